@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// `Combine` re-exports Confluence so that code written for Apple's Combine compiles
+// unchanged with `import Combine`. It exists only where Apple's Combine does not.
+#if os(Linux) || os(Windows) || os(Android) || os(WASI)
+let providesCombineModule = true
+#else
+let providesCombineModule = false
+#endif
+
+var products: [Product] = [
+  .library(name: "Confluence", targets: ["Confluence"]),
+  .library(name: "ConfluenceFoundation", targets: ["ConfluenceFoundation"]),
+  .library(name: "ConfluenceTesting", targets: ["ConfluenceTesting"]),
+]
+
+var targets: [Target] = [
+  .target(name: "Confluence"),
+  .target(name: "ConfluenceFoundation", dependencies: ["Confluence"]),
+  .target(name: "ConfluenceTesting", dependencies: ["Confluence"]),
+  .testTarget(
+    name: "ConfluenceTests",
+    dependencies: ["Confluence", "ConfluenceTesting"]
+  ),
+]
+
+if providesCombineModule {
+  products.append(.library(name: "Combine", targets: ["Combine"]))
+  targets.append(.target(name: "Combine", dependencies: ["Confluence", "ConfluenceFoundation"]))
+  targets.append(
+    .testTarget(
+      name: "CombineCompatibilityTests",
+      dependencies: ["Combine", "ConfluenceTesting"]
+    )
+  )
+}
+
+let package = Package(
+  name: "Confluence",
+  products: products,
+  targets: targets,
+  swiftLanguageModes: [.v6]
+)

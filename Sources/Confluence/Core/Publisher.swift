@@ -1,0 +1,47 @@
+/// Declares that a type can transmit a sequence of values over time.
+///
+/// A publisher delivers elements to one or more ``Subscriber`` instances. The subscriber's
+/// `Input` and `Failure` associated types must match the publisher's `Output` and
+/// `Failure`. Subscribing calls ``receive(subscriber:)``; the publisher then calls, in order:
+///
+/// - `receive(subscription:)` exactly once,
+/// - `receive(_:)` zero or more times, never more often than the subscriber has requested,
+/// - `receive(completion:)` at most once.
+///
+/// ```swift
+/// let cancellable = [1, 2, 3].publisher
+///   .map { $0 * 10 }
+///   .sink { print($0) }   // 10, 20, 30
+/// ```
+///
+/// Back-pressure: a publisher sends values only against demand that the subscriber
+/// requested through its ``Subscription``.
+public protocol Publisher<Output, Failure> {
+  /// The kind of values published by this publisher.
+  associatedtype Output
+
+  /// The kind of errors this publisher might publish. Use `Never` if it does not fail.
+  associatedtype Failure: Error
+
+  /// Attaches the specified subscriber to this publisher.
+  ///
+  /// Implementations of ``Publisher`` must implement this method. Call
+  /// ``subscribe(_:)-4u8kn`` instead, which is the public entry point.
+  ///
+  /// - Parameter subscriber: The subscriber to attach to this publisher, after which it
+  ///   can receive values.
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure
+}
+
+extension Publisher {
+  /// Attaches the specified subscriber to this publisher.
+  ///
+  /// Always call this function instead of ``Publisher/receive(subscriber:)``.
+  ///
+  /// - Parameter subscriber: The subscriber to attach to this publisher. After attaching,
+  ///   the subscriber can start to receive values.
+  @inlinable
+  public func subscribe<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
+    receive(subscriber: subscriber)
+  }
+}

@@ -1,0 +1,62 @@
+/// A protocol that declares a type that can receive input from a publisher.
+///
+/// A subscriber receives exactly one ``Subscription`` first, then values (never more than
+/// it requested), then at most one completion. It requests values with
+/// ``Subscription/request(_:)`` and may ask for more by returning a non-zero
+/// ``Subscribers/Demand`` from ``receive(_:)``.
+///
+/// ```swift
+/// final class Printer: Subscriber {
+///   typealias Input = Int
+///   typealias Failure = Never
+///   func receive(subscription: Subscription) { subscription.request(.max(2)) }
+///   func receive(_ input: Int) -> Subscribers.Demand { print(input); return .none }
+///   func receive(completion: Subscribers.Completion<Never>) { print(completion) }
+/// }
+/// ```
+///
+/// Back-pressure: the demand a subscriber grants is additive; a publisher never sends more
+/// values than the sum of everything requested so far.
+public protocol Subscriber<Input, Failure>: CustomCombineIdentifierConvertible {
+  /// The kind of values this subscriber receives.
+  associatedtype Input
+
+  /// The kind of errors this subscriber might receive. Use `Never` if it never fails.
+  associatedtype Failure: Error
+
+  /// Tells the subscriber that it has successfully subscribed to the publisher and may
+  /// request items. Called exactly once, before anything else.
+  ///
+  /// - Parameter subscription: A subscription that represents the connection between
+  ///   publisher and subscriber.
+  func receive(subscription: Subscription)
+
+  /// Tells the subscriber that the publisher has produced an element.
+  ///
+  /// - Parameter input: The published element.
+  /// - Returns: How many *more* elements the subscriber expects to receive, added to the
+  ///   demand it already granted.
+  func receive(_ input: Input) -> Subscribers.Demand
+
+  /// Tells the subscriber that the publisher has completed publishing, either normally
+  /// or with an error.
+  ///
+  /// - Parameter completion: A ``Subscribers/Completion`` case indicating whether
+  ///   publishing completed normally or with an error.
+  func receive(completion: Subscribers.Completion<Failure>)
+}
+
+extension Subscriber where Input == Void {
+  /// Tells the subscriber that a publisher of void elements is ready to receive further
+  /// requests.
+  ///
+  /// Use `Void` inputs and outputs when you want to signal that an event has occurred, but
+  /// don't need to send the event itself.
+  ///
+  /// - Returns: A ``Subscribers/Demand`` instance indicating how many more elements the
+  ///   subscriber expects to receive.
+  @inlinable
+  public func receive() -> Subscribers.Demand {
+    receive(())
+  }
+}

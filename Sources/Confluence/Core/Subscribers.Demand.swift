@@ -1,0 +1,266 @@
+extension Subscribers {
+  /// A requested number of items, sent to a publisher from a subscriber through the
+  /// subscription.
+  ///
+  /// Demand is additive: each request adds to what was requested before. Arithmetic
+  /// saturates: anything added to ``unlimited`` stays unlimited, two finite demands whose
+  /// sum exceeds `Int.max` become unlimited, and subtraction never goes below
+  /// `.max(0)`.
+  ///
+  /// ```swift
+  /// var demand = Subscribers.Demand.max(2)
+  /// demand += 3          // max(5)
+  /// demand -= 10         // max(0)
+  /// demand += .unlimited // unlimited
+  /// ```
+  ///
+  /// Creating a negative demand with ``max(_:)`` is a programming error and traps.
+  @frozen
+  public struct Demand: Equatable, Comparable, Hashable, Codable, CustomStringConvertible, Sendable {
+    /// `0...Int.max` for finite demand, ``unlimitedRawValue`` for unlimited.
+    @usableFromInline
+    internal let rawValue: UInt
+
+    @usableFromInline
+    internal static var unlimitedRawValue: UInt { UInt(Int.max) + 1 }
+
+    @inlinable
+    internal init(rawValue: UInt) {
+      self.rawValue = Swift.min(rawValue, Demand.unlimitedRawValue)
+    }
+
+    /// A request for as many values as the publisher can produce.
+    @inlinable
+    public static var unlimited: Demand { Demand(rawValue: unlimitedRawValue) }
+
+    /// A request for no elements from the publisher.
+    ///
+    /// This is equivalent to `Demand.max(0)`.
+    @inlinable
+    public static var none: Demand { Demand(rawValue: 0) }
+
+    /// Creates a demand for the given maximum number of elements.
+    ///
+    /// The publisher is free to send fewer than the requested maximum number of elements.
+    ///
+    /// - Parameter value: The maximum number of elements. Providing a negative value for
+    ///   this parameter results in a fatal error.
+    @inlinable
+    public static func max(_ value: Int) -> Demand {
+      precondition(value >= 0, "Subscribers.Demand.max(\(value)): a demand must not be negative")
+      return Demand(rawValue: UInt(value))
+    }
+
+    /// The number of requested values, or `nil` if the demand is ``unlimited``.
+    @inlinable
+    public var max: Int? {
+      rawValue == Demand.unlimitedRawValue ? nil : Int(rawValue)
+    }
+
+    /// `unlimited` or `max(n)`.
+    public var description: String {
+      if let max {
+        return "max(\(max))"
+      }
+      return "unlimited"
+    }
+
+    // MARK: Addition
+
+    /// Returns the result of adding two demands. When adding any value to ``unlimited``,
+    /// the result is ``unlimited``.
+    @inlinable
+    public static func + (lhs: Demand, rhs: Demand) -> Demand {
+      let (sum, overflow) = lhs.rawValue.addingReportingOverflow(rhs.rawValue)
+      return overflow ? .unlimited : Demand(rawValue: sum)
+    }
+
+    /// Adds two demands, and assigns the result to the first demand.
+    @inlinable
+    public static func += (lhs: inout Demand, rhs: Demand) {
+      lhs = lhs + rhs
+    }
+
+    /// Returns the result of adding an integer to a demand. When adding any value to
+    /// ``unlimited``, the result is ``unlimited``; a negative result becomes `.max(0)`.
+    @inlinable
+    public static func + (lhs: Demand, rhs: Int) -> Demand {
+      if lhs == .unlimited { return .unlimited }
+      if rhs < 0 { return lhs - (-rhs) }
+      return lhs + Demand(rawValue: UInt(rhs))
+    }
+
+    /// Adds an integer to a demand, and assigns the result to the demand.
+    @inlinable
+    public static func += (lhs: inout Demand, rhs: Int) {
+      lhs = lhs + rhs
+    }
+
+    // MARK: Multiplication
+
+    /// Returns the result of multiplying a demand by an integer. When multiplying
+    /// ``unlimited`` by any value, the result is ``unlimited``. A negative multiplier traps.
+    @inlinable
+    public static func * (lhs: Demand, rhs: Int) -> Demand {
+      precondition(rhs >= 0, "Subscribers.Demand * \(rhs): a demand must not be multiplied by a negative number")
+      if lhs == .unlimited { return .unlimited }
+      let (product, overflow) = lhs.rawValue.multipliedReportingOverflow(by: UInt(rhs))
+      return overflow ? .unlimited : Demand(rawValue: product)
+    }
+
+    /// Multiplies a demand by an integer, and assigns the result to the demand.
+    @inlinable
+    public static func *= (lhs: inout Demand, rhs: Int) {
+      lhs = lhs * rhs
+    }
+
+    // MARK: Subtraction
+
+    /// Returns the result of subtracting one demand from another.
+    ///
+    /// When subtracting any value (including ``unlimited``) from ``unlimited``, the result
+    /// is still ``unlimited``. Subtracting ``unlimited`` from any finite value results in
+    /// `.max(0)`. A result that would be negative becomes `.max(0)`.
+    @inlinable
+    public static func - (lhs: Demand, rhs: Demand) -> Demand {
+      if lhs == .unlimited { return .unlimited }
+      if rhs == .unlimited { return .none }
+      return lhs.rawValue >= rhs.rawValue ? Demand(rawValue: lhs.rawValue - rhs.rawValue) : .none
+    }
+
+    /// Subtracts one demand from another, and assigns the result to the first demand.
+    @inlinable
+    public static func -= (lhs: inout Demand, rhs: Demand) {
+      lhs = lhs - rhs
+    }
+
+    /// Returns the result of subtracting an integer from a demand. When subtracting any
+    /// value from ``unlimited``, the result is still ``unlimited``; a result that would be
+    /// negative becomes `.max(0)`.
+    @inlinable
+    public static func - (lhs: Demand, rhs: Int) -> Demand {
+      if lhs == .unlimited { return .unlimited }
+      if rhs < 0 { return lhs + Demand(rawValue: rhs.magnitude) }
+      return lhs - Demand(rawValue: UInt(rhs))
+    }
+
+    /// Subtracts an integer from a demand, and assigns the result to the demand.
+    @inlinable
+    public static func -= (lhs: inout Demand, rhs: Int) {
+      lhs = lhs - rhs
+    }
+
+    // MARK: Comparison
+
+    /// Returns a Boolean value that indicates whether the first demand requests fewer
+    /// elements than the second. ``unlimited`` is greater than every finite demand.
+    @inlinable
+    public static func < (lhs: Demand, rhs: Demand) -> Bool {
+      lhs.rawValue < rhs.rawValue
+    }
+
+    /// Returns a Boolean value that indicates whether two demands are equal.
+    @inlinable
+    public static func == (lhs: Demand, rhs: Demand) -> Bool {
+      lhs.rawValue == rhs.rawValue
+    }
+
+    /// Returns a Boolean value indicating whether a demand requests more than the given
+    /// number of elements. ``unlimited`` is greater than every integer.
+    @inlinable
+    public static func > (lhs: Demand, rhs: Int) -> Bool {
+      lhs == .unlimited || Int(lhs.rawValue) > rhs
+    }
+
+    /// Returns a Boolean value indicating whether a demand requests at least the given
+    /// number of elements.
+    @inlinable
+    public static func >= (lhs: Demand, rhs: Int) -> Bool {
+      lhs == .unlimited || Int(lhs.rawValue) >= rhs
+    }
+
+    /// Returns a Boolean value indicating whether the integer is greater than the demand.
+    @inlinable
+    public static func > (lhs: Int, rhs: Demand) -> Bool {
+      rhs != .unlimited && lhs > Int(rhs.rawValue)
+    }
+
+    /// Returns a Boolean value indicating whether the integer is at least the demand.
+    @inlinable
+    public static func >= (lhs: Int, rhs: Demand) -> Bool {
+      rhs != .unlimited && lhs >= Int(rhs.rawValue)
+    }
+
+    /// Returns a Boolean value indicating whether a demand requests fewer than the given
+    /// number of elements. ``unlimited`` is never less than an integer.
+    @inlinable
+    public static func < (lhs: Demand, rhs: Int) -> Bool {
+      lhs != .unlimited && Int(lhs.rawValue) < rhs
+    }
+
+    /// Returns a Boolean value indicating whether the integer is less than the demand.
+    @inlinable
+    public static func < (lhs: Int, rhs: Demand) -> Bool {
+      rhs == .unlimited || lhs < Int(rhs.rawValue)
+    }
+
+    /// Returns a Boolean value indicating whether a demand requests at most the given
+    /// number of elements.
+    @inlinable
+    public static func <= (lhs: Demand, rhs: Int) -> Bool {
+      lhs != .unlimited && Int(lhs.rawValue) <= rhs
+    }
+
+    /// Returns a Boolean value indicating whether the integer is at most the demand.
+    @inlinable
+    public static func <= (lhs: Int, rhs: Demand) -> Bool {
+      rhs == .unlimited || lhs <= Int(rhs.rawValue)
+    }
+
+    /// Returns a Boolean value indicating whether a demand is equal to an integer.
+    /// ``unlimited`` equals no integer.
+    @inlinable
+    public static func == (lhs: Demand, rhs: Int) -> Bool {
+      lhs != .unlimited && Int(lhs.rawValue) == rhs
+    }
+
+    /// Returns a Boolean value indicating whether a demand is not equal to an integer.
+    @inlinable
+    public static func != (lhs: Demand, rhs: Int) -> Bool {
+      !(lhs == rhs)
+    }
+
+    /// Returns a Boolean value indicating whether an integer is equal to a demand.
+    @inlinable
+    public static func == (lhs: Int, rhs: Demand) -> Bool {
+      rhs == lhs
+    }
+
+    /// Returns a Boolean value indicating whether an integer is not equal to a demand.
+    @inlinable
+    public static func != (lhs: Int, rhs: Demand) -> Bool {
+      !(rhs == lhs)
+    }
+
+    // MARK: Codable
+
+    /// Creates a demand instance from a decoder.
+    ///
+    /// Throws `DecodingError.dataCorrupted` for a value that is no demand.
+    public init(from decoder: Decoder) throws {
+      let container = try decoder.singleValueContainer()
+      let raw = try container.decode(UInt.self)
+      guard raw <= Demand.unlimitedRawValue else {
+        throw DecodingError.dataCorruptedError(
+          in: container, debugDescription: "\(raw) is not a valid Subscribers.Demand raw value")
+      }
+      self.init(rawValue: raw)
+    }
+
+    /// Encodes the demand to the provided encoder.
+    public func encode(to encoder: Encoder) throws {
+      var container = encoder.singleValueContainer()
+      try container.encode(rawValue)
+    }
+  }
+}

@@ -1,0 +1,141 @@
+extension Publishers {
+  /// A publisher that republishes all elements that match a provided closure.
+  ///
+  /// ```swift
+  /// let cancellable = [1, 2, 3, 4, 5].publisher
+  ///   .filter { $0 % 2 == 0 }
+  ///   .sink { print($0) }   // 2, 4
+  /// ```
+  ///
+  /// Back-pressure: passes downstream demand upstream; for each element it drops it asks
+  /// upstream for one more (`.max(1)`), so downstream still receives what it asked for.
+  public struct Filter<Upstream: Publisher>: Publisher {
+    public typealias Output = Upstream.Output
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher from which this publisher receives elements.
+    public let upstream: Upstream
+
+    /// A closure that indicates whether to republish an element.
+    public let isIncluded: (Upstream.Output) -> Bool
+
+    /// Creates a publisher that republishes the elements that match `isIncluded`.
+    @inlinable
+    public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) -> Bool) {
+      self.upstream = upstream
+      self.isIncluded = isIncluded
+    }
+
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(FilterSubscription(downstream: subscriber, isIncluded: isIncluded))
+    }
+  }
+}
+
+extension Publisher {
+  /// Republishes all elements that match a provided closure.
+  ///
+  /// ```swift
+  /// let numbers: [Int] = [1, 2, 3, 4, 5]
+  /// cancellable = numbers.publisher
+  ///   .filter { $0 % 2 == 0 }
+  ///   .sink { print("\($0)", terminator: " ") }
+  /// // Prints: "2 4"
+  /// ```
+  ///
+  /// Back-pressure: requests one more element upstream for each element it drops.
+  ///
+  /// - Parameter isIncluded: A closure that takes one element and returns a Boolean value
+  ///   indicating whether to republish the element.
+  /// - Returns: A publisher that republishes all elements that satisfy the closure.
+  @inlinable
+  public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self> {
+    Publishers.Filter(upstream: self, isIncluded: isIncluded)
+  }
+}
+
+extension Publishers.Filter {
+  /// Fuses two filters into one: `filter(p).filter(q)` becomes `filter { p($0) && q($0) }`.
+  @inlinable
+  public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Upstream> {
+    let first = self.isIncluded
+    return Publishers.Filter(upstream: upstream) { first($0) && isIncluded($0) }
+  }
+}
+
+/// Stands between upstream and downstream for `Filter`; shown as `Filter` by `print`.
+///
+/// Values are passed without taking a lock: upstream serialises them and stops after
+/// `cancel()`. The lock guards only the upstream subscription.
+@usableFromInline
+internal final class FilterSubscription<Downstream: Subscriber>: Subscriber, Subscription,
+  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+{
+  @usableFromInline internal typealias Input = Downstream.Input
+  @usableFromInline internal typealias Failure = Downstream.Failure
+
+  @usableFromInline
+  internal let downstream: Downstream
+
+  @usableFromInline
+  internal let isIncluded: (Input) -> Bool
+
+  @usableFromInline
+  internal let lock = Lock()
+
+  @usableFromInline
+  internal var status = SubscriptionStatus.awaitingSubscription
+
+  @inlinable
+  internal init(downstream: Downstream, isIncluded: @escaping (Input) -> Bool) {
+    self.downstream = downstream
+    self.isIncluded = isIncluded
+  }
+
+  @inlinable
+  internal func receive(subscription: Subscription) {
+    guard lock.withLock({ status.accept(subscription) }) else {
+      subscription.cancel()
+      return
+    }
+    downstream.receive(subscription: self)
+  }
+
+  @inlinable
+  internal func receive(_ input: Input) -> Subscribers.Demand {
+    isIncluded(input) ? downstream.receive(input) : .max(1)
+  }
+
+  @inlinable
+  internal func receive(completion: Subscribers.Completion<Failure>) {
+    let isLive = lock.withLock { () -> Bool in
+      guard case .subscribed = status else { return false }
+      status = .terminal
+      return true
+    }
+    if isLive {
+      downstream.receive(completion: completion)
+    }
+  }
+
+  @inlinable
+  internal func request(_ demand: Subscribers.Demand) {
+    demand.assertNonZero()
+    lock.withLock { status.subscription }?.request(demand)
+  }
+
+  @inlinable
+  internal func cancel() {
+    lock.withLock { status.terminate() }?.cancel()
+  }
+
+  @usableFromInline
+  internal var description: String { "Filter" }
+
+  @usableFromInline
+  internal var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+
+  @usableFromInline
+  internal var playgroundDescription: Any { description }
+}

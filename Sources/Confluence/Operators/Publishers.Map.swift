@@ -1,0 +1,116 @@
+extension Publishers {
+  /// A publisher that transforms all elements from the upstream publisher with a provided
+  /// closure.
+  ///
+  /// ```swift
+  /// let cancellable = subject.map { $0 * 2 }.sink { print($0) }
+  /// ```
+  ///
+  /// Back-pressure: passes demand through unchanged; the upstream subscription is handed
+  /// straight to the downstream subscriber (so `print` placed after `map` shows the
+  /// upstream's subscription). Costs no allocation or lock per element.
+  public struct Map<Upstream: Publisher, Output>: Publisher {
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher from which this publisher receives elements.
+    public let upstream: Upstream
+
+    /// The closure that transforms elements from the upstream publisher.
+    public let transform: (Upstream.Output) -> Output
+
+    /// Creates a publisher that transforms all elements from the upstream publisher with
+    /// a provided closure.
+    @inlinable
+    public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output) {
+      self.upstream = upstream
+      self.transform = transform
+    }
+
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(MapSubscriber(downstream: subscriber, transform: transform))
+    }
+  }
+}
+
+extension Publisher {
+  /// Transforms all elements from the upstream publisher with a provided closure.
+  ///
+  /// ```swift
+  /// let numbers = [5, 4, 3, 2, 1, 0]
+  /// let romanNumeralDict: [Int: String] = [1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"]
+  /// cancellable = numbers.publisher
+  ///   .map { romanNumeralDict[$0] ?? "(unknown)" }
+  ///   .sink { print("\($0)", terminator: " ") }
+  /// // Prints: "V IV III II I (unknown)"
+  /// ```
+  ///
+  /// Back-pressure: passes demand through unchanged.
+  ///
+  /// - Parameter transform: A closure that takes one element as its parameter and returns
+  ///   a new element.
+  /// - Returns: A publisher that uses the provided closure to map elements from the
+  ///   upstream publisher to new elements that it then publishes.
+  @inlinable
+  public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T> {
+    Publishers.Map(upstream: self, transform: transform)
+  }
+}
+
+extension Publishers.Map {
+  /// Fuses two maps into one: `map(f).map(g)` becomes `map { g(f($0)) }`.
+  @inlinable
+  public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Upstream, T> {
+    let first = self.transform
+    return Publishers.Map<Upstream, T>(upstream: upstream) { transform(first($0)) }
+  }
+}
+
+/// The subscriber `Map` attaches upstream: transforms each value and forwards everything
+/// else untouched. A value type, so a `map` stage costs no allocation.
+@usableFromInline
+internal struct MapSubscriber<Input, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
+  CustomReflectable, CustomPlaygroundDisplayConvertible
+{
+  @usableFromInline
+  internal typealias Failure = Downstream.Failure
+
+  @usableFromInline
+  internal let downstream: Downstream
+
+  @usableFromInline
+  internal let transform: (Input) -> Downstream.Input
+
+  @inlinable
+  internal init(downstream: Downstream, transform: @escaping (Input) -> Downstream.Input) {
+    self.downstream = downstream
+    self.transform = transform
+  }
+
+  @inlinable
+  internal var combineIdentifier: CombineIdentifier { downstream.combineIdentifier }
+
+  @inlinable
+  internal func receive(subscription: Subscription) {
+    downstream.receive(subscription: subscription)
+  }
+
+  @inlinable
+  internal func receive(_ input: Input) -> Subscribers.Demand {
+    downstream.receive(transform(input))
+  }
+
+  @inlinable
+  internal func receive(completion: Subscribers.Completion<Failure>) {
+    downstream.receive(completion: completion)
+  }
+
+  @usableFromInline
+  internal var description: String { "Map" }
+
+  @usableFromInline
+  internal var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+
+  @usableFromInline
+  internal var playgroundDescription: Any { description }
+}

@@ -1,0 +1,190 @@
+import Synchronization
+
+extension Publishers {
+  /// A publisher that publishes a given sequence of elements.
+  ///
+  /// When the publisher exhausts the elements in the sequence, the next request causes
+  /// the publisher to finish.
+  ///
+  /// ```swift
+  /// let cancellable = [1, 2, 3].publisher.sink { print($0) }   // 1, 2, 3
+  /// ```
+  ///
+  /// Back-pressure: emits exactly as many elements as requested, and finishes as soon as
+  /// it has emitted the last one. An empty sequence finishes immediately after the
+  /// subscription. With unlimited demand the elements flow in a loop that takes no lock.
+  public struct Sequence<Elements: Swift.Sequence, Failure: Error>: Publisher {
+    public typealias Output = Elements.Element
+
+    /// The sequence of elements to publish.
+    public let sequence: Elements
+
+    /// Creates a publisher for a sequence of elements.
+    ///
+    /// - Parameter sequence: The sequence of elements to publish.
+    @inlinable
+    public init(sequence: Elements) {
+      self.sequence = sequence
+    }
+
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      var iterator = sequence.makeIterator()
+      guard let first = iterator.next() else {
+        subscriber.receive(subscription: Subscriptions.empty)
+        subscriber.receive(completion: .finished)
+        return
+      }
+      subscriber.receive(
+        subscription: SequenceSubscription(sequence: sequence, iterator: iterator, next: first, downstream: subscriber))
+    }
+  }
+}
+
+extension Publishers.Sequence: Equatable where Elements: Equatable {}
+extension Publishers.Sequence: Sendable where Elements: Sendable {}
+
+extension Sequence {
+  /// A publisher that emits the elements of this sequence, then finishes.
+  ///
+  /// ```swift
+  /// let cancellable = (1...3).publisher.sink { print($0) }
+  /// ```
+  @inlinable
+  public var publisher: Publishers.Sequence<Self, Never> {
+    Publishers.Sequence(sequence: self)
+  }
+}
+
+/// The subscription of ``Publishers/Sequence``.
+///
+/// One thread at a time emits (`isEmitting`); it takes the iterator out of the guarded
+/// state for the duration and puts it back, so the iterator is never touched by two
+/// threads. Requests that arrive while another thread emits (or re-entrantly from
+/// `receive(_:)`) only add demand, which the emitting thread picks up.
+@usableFromInline
+internal final class SequenceSubscription<Elements: Sequence, Downstream: Subscriber>: Subscription,
+  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+where Downstream.Input == Elements.Element {
+  @usableFromInline
+  internal let lock = Lock()
+
+  // Guarded by `lock`.
+  @usableFromInline internal var downstream: Downstream?
+  @usableFromInline internal var iterator: Elements.Iterator?
+  @usableFromInline internal var nextElement: Elements.Element?
+  @usableFromInline internal var demand = Subscribers.Demand.none
+  @usableFromInline internal var isEmitting = false
+
+  /// Set once by `cancel()`; read without the lock by the emitting loop.
+  @usableFromInline
+  internal let isCancelled = Atomic<Bool>(false)
+
+  @usableFromInline
+  internal let sequence: Elements
+
+  @inlinable
+  internal init(sequence: Elements, iterator: Elements.Iterator, next: Elements.Element, downstream: Downstream) {
+    self.sequence = sequence
+    self.iterator = iterator
+    self.nextElement = next
+    self.downstream = downstream
+  }
+
+  @inlinable
+  internal func request(_ demand: Subscribers.Demand) {
+    demand.assertNonZero()
+    let claim = lock.withLock { () -> Downstream? in
+      guard let downstream else { return nil }
+      self.demand += demand
+      if isEmitting { return nil }
+      isEmitting = true
+      return downstream
+    }
+    if let claim {
+      emit(to: claim)
+    }
+  }
+
+  /// Emits while there is demand. Called with `isEmitting` set by this thread.
+  @inlinable
+  internal func emit(to downstream: Downstream) {
+    var (iterator, next, budget) = lock.withLock { () -> (Elements.Iterator?, Elements.Element?, Subscribers.Demand) in
+      defer {
+        self.iterator = nil
+        self.nextElement = nil
+        self.demand = .none
+      }
+      return (self.iterator, self.nextElement, self.demand)
+    }
+    while true {
+      if budget == .unlimited {
+        while let element = next {
+          if isCancelled.load(ordering: .relaxed) { return }
+          next = iterator!.next()
+          _ = downstream.receive(element)
+        }
+      } else {
+        while budget > 0, let element = next {
+          if isCancelled.load(ordering: .relaxed) { return }
+          next = iterator!.next()
+          budget -= 1
+          budget += downstream.receive(element)
+        }
+      }
+      if next == nil {
+        let finishes = lock.withLock { () -> Bool in
+          isEmitting = false
+          guard self.downstream != nil else { return false }
+          self.downstream = nil
+          return true
+        }
+        if finishes {
+          downstream.receive(completion: .finished)
+        }
+        return
+      }
+      // Out of budget: take what was requested meanwhile, or park the iterator.
+      let more = lock.withLock { () -> Subscribers.Demand? in
+        guard self.downstream != nil else {
+          isEmitting = false
+          return nil
+        }
+        let more = budget + self.demand
+        self.demand = .none
+        if more == .none {
+          self.iterator = iterator
+          self.nextElement = next
+          isEmitting = false
+          return nil
+        }
+        return more
+      }
+      guard let more else { return }
+      budget = more
+    }
+  }
+
+  @inlinable
+  internal func cancel() {
+    isCancelled.store(true, ordering: .relaxed)
+    let released = lock.withLock { () -> (Downstream?, Elements.Iterator?) in
+      defer {
+        downstream = nil
+        iterator = nil
+        nextElement = nil
+      }
+      return (downstream, iterator)
+    }
+    _ = released  // released outside the lock
+  }
+
+  @usableFromInline
+  internal var description: String { String(describing: sequence) }
+
+  @usableFromInline
+  internal var customMirror: Mirror { Mirror(self, children: ["sequence": sequence]) }
+
+  @usableFromInline
+  internal var playgroundDescription: Any { description }
+}

@@ -1,0 +1,134 @@
+extension Subscribers {
+  /// A simple subscriber that requests an unlimited number of values upon subscription.
+  ///
+  /// A sink calls `receiveValue` for every value and `receiveCompletion` once at the end.
+  /// Usually you create one with ``Publisher/sink(receiveCompletion:receiveValue:)``, which
+  /// wraps it in an ``AnyCancellable``:
+  ///
+  /// ```swift
+  /// let sink = Subscribers.Sink<Int, Never>(
+  ///   receiveCompletion: { print("completion: \($0)") },
+  ///   receiveValue: { print("value: \($0)") })
+  /// [1, 2].publisher.subscribe(sink)
+  /// ```
+  ///
+  /// Back-pressure: requests `.unlimited` as soon as it receives a subscription.
+  /// ``cancel()`` may be called from any thread. The closures are retained until the sink
+  /// itself is released.
+  public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
+    CustomReflectable, CustomPlaygroundDisplayConvertible
+  {
+    /// The closure to execute on receipt of a value.
+    public final let receiveValue: (Input) -> Void
+
+    /// The closure to execute on completion.
+    public final let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+
+    @usableFromInline
+    internal let lock = Lock()
+
+    @usableFromInline
+    internal var status = SubscriptionStatus.awaitingSubscription
+
+    /// Initializes a sink with the provided closures.
+    ///
+    /// - Parameters:
+    ///   - receiveCompletion: The closure to execute on completion.
+    ///   - receiveValue: The closure to execute on receipt of a value.
+    @inlinable
+    public init(
+      receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+      receiveValue: @escaping (Input) -> Void
+    ) {
+      self.receiveCompletion = receiveCompletion
+      self.receiveValue = receiveValue
+    }
+
+    /// Stores the subscription and requests `.unlimited`; a second subscription is cancelled.
+    @inlinable
+    public final func receive(subscription: Subscription) {
+      if lock.withLock({ status.accept(subscription) }) {
+        subscription.request(.unlimited)
+      } else {
+        subscription.cancel()
+      }
+    }
+
+    /// Calls `receiveValue` and asks for nothing more (it already asked for everything).
+    @inlinable
+    public final func receive(_ value: Input) -> Subscribers.Demand {
+      receiveValue(value)
+      return .none
+    }
+
+    /// Calls `receiveCompletion` and releases the subscription.
+    @inlinable
+    public final func receive(completion: Subscribers.Completion<Failure>) {
+      _ = lock.withLock { status.terminate() }
+      receiveCompletion(completion)
+    }
+
+    /// Cancels the subscription, if any. Idempotent.
+    @inlinable
+    public final func cancel() {
+      lock.withLock { status.terminate() }?.cancel()
+    }
+
+    /// `Sink`
+    public final var description: String { "Sink" }
+
+    /// A mirror with no children.
+    public final var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    /// The same as ``description``.
+    public final var playgroundDescription: Any { description }
+  }
+}
+
+extension Publisher {
+  /// Attaches a subscriber with closure-based behavior.
+  ///
+  /// Use this method to create a ``Subscribers/Sink`` and attach it in one step.
+  ///
+  /// ```swift
+  /// let cancellable = [1, 2, 3, 4, 5].publisher
+  ///   .sink(receiveCompletion: { print("completion: \($0)") },
+  ///         receiveValue: { print("value: \($0)") })
+  /// // value: 1 … value: 5, completion: finished
+  /// ```
+  ///
+  /// Back-pressure: requests an unlimited number of values.
+  ///
+  /// - Parameters:
+  ///   - receiveCompletion: The closure to execute on completion.
+  ///   - receiveValue: The closure to execute on receipt of a value.
+  /// - Returns: A cancellable instance, which you use when you end assignment of the
+  ///   received value. Deallocation of the result will tear down the subscription stream.
+  @inlinable
+  public func sink(
+    receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+    receiveValue: @escaping (Output) -> Void
+  ) -> AnyCancellable {
+    let sink = Subscribers.Sink<Output, Failure>(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+    subscribe(sink)
+    return AnyCancellable(sink)
+  }
+}
+
+extension Publisher where Failure == Never {
+  /// Attaches a subscriber with closure-based behavior to a publisher that never fails.
+  ///
+  /// ```swift
+  /// let cancellable = [1, 2, 3].publisher.sink { print($0) }
+  /// ```
+  ///
+  /// Back-pressure: requests an unlimited number of values.
+  ///
+  /// - Parameter receiveValue: The closure to execute on receipt of a value.
+  /// - Returns: A cancellable instance, which you use when you end assignment of the
+  ///   received value. Deallocation of the result will tear down the subscription stream.
+  @inlinable
+  public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
+    sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
+  }
+}
