@@ -22,13 +22,18 @@ where
   @usableFromInline
   internal let maxPublishers: Subscribers.Demand
 
+  /// What `print` shows: `FlatMap`, or `Merge` when it serves the merge publishers.
+  @usableFromInline
+  internal let name: String
+
   @inlinable
   internal init(
     downstream: Downstream, maxPublishers: Subscribers.Demand,
-    transform: @escaping (Upstream.Output) -> NewPublisher
+    transform: @escaping (Upstream.Output) -> NewPublisher, name: String = "FlatMap"
   ) {
     state = State(downstream: downstream, transform: transform)
     self.maxPublishers = maxPublishers
+    self.name = name
   }
 
   // MARK: Upstream events
@@ -135,7 +140,7 @@ where
   }
 
   @usableFromInline
-  internal var description: String { "FlatMap" }
+  internal var description: String { name }
 
   @usableFromInline
   internal var customMirror: Mirror {
