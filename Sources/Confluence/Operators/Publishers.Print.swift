@@ -15,6 +15,10 @@ extension Publishers {
   /// A non-empty prefix is followed by `": "`, so `print("publisher")` prints
   /// `publisher: receive value: (1)`.
   ///
+  /// `receive cancel` is printed once, for the first cancel of a live subscription. A
+  /// completion that upstream sends after a cancel is still printed (it shows what upstream
+  /// did) but is not passed downstream.
+  ///
   /// ```swift
   /// let subscription = (1...3).publisher
   ///   .print("publisher")
