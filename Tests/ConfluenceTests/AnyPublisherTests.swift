@@ -1,6 +1,7 @@
-@testable import Confluence
 import ConfluenceTesting
 import XCTest
+
+@testable import Confluence
 
 final class AnyPublisherTests: XCTestCase {
   func test_passesEventsThrough_unlimitedDemand() {
@@ -17,7 +18,8 @@ final class AnyPublisherTests: XCTestCase {
     subscriber.request(.max(1))
     XCTAssertEqual(subscriber.values, [1])
     subscriber.request(.max(5))
-    XCTAssertEqual(subscriber.events, [.subscription("[1, 2, 3]"), .value(1), .value(2), .value(3), .completion(.finished)])
+    XCTAssertEqual(
+      subscriber.events, [.subscription("[1, 2, 3]"), .value(1), .value(2), .value(3), .completion(.finished)])
     XCTAssertEqual(subscriber.demands, [.max(1), .max(5)])
   }
 

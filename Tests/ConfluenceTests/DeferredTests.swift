@@ -27,7 +27,8 @@ final class DeferredTests: XCTestCase {
     subscriber.request(.max(1))
     XCTAssertEqual(subscriber.values, [1])
     subscriber.request(.max(2))
-    XCTAssertEqual(subscriber.events, [.subscription("[1, 2, 3]"), .value(1), .value(2), .value(3), .completion(.finished)])
+    XCTAssertEqual(
+      subscriber.events, [.subscription("[1, 2, 3]"), .value(1), .value(2), .value(3), .completion(.finished)])
     XCTAssertEqual(subscriber.demands, [.max(1), .max(2)])
   }
 

@@ -34,7 +34,8 @@ final class EmptyTests: XCTestCase {
     empty.subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("Empty"), .completion(.finished)])
     XCTAssertTrue(empty.completeImmediately)
-    XCTAssertFalse(Empty(completeImmediately: false, outputType: String.self, failureType: TestError.self).completeImmediately)
+    XCTAssertFalse(
+      Empty(completeImmediately: false, outputType: String.self, failureType: TestError.self).completeImmediately)
   }
 
   func test_defaultsToCompleteImmediately() {

@@ -213,7 +213,10 @@ final class FutureTests: XCTestCase {
       future.subscribe(
         AnySubscriber<Int, Never>(
           receiveSubscription: { subscription = $0 },
-          receiveValue: { [probe] _ in _ = probe; return .none }))
+          receiveValue: { [probe] _ in
+            _ = probe
+            return .none
+          }))
     }
     XCTAssertEqual(tracker.liveCount, 1)
     subscription?.cancel()
@@ -233,7 +236,10 @@ final class FutureTests: XCTestCase {
             subscription = $0
             $0.request(.max(1))
           },
-          receiveValue: { [probe] _ in _ = probe; return .none }))
+          receiveValue: { [probe] _ in
+            _ = probe
+            return .none
+          }))
     }
     promise(.success(1))
     XCTAssertEqual(tracker.liveCount, 0)
@@ -286,13 +292,15 @@ final class FutureTests: XCTestCase {
 
     print("Subscribing to future...")
 
-    let subscription1 = future
+    let subscription1 =
+      future
       .sink(
         receiveCompletion: { _ in print("subscription1 completed") },
         receiveValue: { print("subscription1 received: '\($0)'") }
       )
 
-    let subscription2 = future
+    let subscription2 =
+      future
       .sink(
         receiveCompletion: { _ in print("subscription2 completed") },
         receiveValue: { print("subscription2 received: '\($0)'") }

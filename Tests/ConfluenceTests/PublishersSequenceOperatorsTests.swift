@@ -38,7 +38,9 @@ final class PublishersSequenceOperatorsTests: XCTestCase {
   }
 
   func test_filterThenMap_chains() {
-    let pipeline: Publishers.Sequence<[String], Never> = (1...5).publisher.filter { $0.isMultiple(of: 2) }.map { "#\($0)" }
+    let pipeline: Publishers.Sequence<[String], Never> = (1...5).publisher.filter { $0.isMultiple(of: 2) }.map {
+      "#\($0)"
+    }
     var output: [String] = []
     let cancellable = pipeline.sink { output.append($0) }
     XCTAssertEqual(output, ["#2", "#4"])

@@ -116,7 +116,10 @@ final class RecordTests: XCTestCase {
       Record<Int, Never>(output: [1, 2], completion: .finished).subscribe(
         AnySubscriber<Int, Never>(
           receiveSubscription: { subscription = $0 },
-          receiveValue: { [probe] _ in _ = probe; return .none }))
+          receiveValue: { [probe] _ in
+            _ = probe
+            return .none
+          }))
     }
     XCTAssertEqual(tracker.liveCount, 1)
     subscription?.cancel()
@@ -134,7 +137,10 @@ final class RecordTests: XCTestCase {
             subscription = $0
             $0.request(.max(1))
           },
-          receiveValue: { [probe] _ in _ = probe; return .none }))
+          receiveValue: { [probe] _ in
+            _ = probe
+            return .none
+          }))
     }
     XCTAssertEqual(tracker.liveCount, 0)
     XCTAssertNotNil(subscription)
