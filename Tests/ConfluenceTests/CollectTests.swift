@@ -16,27 +16,32 @@ final class CollectTests: XCTestCase {
     XCTAssertEqual(received, [[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]])
   }
 
-  func test_requestsUnlimitedUpstream_whateverDownstreamAsks() {
+  func test_requestsUnlimitedUpstream_onFirstDownstreamRequest() {
     let upstream = ScriptedPublisher<Int, TestError>()
     let subscriber = TestSubscriber<[Int], TestError>(initialDemand: .none)
     upstream.collect().subscribe(subscriber)
-    XCTAssertEqual(upstream.requests, [.unlimited])
+    XCTAssertEqual(upstream.requests, [], "nothing is asked before downstream asks")
     subscriber.request(.max(1))
-    XCTAssertEqual(upstream.requests, [.unlimited], "downstream demand is not forwarded")
-  }
-
-  func test_holdsResultUntilDemand_noInitialDemand() {
-    let upstream = ScriptedPublisher<Int, TestError>()
-    let subscriber = TestSubscriber<[Int], TestError>(initialDemand: .none)
-    upstream.collect().subscribe(subscriber)
+    XCTAssertEqual(upstream.requests, [.unlimited])
+    subscriber.request(.max(2))
+    XCTAssertEqual(upstream.requests, [.unlimited], "later downstream demand is not forwarded")
     XCTAssertEqual(upstream.send(1), .none)
     XCTAssertEqual(upstream.send(2), .none)
     upstream.send(completion: .finished)
+    XCTAssertEqual(subscriber.events, [.subscription("Collect"), .value([1, 2]), .completion(.finished)])
+  }
+
+  func test_holdsResultUntilDemand_upstreamFinishesUnasked() {
+    let upstream = ScriptedPublisher<Int, TestError>()
+    let subscriber = TestSubscriber<[Int], TestError>(initialDemand: .none)
+    upstream.collect().subscribe(subscriber)
+    upstream.send(completion: .finished)
     XCTAssertEqual(subscriber.events, [.subscription("Collect")])
     subscriber.request(.max(1))
-    XCTAssertEqual(subscriber.events, [.subscription("Collect"), .value([1, 2]), .completion(.finished)])
+    XCTAssertEqual(subscriber.events, [.subscription("Collect"), .value([]), .completion(.finished)])
     subscriber.request(.max(1))
-    XCTAssertEqual(subscriber.values, [[1, 2]])
+    XCTAssertEqual(subscriber.values, [[]])
+    XCTAssertEqual(upstream.requests, [], "a finished upstream is not asked")
   }
 
   func test_publishesAtOnce_demandBeforeFinish_max1() {
@@ -89,7 +94,6 @@ final class CollectTests: XCTestCase {
     let upstream = ScriptedPublisher<Int, TestError>()
     let subscriber = TestSubscriber<[Int], TestError>(initialDemand: .none)
     upstream.collect().subscribe(subscriber)
-    upstream.send(1)
     upstream.send(completion: .finished)
     subscriber.cancel()
     XCTAssertEqual(upstream.cancelCount, 0, "a finished upstream is not cancelled")

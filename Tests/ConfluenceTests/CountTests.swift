@@ -16,17 +16,25 @@ final class CountTests: XCTestCase {
     XCTAssertEqual(subscriber.values, [0])
   }
 
-  func test_waitsForDemand_max1() {
+  func test_asksUpstreamOnFirstRequest_max1() {
     let upstream = ScriptedPublisher<String, TestError>()
     let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
     upstream.count().subscribe(subscriber)
+    XCTAssertEqual(upstream.requests, [])
+    subscriber.request(.max(1))
     XCTAssertEqual(upstream.requests, [.unlimited])
     upstream.send("a")
     upstream.send("b")
     upstream.send(completion: .finished)
+    XCTAssertEqual(subscriber.events, [.subscription("Count"), .value(2), .completion(.finished)])
+  }
+
+  func test_holdsCountUntilDemand() {
+    let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+    [String]().publisher.count().subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("Count")])
     subscriber.request(.max(1))
-    XCTAssertEqual(subscriber.events, [.subscription("Count"), .value(2), .completion(.finished)])
+    XCTAssertEqual(subscriber.events, [.subscription("Count"), .value(0), .completion(.finished)])
   }
 
   func test_upstreamFailure_publishesNoCount() {

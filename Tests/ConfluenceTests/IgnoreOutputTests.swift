@@ -33,14 +33,22 @@ final class IgnoreOutputTests: XCTestCase {
     _ = cancellable
   }
 
-  func test_completionNeedsNoDemand_andUpstreamIsAskedForEverything() {
+  func test_firstRequestAsksUpstreamForEverything() {
     let upstream = ScriptedPublisher<Int, TestError>()
     let subscriber = TestSubscriber<Never, TestError>(initialDemand: .none)
     upstream.ignoreOutput().subscribe(subscriber)
+    XCTAssertEqual(upstream.requests, [])
+    subscriber.request(.max(1))
     XCTAssertEqual(upstream.requests, [.unlimited])
     XCTAssertEqual(upstream.send(1), .none)
     upstream.send(completion: .failure(TestError("x")))
     XCTAssertEqual(subscriber.eventDescriptions, ["subscription(IgnoreOutput)", "completion(failure(x))"])
+  }
+
+  func test_completionNeedsNoDemand() {
+    let subscriber = TestSubscriber<Never, Never>(initialDemand: .none)
+    [Int]().publisher.ignoreOutput().subscribe(subscriber)
+    XCTAssertEqual(subscriber.eventDescriptions, ["subscription(IgnoreOutput)", "completion(finished)"])
   }
 
   func test_finiteDemand_max1_finishes() {

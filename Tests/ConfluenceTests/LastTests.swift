@@ -16,16 +16,17 @@ final class LastTests: XCTestCase {
     XCTAssertEqual(subscriber.events, [.subscription("Last"), .completion(.finished)])
   }
 
-  func test_waitsForFinishAndDemand_max1() {
+  func test_asksUpstreamOnFirstRequest_thenWaitsForFinish_max1() {
     let upstream = ScriptedPublisher<Int, TestError>()
     let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
     upstream.last().subscribe(subscriber)
+    XCTAssertEqual(upstream.requests, [])
+    subscriber.request(.max(1))
+    XCTAssertEqual(upstream.requests, [.unlimited])
     upstream.send(1)
     upstream.send(2)
-    XCTAssertEqual(upstream.requests, [.unlimited])
-    upstream.send(completion: .finished)
     XCTAssertEqual(subscriber.events, [.subscription("Last")])
-    subscriber.request(.max(1))
+    upstream.send(completion: .finished)
     XCTAssertEqual(subscriber.events, [.subscription("Last"), .value(2), .completion(.finished)])
   }
 

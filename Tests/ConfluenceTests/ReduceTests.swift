@@ -33,18 +33,26 @@ final class ReduceTests: XCTestCase {
     XCTAssertEqual(subscriber.events, [.subscription("Reduce"), .value(42), .completion(.finished)])
   }
 
-  func test_waitsForDemand_noInitialDemand() {
+  func test_asksUpstreamOnFirstRequest_max1() {
     let upstream = ScriptedPublisher<Int, TestError>()
     let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
     upstream.reduce(0, +).subscribe(subscriber)
+    XCTAssertEqual(upstream.requests, [])
+    subscriber.request(.max(1))
     XCTAssertEqual(upstream.requests, [.unlimited])
     upstream.send(1)
     upstream.send(2)
     upstream.send(completion: .finished)
-    XCTAssertEqual(subscriber.events, [.subscription("Reduce")])
-    subscriber.request(.max(1))
     XCTAssertEqual(subscriber.events, [.subscription("Reduce"), .value(3), .completion(.finished)])
     XCTAssertEqual(subscriber.demands, [.max(1)])
+  }
+
+  func test_holdsResultUntilDemand_noInitialDemand() {
+    let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+    [Int]().publisher.reduce(42, +).subscribe(subscriber)
+    XCTAssertEqual(subscriber.events, [.subscription("Reduce")])
+    subscriber.request(.max(1))
+    XCTAssertEqual(subscriber.events, [.subscription("Reduce"), .value(42), .completion(.finished)])
   }
 
   func test_upstreamFailure_forwardedWithoutValue() {

@@ -28,8 +28,8 @@ final class TryReduceTests: XCTestCase {
     XCTAssertEqual(subscriber.eventDescriptions, ["subscription(TryReduce)", "completion(failure(zero))"])
   }
 
-  func test_throwingClosure_failsWithoutDemand() {
-    let subscriber = TestSubscriber<Int, any Error>(initialDemand: .none)
+  func test_throwingClosure_failsAtOnce_max1() {
+    let subscriber = TestSubscriber<Int, any Error>(initialDemand: .max(1))
     [1].publisher.tryReduce(0) { _, _ in throw TestError() }.subscribe(subscriber)
     XCTAssertEqual(subscriber.eventDescriptions, ["subscription(TryReduce)", "completion(failure(oops))"])
   }

@@ -4,7 +4,7 @@
 // A logic is a small struct that sees each upstream value and decides, without knowing
 // anything about demand, locks or subscribers, whether the stream goes on, ends early with
 // a result, or fails. `ReducingSubscription` owns one and does everything else: it requests
-// `.unlimited` upstream, holds the result until downstream has demand, cancels upstream on
+// `.unlimited` upstream once downstream asks for anything, holds the result until downstream has demand, cancels upstream on
 // an early end, and keeps the contract. Because the subscription is generic over the
 // logic, each `reduce(_:)` call is statically dispatched and specialised in client code.
 

@@ -1,6 +1,9 @@
 /// The subscription shared by every reducing operator: stands between upstream and
-/// downstream, requests `.unlimited` upstream, feeds each value to its ``ReducingLogic``,
-/// and publishes at most one value and a completion once downstream has demand.
+/// downstream, requests `.unlimited` upstream as soon as downstream requests anything (as
+/// Apple's `first()` and `min()` document), feeds each value to its ``ReducingLogic``, and
+/// publishes at most one value and a completion once downstream has demand. An upstream
+/// that completes before any request (an empty sequence, `Fail`) has its result held until
+/// downstream asks.
 ///
 /// Threading: upstream events are serialised by contract, so `logic` and
 /// `isUpstreamDone` are touched only by them, without the lock (no lock per element).
@@ -63,8 +66,6 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
       return
     }
     downstream.receive(subscription: self)
-    // Downstream may have cancelled from inside `receive(subscription:)`.
-    lock.withLock { upstream.subscription }?.request(.unlimited)
   }
 
   @inlinable
@@ -165,12 +166,17 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
     demand.assertNonZero()
-    let output = lock.withLock { () -> Logic.Output? in
+    let (output, firstRequest) = lock.withLock { () -> (Logic.Output?, Subscription?) in
+      let isFirst = !hasDemand
       hasDemand = true
-      guard case .holding(let output) = delivery else { return nil }
-      delivery = .delivering
-      return output
+      if case .holding(let output) = delivery {
+        delivery = .delivering
+        return (output, nil)
+      }
+      return (nil, isFirst ? upstream.subscription : nil)
     }
+    // As Apple's reducers: upstream is asked for everything once downstream asks for anything.
+    firstRequest?.request(.unlimited)
     if let output {
       publish(output)
     }
