@@ -180,3 +180,32 @@ final class RetryTests: XCTestCase {
     XCTAssertNotEqual(Just(1).retry(3), Just(1).retry(2))
   }
 }
+
+extension RetryTests {
+  /// Collects `print` output lines.
+  final class Lines: TextOutputStream, @unchecked Sendable {
+    // @unchecked Sendable: written by one thread in these synchronous tests.
+    var text = ""
+    func write(_ string: String) { text += string }
+    var lines: [String] { text.split(separator: "\n").map(String.init) }
+  }
+
+  func test_bookExample_printAroundRetry() {
+    // seeds/002, "Debugging pipelines with the print operator": print on either side of retry.
+    let lines = Lines()
+    let upstream = Fail<String, TestFailureCondition>(error: .invalidServerResponse)
+    let cancellable = upstream
+      .print("(1)>", to: lines)
+      .retry(3)
+      .print("(2)>", to: lines)
+      .sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+    let above = lines.lines.filter { $0.hasPrefix("(1)>") }
+    let below = lines.lines.filter { $0.hasPrefix("(2)>") }
+    XCTAssertEqual(above.filter { $0 == "(1)>: receive subscription: (Empty)" }.count, 4, lines.text)
+    XCTAssertEqual(above.filter { $0 == "(1)>: receive error: (invalidServerResponse)" }.count, 4, lines.text)
+    XCTAssertEqual(
+      below,
+      ["(2)>: receive subscription: (Retry)", "(2)>: request unlimited", "(2)>: receive error: (invalidServerResponse)"])
+    _ = cancellable
+  }
+}
