@@ -83,7 +83,7 @@ final class CollectByCountTests: XCTestCase {
   }
 
   func test_equatable() {
-    XCTAssertEqual(Just(1).collect(2), Just(1).collect(2))
-    XCTAssertNotEqual(Just(1).collect(2), Just(1).collect(3))
+    XCTAssertEqual(Publishers.CollectByCount(upstream: Just(1), count: 2), Publishers.CollectByCount(upstream: Just(1), count: 2))
+    XCTAssertNotEqual(Publishers.CollectByCount(upstream: Just(1), count: 2), Publishers.CollectByCount(upstream: Just(1), count: 3))
   }
 }

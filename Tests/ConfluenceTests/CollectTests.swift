@@ -131,7 +131,7 @@ final class CollectTests: XCTestCase {
 
   func test_description_isCollect() {
     let subscriber = TestSubscriber<[Int], Never>(initialDemand: .none)
-    Just(1).collect().subscribe(subscriber)
+    Publishers.Collect(upstream: Just(1)).subscribe(subscriber)
     let subscription = subscriber.subscription
     XCTAssertEqual(subscription.map { String(describing: $0) }, "Collect")
     XCTAssertEqual((subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String, "Collect")
@@ -156,7 +156,7 @@ final class CollectTests: XCTestCase {
   }
 
   func test_equatable() {
-    XCTAssertEqual(Just(1).collect(), Just(1).collect())
-    XCTAssertNotEqual(Just(1).collect(), Just(2).collect())
+    XCTAssertEqual(Publishers.Collect(upstream: Just(1)), Publishers.Collect(upstream: Just(1)))
+    XCTAssertNotEqual(Publishers.Collect(upstream: Just(1)), Publishers.Collect(upstream: Just(2)))
   }
 }

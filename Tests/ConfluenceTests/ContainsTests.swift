@@ -62,7 +62,7 @@ final class ContainsTests: XCTestCase {
   }
 
   func test_equatable() {
-    XCTAssertEqual(Just(1).contains(1), Just(1).contains(1))
-    XCTAssertNotEqual(Just(1).contains(1), Just(1).contains(2))
+    XCTAssertEqual(Publishers.Contains(upstream: Just(1), output: 1), Publishers.Contains(upstream: Just(1), output: 1))
+    XCTAssertNotEqual(Publishers.Contains(upstream: Just(1), output: 1), Publishers.Contains(upstream: Just(1), output: 2))
   }
 }

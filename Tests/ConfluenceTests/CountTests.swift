@@ -65,6 +65,6 @@ final class CountTests: XCTestCase {
   }
 
   func test_equatable() {
-    XCTAssertEqual(Just(1).count(), Just(1).count())
+    XCTAssertEqual(Publishers.Count(upstream: Just(1)), Publishers.Count(upstream: Just(1)))
   }
 }

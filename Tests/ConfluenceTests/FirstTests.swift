@@ -73,6 +73,6 @@ final class FirstTests: XCTestCase {
   }
 
   func test_equatable() {
-    XCTAssertEqual(Just(1).first(), Just(1).first())
+    XCTAssertEqual(Publishers.First(upstream: Just(1)), Publishers.First(upstream: Just(1)))
   }
 }

@@ -68,6 +68,6 @@ final class IgnoreOutputTests: XCTestCase {
   }
 
   func test_equatable() {
-    XCTAssertEqual(Just(1).ignoreOutput(), Just(1).ignoreOutput())
+    XCTAssertEqual(Publishers.IgnoreOutput(upstream: Just(1)), Publishers.IgnoreOutput(upstream: Just(1)))
   }
 }

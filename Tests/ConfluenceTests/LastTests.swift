@@ -61,6 +61,6 @@ final class LastTests: XCTestCase {
   }
 
   func test_equatable() {
-    XCTAssertEqual(Just(1).last(), Just(1).last())
+    XCTAssertEqual(Publishers.Last(upstream: Just(1)), Publishers.Last(upstream: Just(1)))
   }
 }

@@ -101,7 +101,7 @@ final class ReduceTests: XCTestCase {
   }
 
   func test_properties() {
-    let reduce = Just(2).reduce(10, -)
+    let reduce = [2].publisher.reduce(10, -) as Publishers.Reduce<Publishers.Sequence<[Int], Never>, Int>
     XCTAssertEqual(reduce.initial, 10)
     XCTAssertEqual(reduce.nextPartialResult(10, 2), 8)
   }

@@ -72,7 +72,7 @@ final class ReplaceEmptyTests: XCTestCase {
   }
 
   func test_equatable() {
-    XCTAssertEqual(Just(1).replaceEmpty(with: 2), Just(1).replaceEmpty(with: 2))
-    XCTAssertNotEqual(Just(1).replaceEmpty(with: 2), Just(1).replaceEmpty(with: 3))
+    XCTAssertEqual(Publishers.ReplaceEmpty(upstream: Just(1), output: 2), Publishers.ReplaceEmpty(upstream: Just(1), output: 2))
+    XCTAssertNotEqual(Publishers.ReplaceEmpty(upstream: Just(1), output: 2), Publishers.ReplaceEmpty(upstream: Just(1), output: 3))
   }
 }

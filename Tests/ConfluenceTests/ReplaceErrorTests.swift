@@ -106,7 +106,7 @@ final class ReplaceErrorTests: XCTestCase {
   }
 
   func test_equatable() {
-    XCTAssertEqual(Just(1).replaceError(with: 2), Just(1).replaceError(with: 2))
-    XCTAssertNotEqual(Just(1).replaceError(with: 2), Just(1).replaceError(with: 3))
+    XCTAssertEqual(Publishers.ReplaceError(upstream: Just(1), output: 2), Publishers.ReplaceError(upstream: Just(1), output: 2))
+    XCTAssertNotEqual(Publishers.ReplaceError(upstream: Just(1), output: 2), Publishers.ReplaceError(upstream: Just(1), output: 3))
   }
 }

@@ -174,10 +174,10 @@ final class RetryTests: XCTestCase {
   }
 
   func test_properties_andEquatable() {
-    XCTAssertEqual(Just(1).retry(3).retries, 3)
+    XCTAssertEqual([1].publisher.retry(3).retries, 3)
     XCTAssertNil(Publishers.Retry(upstream: Just(1), retries: nil).retries)
-    XCTAssertEqual(Just(1).retry(3), Just(1).retry(3))
-    XCTAssertNotEqual(Just(1).retry(3), Just(1).retry(2))
+    XCTAssertEqual(Publishers.Retry(upstream: Just(1), retries: 3), Publishers.Retry(upstream: Just(1), retries: 3))
+    XCTAssertNotEqual(Publishers.Retry(upstream: Just(1), retries: 3), Publishers.Retry(upstream: Just(1), retries: 2))
   }
 }
 
