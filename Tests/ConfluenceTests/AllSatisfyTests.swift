@@ -14,7 +14,10 @@ final class AllSatisfyTests: XCTestCase {
     let upstream = ScriptedPublisher<Int, TestError>()
     var calls = 0
     let subscriber = TestSubscriber<Bool, TestError>(initialDemand: .max(1))
-    upstream.allSatisfy { calls += 1; return $0 > 0 }.subscribe(subscriber)
+    upstream.allSatisfy {
+      calls += 1
+      return $0 > 0
+    }.subscribe(subscriber)
     XCTAssertEqual(upstream.requests, [.unlimited])
     upstream.send(1)
     upstream.send(-1)

@@ -11,28 +11,33 @@ final class CatchTests: XCTestCase {
     // seeds/002, reference chapter, "catch".
     let simplePublisher = ScriptedPublisher<String, any Error>()
     var printed: [String] = []
-    let cancellable = simplePublisher
+    let cancellable =
+      simplePublisher
       .catch { err in
         // must return a Publisher
         return Just("replacement value")
       }
-      .sink(receiveCompletion: { fini in
-        printed.append(".sink() received the completion: \(String(describing: fini))")
-      }, receiveValue: { stringValue in
-        printed.append(".sink() received \(stringValue)")
-      })
+      .sink(
+        receiveCompletion: { fini in
+          printed.append(".sink() received the completion: \(String(describing: fini))")
+        },
+        receiveValue: { stringValue in
+          printed.append(".sink() received \(stringValue)")
+        })
     simplePublisher.send("oneValue")
     simplePublisher.send("twoValue")
     simplePublisher.send(completion: Subscribers.Completion.failure(TestFailureCondition.invalidServerResponse))
     simplePublisher.send("redValue")
     simplePublisher.send("blueValue")
     simplePublisher.send(completion: .finished)
-    XCTAssertEqual(printed, [
-      ".sink() received oneValue",
-      ".sink() received twoValue",
-      ".sink() received replacement value",
-      ".sink() received the completion: finished",
-    ])
+    XCTAssertEqual(
+      printed,
+      [
+        ".sink() received oneValue",
+        ".sink() received twoValue",
+        ".sink() received replacement value",
+        ".sink() received the completion: finished",
+      ])
     _ = cancellable
   }
 
@@ -68,7 +73,9 @@ final class CatchTests: XCTestCase {
     upstream.send(completion: .failure(TestError()))
     XCTAssertEqual(subscriber.values, [1, 10, 20])
     subscriber.request(.max(1))
-    XCTAssertEqual(subscriber.events, [.subscription("Catch"), .value(1), .value(10), .value(20), .value(30), .completion(.finished)])
+    XCTAssertEqual(
+      subscriber.events,
+      [.subscription("Catch"), .value(1), .value(10), .value(20), .value(30), .completion(.finished)])
     XCTAssertEqual(subscriber.demands, [.max(3), .max(1)])
   }
 
@@ -178,7 +185,10 @@ final class CatchTests: XCTestCase {
 
     let replacement = ScriptedPublisher<Int, Never>()
     let cancelled = TestSubscriber<Int, Never>()
-    upstream.catch { [probe = tracker.make()] _ in _ = probe; return replacement }.subscribe(cancelled)
+    upstream.catch { [probe = tracker.make()] _ in
+      _ = probe
+      return replacement
+    }.subscribe(cancelled)
     upstream.send(completion: .failure(TestError()))
     cancelled.cancel()
     XCTAssertFalse(replacement.holdsSubscriber)
@@ -190,7 +200,8 @@ final class CatchTests: XCTestCase {
     let subscriber = TestSubscriber<Int, Never>()
     upstream.catch { _ in Just(1) }.subscribe(subscriber)
     XCTAssertEqual(subscriber.subscriptionDescription, "Catch")
-    XCTAssertEqual((subscriber.subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String, "Catch")
+    XCTAssertEqual(
+      (subscriber.subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String, "Catch")
   }
 }
 

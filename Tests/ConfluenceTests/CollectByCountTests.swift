@@ -8,8 +8,10 @@ final class CollectByCountTests: XCTestCase {
     (0...10).publisher.collect(5).subscribe(subscriber)
     XCTAssertEqual(
       subscriber.events,
-      [.subscription("CollectByCount"), .value([0, 1, 2, 3, 4]), .value([5, 6, 7, 8, 9]), .value([10]),
-       .completion(.finished)])
+      [
+        .subscription("CollectByCount"), .value([0, 1, 2, 3, 4]), .value([5, 6, 7, 8, 9]), .value([10]),
+        .completion(.finished),
+      ])
     XCTAssertEqual(subscriber.demands, [.unlimited])
   }
 
@@ -83,7 +85,9 @@ final class CollectByCountTests: XCTestCase {
   }
 
   func test_equatable() {
-    XCTAssertEqual(Publishers.CollectByCount(upstream: Just(1), count: 2), Publishers.CollectByCount(upstream: Just(1), count: 2))
-    XCTAssertNotEqual(Publishers.CollectByCount(upstream: Just(1), count: 2), Publishers.CollectByCount(upstream: Just(1), count: 3))
+    XCTAssertEqual(
+      Publishers.CollectByCount(upstream: Just(1), count: 2), Publishers.CollectByCount(upstream: Just(1), count: 2))
+    XCTAssertNotEqual(
+      Publishers.CollectByCount(upstream: Just(1), count: 2), Publishers.CollectByCount(upstream: Just(1), count: 3))
   }
 }

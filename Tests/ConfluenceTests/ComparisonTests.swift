@@ -4,7 +4,8 @@ import XCTest
 
 final class ComparisonTests: XCTestCase {
   enum Rank: Int {
-    case ace = 1, two, three, four, five, six, seven, eight, nine, ten, jack, queen, king
+    case ace = 1
+    case two, three, four, five, six, seven, eight, nine, ten, jack, queen, king
   }
 
   struct Item: Equatable {
@@ -37,8 +38,10 @@ final class ComparisonTests: XCTestCase {
 
   func test_bookExample_closureOrdering_andTiesKeepTheFirst() {
     // seeds/002, reference chapter, "max"/"min" with a closure over property1.
-    let items = [Item(property1: 2, tag: "a"), Item(property1: 7, tag: "b"), Item(property1: 7, tag: "c"),
-                 Item(property1: 2, tag: "d")]
+    let items = [
+      Item(property1: 2, tag: "a"), Item(property1: 7, tag: "b"), Item(property1: 7, tag: "c"),
+      Item(property1: 2, tag: "d"),
+    ]
     let maximum = TestSubscriber<Item, Never>()
     items.publisher.max { (struct1, struct2) -> Bool in
       return struct1.property1 < struct2.property1

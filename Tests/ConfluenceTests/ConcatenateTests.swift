@@ -16,7 +16,8 @@ final class ConcatenateTests: XCTestCase {
     let airTransport = ["parasail", "jet", "helicopter", "rocket"]
     let subscriber = TestSubscriber<String, Never>()
     groundTransport.publisher.append(airTransport).subscribe(subscriber)
-    XCTAssertEqual(subscriber.values.joined(separator: " "), "car bus truck subway bicycle parasail jet helicopter rocket")
+    XCTAssertEqual(
+      subscriber.values.joined(separator: " "), "car bus truck subway bicycle parasail jet helicopter rocket")
   }
 
   func test_appendPublisher_appleExample() {
@@ -90,7 +91,8 @@ final class ConcatenateTests: XCTestCase {
     let subscriber = TestSubscriber<Int, TestError>()
     suffix.prepend(1).subscribe(subscriber)
     suffix.send(completion: .failure(TestError("late")))
-    XCTAssertEqual(subscriber.events, [.subscription("Concatenate"), .value(1), .completion(.failure(TestError("late")))])
+    XCTAssertEqual(
+      subscriber.events, [.subscription("Concatenate"), .value(1), .completion(.failure(TestError("late")))])
   }
 
   func test_cancel_duringPrefixAndDuringSuffix() {

@@ -63,6 +63,7 @@ final class ContainsTests: XCTestCase {
 
   func test_equatable() {
     XCTAssertEqual(Publishers.Contains(upstream: Just(1), output: 1), Publishers.Contains(upstream: Just(1), output: 1))
-    XCTAssertNotEqual(Publishers.Contains(upstream: Just(1), output: 1), Publishers.Contains(upstream: Just(1), output: 2))
+    XCTAssertNotEqual(
+      Publishers.Contains(upstream: Just(1), output: 1), Publishers.Contains(upstream: Just(1), output: 2))
   }
 }

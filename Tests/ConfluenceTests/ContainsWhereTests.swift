@@ -25,7 +25,10 @@ final class ContainsWhereTests: XCTestCase {
     let upstream = ScriptedPublisher<Int, TestError>()
     var calls = 0
     let subscriber = TestSubscriber<Bool, TestError>(initialDemand: .max(1))
-    upstream.contains { calls += 1; return $0 == 2 }.subscribe(subscriber)
+    upstream.contains {
+      calls += 1
+      return $0 == 2
+    }.subscribe(subscriber)
     upstream.send(1)
     upstream.send(2)
     upstream.send(3)

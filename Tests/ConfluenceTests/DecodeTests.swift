@@ -32,7 +32,8 @@ final class DecodeTests: XCTestCase {
   func test_decodesEachValue_withTinyCoder() {
     let subscriber = TestSubscriber<Int, any Error>()
     ["1", "2"].publisher.decode(type: Int.self, decoder: IntStringDecoder()).subscribe(subscriber)
-    XCTAssertEqual(subscriber.eventDescriptions, ["subscription(Decode)", "value(1)", "value(2)", "completion(finished)"])
+    XCTAssertEqual(
+      subscriber.eventDescriptions, ["subscription(Decode)", "value(1)", "value(2)", "completion(finished)"])
   }
 
   func test_decodingError_cancelsUpstreamAndFails() {

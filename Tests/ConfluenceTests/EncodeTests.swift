@@ -22,7 +22,8 @@ final class EncodeTests: XCTestCase {
   func test_encodesEachValue_withTinyCoder() {
     let subscriber = TestSubscriber<String, any Error>()
     [1, 2].publisher.encode(encoder: DescribingEncoder()).subscribe(subscriber)
-    XCTAssertEqual(subscriber.eventDescriptions, ["subscription(Encode)", "value(<1>)", "value(<2>)", "completion(finished)"])
+    XCTAssertEqual(
+      subscriber.eventDescriptions, ["subscription(Encode)", "value(<1>)", "value(<2>)", "completion(finished)"])
   }
 
   func test_encodesWithJSONEncoder() throws {
@@ -40,7 +41,8 @@ final class EncodeTests: XCTestCase {
     upstream.send(-1)
     XCTAssertEqual(upstream.cancelCount, 1)
     upstream.send(2)
-    XCTAssertEqual(subscriber.eventDescriptions, ["subscription(Encode)", "value(<1>)", "completion(failure(negative -1))"])
+    XCTAssertEqual(
+      subscriber.eventDescriptions, ["subscription(Encode)", "value(<1>)", "completion(failure(negative -1))"])
   }
 
   func test_passesDemand_max1_andNone() {

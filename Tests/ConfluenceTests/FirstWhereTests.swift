@@ -24,7 +24,10 @@ final class FirstWhereTests: XCTestCase {
     let upstream = ScriptedPublisher<Int, TestError>()
     var calls = 0
     let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1))
-    upstream.first { calls += 1; return $0 > 1 }.subscribe(subscriber)
+    upstream.first {
+      calls += 1
+      return $0 > 1
+    }.subscribe(subscriber)
     upstream.send(1)
     upstream.send(2)
     upstream.send(3)

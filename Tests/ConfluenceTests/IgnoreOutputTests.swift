@@ -15,16 +15,18 @@ final class IgnoreOutputTests: XCTestCase {
     var finishReceived = false
     var failureReceived = false
     let upstream = ScriptedPublisher<String, TestError>()
-    let cancellable = upstream
+    let cancellable =
+      upstream
       .ignoreOutput()
-      .sink(receiveCompletion: { completion in
-        switch completion {
-        case .finished:
-          finishReceived = true
-        case .failure:
-          failureReceived = true
-        }
-      }, receiveValue: { _ in })  // Output is Never: the book's receiveValue can never run
+      .sink(
+        receiveCompletion: { completion in
+          switch completion {
+          case .finished:
+            finishReceived = true
+          case .failure:
+            failureReceived = true
+          }
+        }, receiveValue: { _ in })  // Output is Never: the book's receiveValue can never run
     upstream.send("one")
     upstream.send("two")
     upstream.send(completion: .finished)

@@ -14,9 +14,12 @@ final class ReduceTests: XCTestCase {
     // seeds/002, reference chapter, "reduce": appending strings together.
     var received: [String] = []
     _ = ["hello", " ", "world"].publisher
-      .reduce("", { prevVal, newValueFromPublisher -> String in
-        return prevVal + newValueFromPublisher
-      })
+      .reduce(
+        "",
+        { prevVal, newValueFromPublisher -> String in
+          return prevVal + newValueFromPublisher
+        }
+      )
       .sink { received.append($0) }
     XCTAssertEqual(received, ["hello world"])
   }

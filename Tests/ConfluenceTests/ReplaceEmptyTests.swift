@@ -72,7 +72,9 @@ final class ReplaceEmptyTests: XCTestCase {
   }
 
   func test_equatable() {
-    XCTAssertEqual(Publishers.ReplaceEmpty(upstream: Just(1), output: 2), Publishers.ReplaceEmpty(upstream: Just(1), output: 2))
-    XCTAssertNotEqual(Publishers.ReplaceEmpty(upstream: Just(1), output: 2), Publishers.ReplaceEmpty(upstream: Just(1), output: 3))
+    XCTAssertEqual(
+      Publishers.ReplaceEmpty(upstream: Just(1), output: 2), Publishers.ReplaceEmpty(upstream: Just(1), output: 2))
+    XCTAssertNotEqual(
+      Publishers.ReplaceEmpty(upstream: Just(1), output: 2), Publishers.ReplaceEmpty(upstream: Just(1), output: 3))
   }
 }

@@ -19,7 +19,8 @@ final class ReplaceErrorTests: XCTestCase {
     let upstream = ScriptedPublisher<String, TestError>()
     upstream.onSubscribe = { publisher, _ in publisher.send(completion: .failure(TestError())) }
     var printed: [String] = []
-    _ = upstream
+    _ =
+      upstream
       .replaceError(with: "(replacement element)")
       .sink(receiveCompletion: { printed.append("\($0)") }, receiveValue: { printed.append("\($0)") })
     XCTAssertEqual(printed.joined(separator: " "), "(replacement element) finished")
@@ -106,7 +107,9 @@ final class ReplaceErrorTests: XCTestCase {
   }
 
   func test_equatable() {
-    XCTAssertEqual(Publishers.ReplaceError(upstream: Just(1), output: 2), Publishers.ReplaceError(upstream: Just(1), output: 2))
-    XCTAssertNotEqual(Publishers.ReplaceError(upstream: Just(1), output: 2), Publishers.ReplaceError(upstream: Just(1), output: 3))
+    XCTAssertEqual(
+      Publishers.ReplaceError(upstream: Just(1), output: 2), Publishers.ReplaceError(upstream: Just(1), output: 2))
+    XCTAssertNotEqual(
+      Publishers.ReplaceError(upstream: Just(1), output: 2), Publishers.ReplaceError(upstream: Just(1), output: 3))
   }
 }

@@ -17,7 +17,8 @@ final class RetryTests: XCTestCase {
   func test_passesValuesAndFinish() {
     let subscriber = TestSubscriber<Int, Never>()
     [1, 2, 3].publisher.retry(2).subscribe(subscriber)
-    XCTAssertEqual(subscriber.events, [.subscription("Retry"), .value(1), .value(2), .value(3), .completion(.finished)])
+    XCTAssertEqual(
+      subscriber.events, [.subscription("Retry"), .value(1), .value(2), .value(3), .completion(.finished)])
     XCTAssertEqual(subscriber.demands, [.unlimited])
   }
 
@@ -29,19 +30,24 @@ final class RetryTests: XCTestCase {
     }
     var completions: [String] = []
     var values = 0
-    let cancellable = upstream
+    let cancellable =
+      upstream
       .retry(3)
-      .sink(receiveCompletion: { fini in
-        completions.append(".sink() received the completion: \(String(describing: fini))")
-      }, receiveValue: { _ in
-        values += 1
-      })
+      .sink(
+        receiveCompletion: { fini in
+          completions.append(".sink() received the completion: \(String(describing: fini))")
+        },
+        receiveValue: { _ in
+          values += 1
+        })
     XCTAssertEqual(upstream.subscriptionCount, 4, "the original attempt and 3 retries")
     XCTAssertEqual(values, 0)
     // The book prints "failure(UsingCombineTests.RetryPublisherTests.TestFailureCondition.invalidServerResponse)".
-    XCTAssertEqual(completions, [
-      ".sink() received the completion: failure(ConfluenceTests.RetryTests.TestFailureCondition.invalidServerResponse)"
-    ])
+    XCTAssertEqual(
+      completions,
+      [
+        ".sink() received the completion: failure(ConfluenceTests.RetryTests.TestFailureCondition.invalidServerResponse)"
+      ])
     _ = cancellable
   }
 
@@ -63,7 +69,8 @@ final class RetryTests: XCTestCase {
 
   func test_exhaustedRetries_forwardLastFailure() {
     let upstream = ScriptedPublisher<Int, TestError>()
-    upstream.onSubscribe = { publisher, attempt in publisher.send(completion: .failure(TestError("attempt \(attempt)"))) }
+    upstream.onSubscribe = { publisher, attempt in publisher.send(completion: .failure(TestError("attempt \(attempt)")))
+    }
     let subscriber = TestSubscriber<Int, TestError>()
     upstream.retry(2).subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("Retry"), .completion(.failure(TestError("attempt 2")))])
@@ -103,7 +110,8 @@ final class RetryTests: XCTestCase {
     upstream.send(2)
     upstream.send(3)
     upstream.send(completion: .finished)
-    XCTAssertEqual(subscriber.events, [.subscription("Retry"), .value(1), .value(2), .value(3), .completion(.finished)])
+    XCTAssertEqual(
+      subscriber.events, [.subscription("Retry"), .value(1), .value(2), .value(3), .completion(.finished)])
   }
 
   func test_demandReturnedFromReceive_isCarried() {
@@ -194,7 +202,8 @@ extension RetryTests {
     // seeds/002, "Debugging pipelines with the print operator": print on either side of retry.
     let lines = Lines()
     let upstream = Fail<String, TestFailureCondition>(error: .invalidServerResponse)
-    let cancellable = upstream
+    let cancellable =
+      upstream
       .print("(1)>", to: lines)
       .retry(3)
       .print("(2)>", to: lines)
@@ -205,7 +214,10 @@ extension RetryTests {
     XCTAssertEqual(above.filter { $0 == "(1)>: receive error: (invalidServerResponse)" }.count, 4, lines.text)
     XCTAssertEqual(
       below,
-      ["(2)>: receive subscription: (Retry)", "(2)>: request unlimited", "(2)>: receive error: (invalidServerResponse)"])
+      [
+        "(2)>: receive subscription: (Retry)", "(2)>: request unlimited",
+        "(2)>: receive error: (invalidServerResponse)",
+      ])
     _ = cancellable
   }
 }

@@ -20,7 +20,8 @@ final class TryAllSatisfyTests: XCTestCase {
   func test_allPass_true_max1() {
     let subscriber = TestSubscriber<Bool, any Error>(initialDemand: .max(1))
     [1, 2].publisher.tryAllSatisfy { $0 > 0 }.subscribe(subscriber)
-    XCTAssertEqual(subscriber.eventDescriptions, ["subscription(TryAllSatisfy)", "value(true)", "completion(finished)"])
+    XCTAssertEqual(
+      subscriber.eventDescriptions, ["subscription(TryAllSatisfy)", "value(true)", "completion(finished)"])
   }
 
   func test_failingElement_false_cancelsUpstream() {
@@ -31,7 +32,8 @@ final class TryAllSatisfyTests: XCTestCase {
     XCTAssertEqual(upstream.cancelCount, 1)
     XCTAssertEqual(subscriber.eventDescriptions, ["subscription(TryAllSatisfy)"])
     subscriber.request(.max(1))
-    XCTAssertEqual(subscriber.eventDescriptions, ["subscription(TryAllSatisfy)", "value(false)", "completion(finished)"])
+    XCTAssertEqual(
+      subscriber.eventDescriptions, ["subscription(TryAllSatisfy)", "value(false)", "completion(finished)"])
   }
 
   func test_throw_cancelsUpstream_andUpstreamFailure() {

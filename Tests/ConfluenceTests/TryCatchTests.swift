@@ -9,7 +9,8 @@ final class TryCatchTests: XCTestCase {
     upstream.tryCatch { _ in Just(0) }.subscribe(subscriber)
     upstream.send(5)
     upstream.send(completion: .failure(TestError()))
-    XCTAssertEqual(subscriber.eventDescriptions, ["subscription(TryCatch)", "value(5)", "value(0)", "completion(finished)"])
+    XCTAssertEqual(
+      subscriber.eventDescriptions, ["subscription(TryCatch)", "value(5)", "value(0)", "completion(finished)"])
   }
 
   func test_throwingHandler_failsWithThrownError() {
@@ -17,7 +18,8 @@ final class TryCatchTests: XCTestCase {
     let subscriber = TestSubscriber<Int, any Error>()
     upstream.tryCatch { error -> Just<Int> in throw TestError("rethrown \(error)") }.subscribe(subscriber)
     upstream.send(completion: .failure(TestError("constrained")))
-    XCTAssertEqual(subscriber.eventDescriptions, ["subscription(TryCatch)", "completion(failure(rethrown constrained))"])
+    XCTAssertEqual(
+      subscriber.eventDescriptions, ["subscription(TryCatch)", "completion(failure(rethrown constrained))"])
   }
 
   func test_alternateURLPattern_switchesOnlyForTheExpectedError() {

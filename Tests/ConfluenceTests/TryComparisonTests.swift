@@ -13,7 +13,8 @@ final class TryComparisonTests: XCTestCase {
         return first < second
       }
       .subscribe(subscriber)
-    XCTAssertEqual(subscriber.eventDescriptions, ["subscription(TryComparison)", "completion(failure(IllegalValueError()))"])
+    XCTAssertEqual(
+      subscriber.eventDescriptions, ["subscription(TryComparison)", "completion(failure(IllegalValueError()))"])
   }
 
   func test_tryMax_appleExample_succeeds() {

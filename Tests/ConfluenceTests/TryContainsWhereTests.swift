@@ -13,13 +13,17 @@ final class TryContainsWhereTests: XCTestCase {
         return $0 > 7
       })
       .subscribe(subscriber)
-    XCTAssertEqual(subscriber.eventDescriptions, ["subscription(TryContainsWhere)", "value(true)", "completion(finished)"])
+    XCTAssertEqual(
+      subscriber.eventDescriptions, ["subscription(TryContainsWhere)", "value(true)", "completion(finished)"])
   }
 
   func test_throw_cancelsUpstreamAndFails() {
     let upstream = ScriptedPublisher<Int, Never>()
     let subscriber = TestSubscriber<Bool, any Error>(initialDemand: .none)
-    upstream.tryContains { if $0 == 0 { throw TestError("zero") }; return false }.subscribe(subscriber)
+    upstream.tryContains {
+      if $0 == 0 { throw TestError("zero") }
+      return false
+    }.subscribe(subscriber)
     upstream.send(1)
     upstream.send(0)
     XCTAssertEqual(upstream.cancelCount, 1)
@@ -29,7 +33,8 @@ final class TryContainsWhereTests: XCTestCase {
   func test_noMatch_false_max1() {
     let subscriber = TestSubscriber<Bool, any Error>(initialDemand: .max(1))
     [1].publisher.tryContains { $0 > 1 }.subscribe(subscriber)
-    XCTAssertEqual(subscriber.eventDescriptions, ["subscription(TryContainsWhere)", "value(false)", "completion(finished)"])
+    XCTAssertEqual(
+      subscriber.eventDescriptions, ["subscription(TryContainsWhere)", "value(false)", "completion(finished)"])
   }
 
   func test_upstreamFailure_andCancel() {

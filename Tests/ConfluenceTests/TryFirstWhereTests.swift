@@ -35,7 +35,10 @@ final class TryFirstWhereTests: XCTestCase {
 
   func test_appleExample() {
     let subscriber = TestSubscriber<Int, any Error>()
-    (-1...50).publisher.tryFirst { guard $0 < 99 else { throw TestError() }; return true }.subscribe(subscriber)
+    (-1...50).publisher.tryFirst {
+      guard $0 < 99 else { throw TestError() }
+      return true
+    }.subscribe(subscriber)
     XCTAssertEqual(subscriber.eventDescriptions, ["subscription(TryFirstWhere)", "value(-1)", "completion(finished)"])
   }
 

@@ -39,7 +39,8 @@ final class TryReduceTests: XCTestCase {
     let subscriber = TestSubscriber<Int, any Error>()
     upstream.tryReduce(0) { $0 + $1 }.subscribe(subscriber)
     upstream.send(completion: .failure(TestError("up")))
-    XCTAssertEqual(subscriber.completion.flatMap { if case .failure(let e) = $0 { e as? TestError } else { nil } }, TestError("up"))
+    XCTAssertEqual(
+      subscriber.completion.flatMap { if case .failure(let e) = $0 { e as? TestError } else { nil } }, TestError("up"))
   }
 
   func test_waitsForDemand_max1() {

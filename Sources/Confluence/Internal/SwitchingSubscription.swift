@@ -36,7 +36,8 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
 
   @usableFromInline internal let name: String
   @usableFromInline internal let downstream: Downstream
-  @usableFromInline internal let decide: (Subscribers.Completion<First.Failure>) -> SwitchDecision<Second, Downstream.Failure>
+  @usableFromInline internal let decide:
+    (Subscribers.Completion<First.Failure>) -> SwitchDecision<Second, Downstream.Failure>
   @usableFromInline internal let convertSecondFailure: (Second.Failure) -> Downstream.Failure
 
   // Touched only by the first publisher's events (serialised).

@@ -38,7 +38,9 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(ReducingSubscription(downstream: subscriber, logic: AllSatisfyLogic<Upstream.Output, Failure>(predicate: predicate)))
+      upstream.subscribe(
+        ReducingSubscription(
+          downstream: subscriber, logic: AllSatisfyLogic<Upstream.Output, Failure>(predicate: predicate)))
     }
   }
 }

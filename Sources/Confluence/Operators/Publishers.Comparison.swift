@@ -37,7 +37,10 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(ReducingSubscription(downstream: subscriber, logic: ComparisonLogic<Upstream.Output, Failure>(areInIncreasingOrder: areInIncreasingOrder)))
+      upstream.subscribe(
+        ReducingSubscription(
+          downstream: subscriber,
+          logic: ComparisonLogic<Upstream.Output, Failure>(areInIncreasingOrder: areInIncreasingOrder)))
     }
   }
 }

@@ -36,7 +36,8 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(ReducingSubscription(downstream: subscriber, logic: ContainsLogic<Upstream.Output, Failure>(output: output)))
+      upstream.subscribe(
+        ReducingSubscription(downstream: subscriber, logic: ContainsLogic<Upstream.Output, Failure>(output: output)))
     }
   }
 }

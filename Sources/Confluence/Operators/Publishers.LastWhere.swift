@@ -35,7 +35,9 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(ReducingSubscription(downstream: subscriber, logic: LastWhereLogic<Upstream.Output, Failure>(predicate: predicate)))
+      upstream.subscribe(
+        ReducingSubscription(
+          downstream: subscriber, logic: LastWhereLogic<Upstream.Output, Failure>(predicate: predicate)))
     }
   }
 }

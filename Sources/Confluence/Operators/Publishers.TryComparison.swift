@@ -41,7 +41,11 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(ReducingSubscription(downstream: subscriber, logic: TryComparisonLogic<Upstream.Output>(areInIncreasingOrder: areInIncreasingOrder), convertFailure: { $0 }))
+      upstream.subscribe(
+        ReducingSubscription(
+          downstream: subscriber,
+          logic: TryComparisonLogic<Upstream.Output>(areInIncreasingOrder: areInIncreasingOrder), convertFailure: { $0 }
+        ))
     }
   }
 }
@@ -72,7 +76,9 @@ extension Publisher {
   ///   terminates with a ``Subscribers/Completion/failure(_:)``.
   /// - Returns: A publisher that publishes the minimum value.
   @inlinable
-  public func tryMin(by areInIncreasingOrder: @escaping (Output, Output) throws -> Bool) -> Publishers.TryComparison<Self> {
+  public func tryMin(by areInIncreasingOrder: @escaping (Output, Output) throws -> Bool)
+    -> Publishers.TryComparison<Self>
+  {
     Publishers.TryComparison(upstream: self) { try areInIncreasingOrder($1, $0) }
   }
 }
@@ -103,7 +109,9 @@ extension Publisher {
   ///   terminates with a ``Subscribers/Completion/failure(_:)``.
   /// - Returns: A publisher that publishes the maximum value.
   @inlinable
-  public func tryMax(by areInIncreasingOrder: @escaping (Output, Output) throws -> Bool) -> Publishers.TryComparison<Self> {
+  public func tryMax(by areInIncreasingOrder: @escaping (Output, Output) throws -> Bool)
+    -> Publishers.TryComparison<Self>
+  {
     Publishers.TryComparison(upstream: self, areInIncreasingOrder: areInIncreasingOrder)
   }
 }

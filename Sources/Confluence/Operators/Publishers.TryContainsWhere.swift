@@ -40,7 +40,10 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(ReducingSubscription(downstream: subscriber, logic: TryContainsWhereLogic<Upstream.Output>(predicate: predicate), convertFailure: { $0 }))
+      upstream.subscribe(
+        ReducingSubscription(
+          downstream: subscriber, logic: TryContainsWhereLogic<Upstream.Output>(predicate: predicate),
+          convertFailure: { $0 }))
     }
   }
 }
