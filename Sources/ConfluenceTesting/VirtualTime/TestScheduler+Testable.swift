@@ -53,7 +53,7 @@ extension TestScheduler where SchedulerTimeType == VirtualTime {
     demandPerValue: Subscribers.Demand = .none
   ) -> TestableSubscriber<Input, Failure> {
     TestableSubscriber(
-      clock: { [unowned self] in self.now }, initialDemand: initialDemand, demandPerValue: demandPerValue)
+      clock: { [weak self] in self?.now ?? 0 }, initialDemand: initialDemand, demandPerValue: demandPerValue)
   }
 
   /// Builds a publisher at `subscribedAt`, subscribes a recording subscriber to it,
@@ -92,7 +92,7 @@ extension TestScheduler where SchedulerTimeType == VirtualTime {
     _ events: TestSequence<Value, Failure>, isRelative: Bool
   ) -> TestablePublisher<Value, Failure> {
     TestablePublisher(
-      events: events, isRelative: isRelative, now: { [unowned self] in self.now },
-      scheduleAt: { [unowned self] due, action in self.scheduleCancellable(after: due, action) })
+      events: events, isRelative: isRelative, now: { [weak self] in self?.now ?? 0 },
+      scheduleAt: { [weak self] due, action in self?.scheduleCancellable(after: due, action) ?? AnyCancellable {} })
   }
 }
