@@ -23,6 +23,7 @@ var targets: [Target] = [
     name: "ConfluenceTests",
     dependencies: ["Confluence", "ConfluenceTesting"]
   ),
+  .testTarget(name: "ConfluenceFoundationTests", dependencies: ["ConfluenceFoundation", "ConfluenceTesting"]),
 ]
 
 if providesCombineModule {
