@@ -25,6 +25,7 @@ var targets: [Target] = [
     name: "ConfluenceTests",
     dependencies: ["Confluence", "ConfluenceTesting"]
   ),
+  .testTarget(name: "ConfluenceFoundationTests", dependencies: ["ConfluenceFoundation", "ConfluenceTesting"]),
   .testTarget(
     name: "ConfluenceExtrasTests",
     dependencies: ["ConfluenceExtras", "ConfluenceTesting"]
