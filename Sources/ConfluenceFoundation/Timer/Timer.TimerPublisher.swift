@@ -1,3 +1,4 @@
+import Confluence
 import Foundation
 
 extension Timer {
@@ -137,7 +138,7 @@ internal protocol TimerTickReceiver: AnyObject {
 // `receivers` and `timer` are read and written only under `lock`, and nothing is called
 // while the lock is held.
 internal final class TimerRouting: @unchecked Sendable {
-  private let lock = FoundationLock()
+  private let lock = Lock()
   private var receivers: [any TimerTickReceiver] = []
   private var timer: Timer?
 
@@ -200,7 +201,7 @@ internal final class TimerConnection: Cancellable {
 internal final class TimerSubscription<Downstream: Subscriber>: Subscription, TimerTickReceiver,
   CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where Downstream.Input == Date, Downstream.Failure == Never {
-  private let lock = FoundationLock()
+  private let lock = Lock()
   /// The subscriber until cancel (guarded by `lock`).
   private var downstream: Downstream?
   /// Values requested and not yet delivered (guarded by `lock`).
@@ -217,8 +218,7 @@ where Downstream.Input == Date, Downstream.Failure == Never {
   }
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(
-      demand != .none, "API violation: request(_:) was called with demand .none; request at least .max(1)")
+    demand.assertNonZero()
     lock.withLock {
       guard downstream != nil else { return }
       self.demand += demand
