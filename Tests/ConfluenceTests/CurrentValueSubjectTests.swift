@@ -110,6 +110,22 @@ final class CurrentValueSubjectTests: XCTestCase {
     XCTAssertEqual(frugal.values, [1, 2])
   }
 
+  func test_demandGrantedMidBroadcast_deliversTheValueOnce() {
+    let subject = CurrentValueSubject<Int, TestError>(0)
+    let waiting = Sub(initialDemand: .none)
+    let first = Sub()
+    first.onValue = { value in
+      if value == 1 { waiting.request(.max(5)) }  // takes the current value, 1, right now
+      return .none
+    }
+    subject.subscribe(first)
+    subject.subscribe(waiting)
+    subject.send(1)  // then reaches `waiting`, which already has it
+    subject.send(2)
+    XCTAssertEqual(waiting.values, [1, 2])
+    XCTAssertEqual(first.values, [0, 1, 2])
+  }
+
   func test_cancelInsideReceive_stopsDelivery() {
     let subject = CurrentValueSubject<Int, TestError>(0)
     let subscriber = Sub()

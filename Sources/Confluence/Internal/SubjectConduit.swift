@@ -126,7 +126,7 @@ internal final class SubjectDownstreamConduit<Downstream: Subscriber>: SubjectCo
   /// Under the lock: the owner's downstream call returned `more`.
   @inlinable
   internal func nextStep(after more: Subscribers.Demand) -> Step {
-    switch state.didDeliver(returning: more) {
+    switch state.didDeliver(returning: more, currentGeneration: storage.state.generation) {
     case .deliver(let value):
       return .deliver(value)
     case .deliverCurrentValue:
@@ -158,7 +158,7 @@ internal final class SubjectDownstreamConduit<Downstream: Subscriber>: SubjectCo
     demand.assertNonZero()
     var current: Output?
     let owns = storage.lock.withLock { () -> Bool in
-      guard state.request(demand) else { return false }
+      guard state.request(demand, currentGeneration: storage.state.generation) else { return false }
       current = storage.state.currentValue
       return true
     }

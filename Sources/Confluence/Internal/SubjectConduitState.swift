@@ -33,6 +33,13 @@ internal struct SubjectConduitState<Output, Failure: Error> {
   @usableFromInline
   internal var owesCurrentValue: Bool
 
+  /// `CurrentValueSubject` only: the generation (see `SubjectState.generation`) of the
+  /// newest value this subscriber has taken, delivered or queued. An older value is never
+  /// delivered after a newer one, nor the same value twice (a subscriber may take the
+  /// current value on demand before the sender that set it reaches this subscriber).
+  @usableFromInline
+  internal var takenGeneration: UInt64 = 0
+
   /// Values sent while another thread owned delivery; demand for each is already reserved.
   /// Delivered slots are emptied (set to `nil`) so that nothing is released under the lock.
   @usableFromInline
@@ -56,18 +63,22 @@ internal struct SubjectConduitState<Output, Failure: Error> {
   /// A value was sent. Returns `true` if the caller now owns delivery and must deliver the
   /// value; otherwise the value was queued (demand reserved), or dropped for lack of demand.
   ///
-  /// - Parameter keepsCurrentValue: `true` for `CurrentValueSubject`, whose subscribers
-  ///   receive the then-current value once demand arrives instead of losing it.
+  /// - Parameters:
+  ///   - keepsCurrentValue: `true` for `CurrentValueSubject`, whose subscribers receive
+  ///     the then-current value once demand arrives instead of losing it.
+  ///   - generation: The value's generation (only used when `keepsCurrentValue`).
   @inlinable
   @inline(__always)
-  internal mutating func offer(_ value: Output, keepsCurrentValue: Bool) -> Bool {
+  internal mutating func offer(_ value: Output, keepsCurrentValue: Bool, generation: UInt64) -> Bool {
     if isTerminal || pendingCompletion != nil { return false }
+    if keepsCurrentValue && generation <= takenGeneration { return false }
     if demand == .none {
       if keepsCurrentValue { owesCurrentValue = true }
       return false
     }
     demand -= 1
     owesCurrentValue = false
+    takenGeneration = generation
     if isDelivering {
       pending.append(value)
       return false
@@ -93,9 +104,11 @@ internal struct SubjectConduitState<Output, Failure: Error> {
 
   /// The owner's downstream call returned `more`: adds it to the demand and says what to
   /// deliver next, giving ownership up when there is nothing left.
+  ///
+  /// - Parameter currentGeneration: The generation of the subject's current value.
   @inlinable
   @inline(__always)
-  internal mutating func didDeliver(returning more: Subscribers.Demand) -> NextStep {
+  internal mutating func didDeliver(returning more: Subscribers.Demand, currentGeneration: UInt64) -> NextStep {
     if isTerminal {
       isDelivering = false
       return .cancelled
@@ -115,6 +128,7 @@ internal struct SubjectConduitState<Output, Failure: Error> {
     if owesCurrentValue && demand != .none {
       owesCurrentValue = false
       demand -= 1
+      takenGeneration = currentGeneration
       return .deliverCurrentValue
     }
     isDelivering = false
@@ -123,13 +137,16 @@ internal struct SubjectConduitState<Output, Failure: Error> {
 
   /// The subscriber requested `more`. Returns `true` if the caller now owns delivery and
   /// must deliver the subject's current value (its demand is already reserved).
+  ///
+  /// - Parameter currentGeneration: The generation of the subject's current value.
   @inlinable
-  internal mutating func request(_ more: Subscribers.Demand) -> Bool {
+  internal mutating func request(_ more: Subscribers.Demand, currentGeneration: UInt64) -> Bool {
     if isTerminal { return false }
     demand += more
     guard !isDelivering, owesCurrentValue else { return false }
     owesCurrentValue = false
     demand -= 1
+    takenGeneration = currentGeneration
     isDelivering = true
     return true
   }

@@ -47,6 +47,11 @@ internal struct SubjectState<Output, Failure: Error> {
   @usableFromInline
   internal let keepsCurrentValue: Bool
 
+  /// Counts the values sent (for a subject that keeps a current value), so that each
+  /// subscriber takes values in the order they became current.
+  @usableFromInline
+  internal var generation: UInt64 = 0
+
   /// - Parameters:
   ///   - keepsCurrentValue: Whether the subject keeps a current value.
   ///   - currentValue: The initial value, when it keeps one.
@@ -63,8 +68,9 @@ internal struct SubjectState<Output, Failure: Error> {
     case none
     /// The caller owns delivery to the lone subscriber; the subject's list keeps it alive.
     case one(Unmanaged<Conduit>)
-    /// Several subscribers: offer the value to each in turn (the snapshot keeps them alive).
-    case many(ContiguousArray<Conduit>)
+    /// Several subscribers: offer the value, of this generation, to each in turn (the
+    /// snapshot keeps them alive).
+    case many(ContiguousArray<Conduit>, generation: UInt64)
   }
 
   /// A value was sent: records it as the current value and plans its delivery. The value
@@ -76,16 +82,19 @@ internal struct SubjectState<Output, Failure: Error> {
     if keepsCurrentValue {
       replaced = currentValue.take()
       currentValue = value
+      generation &+= 1
     }
     switch conduits.count {
     case 0:
       return .none
     case 1:
       let conduit = conduits[0]
-      guard conduit.state.offer(value, keepsCurrentValue: keepsCurrentValue) else { return .none }
+      guard conduit.state.offer(value, keepsCurrentValue: keepsCurrentValue, generation: generation) else {
+        return .none
+      }
       return .one(Unmanaged.passUnretained(conduit))
     default:
-      return .many(conduits)
+      return .many(conduits, generation: generation)
     }
   }
 

@@ -60,9 +60,9 @@ internal final class SubjectStorage<Output, Failure: Error> {
     case .one(let conduit):
       // The subject's list keeps the conduit alive while this thread owns delivery.
       conduit._withUnsafeGuaranteedRef { $0.deliver(value) }
-    case .many(let conduits):
+    case .many(let conduits, let generation):
       for conduit in conduits {
-        if lock.withLock({ conduit.state.offer(value, keepsCurrentValue: keepsCurrentValue) }) {
+        if lock.withLock({ conduit.state.offer(value, keepsCurrentValue: keepsCurrentValue, generation: generation) }) {
           conduit.deliver(value)
         }
       }
