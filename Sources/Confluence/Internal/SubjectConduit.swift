@@ -1,87 +1,64 @@
-/// The subscription a subject hands each subscriber, as the subject sees it: state guarded
-/// by the subject's lock, and delivery entry points that the subject calls without knowing
-/// the subscriber's type. ``SubjectDownstreamConduit`` implements them for one concrete
-/// subscriber type, so that delivery is specialised in client code.
+/// What a subject hands its subscriber: a value or the completion.
+@usableFromInline
+internal enum SubjectEvent<Output, Failure: Error> {
+  case value(Output)
+  case completion(Subscribers.Completion<Failure>)
+}
+
+/// The subscription a subject hands each subscriber: state guarded by the subject's lock,
+/// and the subscriber itself, type-erased into one closure.
+///
+/// The closure is made in ``SubjectStorage/receive(subscriber:)``, which client code
+/// specialises for the concrete subscriber type, so calling it runs specialised code.
+/// (A generic subclass per subscriber type would not: class methods reached through the
+/// vtable run unspecialised, looking generic metadata up on every value.) Everything else
+/// here is `final` and reached directly, so it is specialised for the subject's `Output`
+/// and `Failure`.
+///
+/// `downstream` is written only under the subject's lock, and only while no thread owns
+/// delivery; the owner reads it without the lock (the lock hand-over orders the accesses).
 ///
 /// `print` shows it as the subject's type (`PassthroughSubject`, `CurrentValueSubject`, …).
 @usableFromInline
-internal class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringConvertible,
+internal final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringConvertible,
   CustomReflectable, CustomPlaygroundDisplayConvertible
 {
+  /// The subscriber, called with a pointer to a `SubjectEvent<Output, Failure>`. The
+  /// signature mentions no generic parameter, and the property holding it is not
+  /// optional, on purpose: a closure stored at generic abstraction (a generic parameter
+  /// in its type, or wrapped in `Optional`) is called through a reabstraction thunk that
+  /// is allocated on every call.
+  @usableFromInline
+  internal typealias Downstream = (UnsafeMutableRawPointer) -> Subscribers.Demand
+
   /// The subject; kept alive while the subscriber holds its subscription.
   @usableFromInline
   internal let storage: SubjectStorage<Output, Failure>
 
-  /// Guarded by `storage.lock`.
-  @usableFromInline
+  /// Guarded by `storage.lock`. (`@exclusivity(unchecked)`: the lock already serialises
+  /// every access, so the runtime's exclusivity bookkeeping would only cost time.)
+  @exclusivity(unchecked) @usableFromInline
   internal var state: SubjectConduitState<Output, Failure>
 
+  /// The subscriber until completion or cancel, then ``detached``.
+  @exclusivity(unchecked) @usableFromInline
+  internal var downstream: Downstream
+
+  /// Whether `downstream` is still the subscriber.
+  @exclusivity(unchecked) @usableFromInline
+  internal var isAttached = true
+
+  /// What `downstream` becomes once the subscriber is released.
   @inlinable
-  internal init(storage: SubjectStorage<Output, Failure>) {
+  internal static var detached: Downstream {
+    { _ in .none }
+  }
+
+  @inlinable
+  internal init(storage: SubjectStorage<Output, Failure>, downstream: @escaping Downstream) {
     self.storage = storage
-    state = SubjectConduitState(owesCurrentValue: storage.keepsCurrentValue)
-  }
-
-  /// Delivers `value`, then whatever was queued meanwhile. The caller owns delivery (its
-  /// `offer` returned `true`) and keeps the conduit alive.
-  @usableFromInline
-  internal func deliver(_ value: Output) {
-    fatalError("SubjectConduit.deliver(_:) is implemented by SubjectDownstreamConduit")
-  }
-
-  /// Delivers the subject's completion and releases the subscriber. The caller's
-  /// `complete` transition returned `true`.
-  @usableFromInline
-  internal func deliverCompletion(_ completion: Subscribers.Completion<Failure>) {
-    fatalError("SubjectConduit.deliverCompletion(_:) is implemented by SubjectDownstreamConduit")
-  }
-
-  @usableFromInline
-  internal func request(_ demand: Subscribers.Demand) {
-    fatalError("SubjectConduit.request(_:) is implemented by SubjectDownstreamConduit")
-  }
-
-  @usableFromInline
-  internal func cancel() {
-    fatalError("SubjectConduit.cancel() is implemented by SubjectDownstreamConduit")
-  }
-
-  @usableFromInline
-  internal var description: String { storage.kind.subscriptionDescription }
-
-  @usableFromInline
-  internal var customMirror: Mirror {
-    let demand = storage.lock.withLock { state.demand }
-    return Mirror(self, children: ["demand": demand])
-  }
-
-  @usableFromInline
-  internal var playgroundDescription: Any { description }
-}
-
-/// A subject's subscription for one concrete subscriber type.
-///
-/// `downstream` is written only under the subject's lock, and only while no thread owns
-/// delivery; the owner reads it without the lock (the lock hand-over orders the accesses).
-@usableFromInline
-internal final class SubjectDownstreamConduit<Downstream: Subscriber>: SubjectConduit<
-  Downstream.Input, Downstream.Failure
->
-{
-  @usableFromInline
-  internal typealias Output = Downstream.Input
-
-  @usableFromInline
-  internal typealias Failure = Downstream.Failure
-
-  /// The subscriber, until completion or cancel.
-  @usableFromInline
-  internal var downstream: Downstream?
-
-  @inlinable
-  internal init(storage: SubjectStorage<Output, Failure>, downstream: Downstream) {
     self.downstream = downstream
-    super.init(storage: storage)
+    state = SubjectConduitState(owesCurrentValue: storage.keepsCurrentValue)
   }
 
   /// What the owner does next, decided under the lock.
@@ -90,14 +67,24 @@ internal final class SubjectDownstreamConduit<Downstream: Subscriber>: SubjectCo
     case deliver(Output)
     case idle
     /// Deliver the completion to the taken subscriber; keep the list's reference alive.
-    case complete(Subscribers.Completion<Failure>, Downstream?, SubjectConduit<Output, Failure>?)
+    case complete(Subscribers.Completion<Failure>, Downstream?, SubjectConduit?)
     /// Release the taken subscriber, queue and list reference outside the lock.
-    case release(Downstream?, [Output?], SubjectConduit<Output, Failure>?)
+    case release(Downstream?, [Output?], SubjectConduit?)
   }
 
+  /// Delivers `value`, then whatever was queued meanwhile. The caller owns delivery (its
+  /// `offer` returned `true`) and keeps the conduit alive.
   @inlinable
-  override internal func deliver(_ value: Output) {
-    continueDelivery(after: downstream.unsafelyUnwrapped.receive(value))
+  internal func deliver(_ value: Output) {
+    continueDelivery(after: send(value))
+  }
+
+  /// The owner hands `value` to the subscriber.
+  @inlinable
+  @inline(__always)
+  internal func send(_ value: Output) -> Subscribers.Demand {
+    var event = SubjectEvent<Output, Failure>.value(value)
+    return withUnsafeMutablePointer(to: &event) { downstream(UnsafeMutableRawPointer($0)) }
   }
 
   /// The owner's loop: hands back the demand the downstream returned, then delivers what
@@ -109,11 +96,11 @@ internal final class SubjectDownstreamConduit<Downstream: Subscriber>: SubjectCo
       let step = storage.lock.withLock { nextStep(after: more) }
       switch step {
       case .deliver(let value):
-        more = downstream.unsafelyUnwrapped.receive(value)
+        more = send(value)
       case .idle:
         return
       case .complete(let completion, let subscriber, let listed):
-        subscriber?.receive(completion: completion)
+        subscriber.map { SubjectConduit.complete($0, with: completion) }
         withExtendedLifetime(listed) {}
         return
       case .release(let subscriber, let pending, let listed):
@@ -140,21 +127,32 @@ internal final class SubjectDownstreamConduit<Downstream: Subscriber>: SubjectCo
     }
   }
 
+  /// Hands `completion` to `subscriber` (outside the lock).
+  @inlinable
+  internal static func complete(_ subscriber: Downstream, with completion: Subscribers.Completion<Failure>) {
+    var event = SubjectEvent<Output, Failure>.completion(completion)
+    _ = withUnsafeMutablePointer(to: &event) { subscriber(UnsafeMutableRawPointer($0)) }
+  }
+
   /// Under the lock: takes the subscriber out, to be released (or completed) outside it.
   @inlinable
   internal func takeDownstream() -> Downstream? {
-    defer { downstream = nil }
+    guard isAttached else { return nil }
+    isAttached = false
+    defer { downstream = SubjectConduit.detached }
     return downstream
   }
 
+  /// Delivers the subject's completion and releases the subscriber. The caller's
+  /// `complete` transition returned `true`.
   @inlinable
-  override internal func deliverCompletion(_ completion: Subscribers.Completion<Failure>) {
+  internal func deliverCompletion(_ completion: Subscribers.Completion<Failure>) {
     let subscriber = storage.lock.withLock { takeDownstream() }
-    subscriber?.receive(completion: completion)
+    subscriber.map { SubjectConduit.complete($0, with: completion) }
   }
 
   @inlinable
-  override internal func request(_ demand: Subscribers.Demand) {
+  internal func request(_ demand: Subscribers.Demand) {
     demand.assertNonZero()
     var current: Output?
     let owns = storage.lock.withLock { () -> Bool in
@@ -168,8 +166,8 @@ internal final class SubjectDownstreamConduit<Downstream: Subscriber>: SubjectCo
   }
 
   @inlinable
-  override internal func cancel() {
-    let released = storage.lock.withLock { () -> (Downstream?, [Output?], SubjectConduit<Output, Failure>?)? in
+  internal func cancel() {
+    let released = storage.lock.withLock { () -> (Downstream?, [Output?], SubjectConduit?)? in
       guard state.cancel() else { return nil }
       return (takeDownstream(), state.takePending(), storage.state.remove(self))
     }
@@ -178,8 +176,14 @@ internal final class SubjectDownstreamConduit<Downstream: Subscriber>: SubjectCo
   }
 
   @usableFromInline
-  override internal var customMirror: Mirror {
-    let (subscriber, demand) = storage.lock.withLock { (downstream, state.demand) }
-    return Mirror(self, children: ["downstream": subscriber as Any, "demand": demand])
+  internal var description: String { storage.kind.subscriptionDescription }
+
+  @usableFromInline
+  internal var customMirror: Mirror {
+    let demand = storage.lock.withLock { state.demand }
+    return Mirror(self, children: ["demand": demand])
   }
+
+  @usableFromInline
+  internal var playgroundDescription: Any { description }
 }
