@@ -140,6 +140,23 @@ final class ObservableObjectTests: XCTestCase {
     withExtendedLifetime(cancellable) {}
   }
 
+  @MainActor
+  final class MainActorModel: ObservableObject {
+    @Published var count = 0
+    func increment() { count += 1 }
+  }
+
+  @MainActor
+  func test_mainActorClass_worksLikeAnyOther() {
+    let model = MainActorModel()
+    var log: [String] = []
+    let changes = model.objectWillChange.sink { log.append("will change from \(model.count)") }
+    let counts = model.$count.sink { log.append("count \($0)") }
+    model.increment()
+    XCTAssertEqual(log, ["count 0", "will change from 0", "count 1"])
+    withExtendedLifetime((changes, counts)) {}
+  }
+
   func test_genericUse_throughProtocol() {
     func observe<O: ObservableObject>(_ object: O, into log: @escaping () -> Void) -> AnyCancellable {
       object.objectWillChange.sink(receiveCompletion: { _ in }, receiveValue: { _ in log() })
