@@ -5,17 +5,9 @@ import Synchronization
 internal struct TestingLock: ~Copyable, Sendable {
   private let mutex = Mutex<Void>(())
 
-  /// Makes the lock visible to ThreadSanitizer, which cannot see inside `Mutex` (see
-  /// Confluence's Locking.swift).
-  private let handOver = Atomic<UInt8>(0)
-
   internal func withLock<Result>(_ body: () -> Result) -> Result {
     nonisolated(unsafe) var result: Result?
-    mutex.withLock { _ in
-      _ = handOver.load(ordering: .acquiring)
-      result = body()
-      handOver.store(0, ordering: .releasing)
-    }
+    mutex.withLock { _ in result = body() }
     return result!
   }
 }
