@@ -229,6 +229,22 @@ final class CurrentValueSubjectTests: XCTestCase {
     XCTAssertEqual(upstream.requests, [.unlimited])
   }
 
+  func test_print_showsCurrentValueSubject() {
+    let log = LineCollector()
+    let subject = CurrentValueSubject<String, Never>("a")
+    let cancellable = subject.print("value", to: log).sink { _ in }
+    subject.value = "b"
+    XCTAssertEqual(
+      log.lines,
+      [
+        "value: receive subscription: (CurrentValueSubject)",
+        "value: request unlimited",
+        "value: receive value: (a)",
+        "value: receive value: (b)",
+      ])
+    withExtendedLifetime(cancellable) {}
+  }
+
   func test_subscriptionDescription() {
     let subject = CurrentValueSubject<Int, Never>(0)
     let subscriber = TestSubscriber<Int, Never>()

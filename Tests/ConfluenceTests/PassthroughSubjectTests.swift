@@ -297,6 +297,23 @@ final class PassthroughSubjectTests: XCTestCase {
     XCTAssertEqual(mirror?.children.first { $0.label == "demand" }?.value as? Subscribers.Demand, .max(3))
   }
 
+  func test_print_showsPassthroughSubject() {
+    let log = LineCollector()
+    let subject = PassthroughSubject<Int, Never>()
+    let cancellable = subject.print("subject", to: log).sink { _ in }
+    subject.send(1)
+    subject.send(completion: .finished)
+    XCTAssertEqual(
+      log.lines,
+      [
+        "subject: receive subscription: (PassthroughSubject)",
+        "subject: request unlimited",
+        "subject: receive value: (1)",
+        "subject: receive finished",
+      ])
+    withExtendedLifetime(cancellable) {}
+  }
+
   func test_voidSubject_sendWithoutArgument() {
     let subject = PassthroughSubject<Void, Never>()
     var count = 0

@@ -161,6 +161,50 @@ final class PublishedTests: XCTestCase {
     withExtendedLifetime((observer, assignment)) {}
   }
 
+  // MARK: The print pipeline of "Debugging pipelines with the print operator" (seeds/002)
+
+  struct GithubAPIUser: CustomStringConvertible {
+    let login: String
+    let public_repos: Int
+    var description: String { "GithubAPIUser(login: \"\(login)\", public_repos: \(public_repos))" }
+  }
+
+  final class GithubViewController {
+    @Published var githubUserData: [GithubAPIUser] = []
+    final class Label { var text = "" }
+    let repositoryCountLabel = Label()
+    var repositoryCountSubscriber: AnyCancellable?
+
+    init(log: LineCollector) {
+      repositoryCountSubscriber = $githubUserData
+        .print("github user data: ", to: log)
+        .map { userData -> String in
+          if let firstUser = userData.first {
+            return String(firstUser.public_repos)
+          }
+          return "unknown"
+        }
+        .assign(to: \.text, on: repositoryCountLabel)
+    }
+  }
+
+  func test_seedPrintPipeline_showsCurrentValueSubject() {
+    let log = LineCollector()
+    let controller = GithubViewController(log: log)
+    controller.githubUserData = []
+    controller.githubUserData = [GithubAPIUser(login: "heckj", public_repos: 69)]
+    XCTAssertEqual(
+      log.lines,
+      [
+        "github user data: : receive subscription: (CurrentValueSubject)",
+        "github user data: : request unlimited",
+        "github user data: : receive value: ([])",
+        "github user data: : receive value: ([])",
+        "github user data: : receive value: ([GithubAPIUser(login: \"heckj\", public_repos: 69)])",
+      ])
+    XCTAssertEqual(controller.repositoryCountLabel.text, "69")
+  }
+
   // MARK: The view model of seeds/004, with a local publisher instead of the network.
 
   struct Movie: Identifiable, Equatable {
