@@ -291,7 +291,8 @@ final class PassthroughSubjectTests: XCTestCase {
     subject.subscribe(subscriber)
     let subscription = subscriber.subscription
     XCTAssertEqual(subscription.map(String.init(describing:)), "PassthroughSubject")
-    XCTAssertEqual((subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String,
+    XCTAssertEqual(
+      (subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String,
       "PassthroughSubject")
     let mirror = subscription.map(Mirror.init(reflecting:))
     XCTAssertEqual(mirror?.children.first { $0.label == "demand" }?.value as? Subscribers.Demand, .max(3))

@@ -165,8 +165,8 @@ final class PublishedTests: XCTestCase {
 
   struct GithubAPIUser: CustomStringConvertible {
     let login: String
-    let public_repos: Int
-    var description: String { "GithubAPIUser(login: \"\(login)\", public_repos: \(public_repos))" }
+    let publicRepos: Int
+    var description: String { "GithubAPIUser(login: \"\(login)\", public_repos: \(publicRepos))" }
   }
 
   final class GithubViewController {
@@ -176,11 +176,12 @@ final class PublishedTests: XCTestCase {
     var repositoryCountSubscriber: AnyCancellable?
 
     init(log: LineCollector) {
-      repositoryCountSubscriber = $githubUserData
+      repositoryCountSubscriber =
+        $githubUserData
         .print("github user data: ", to: log)
         .map { userData -> String in
           if let firstUser = userData.first {
-            return String(firstUser.public_repos)
+            return String(firstUser.publicRepos)
           }
           return "unknown"
         }
@@ -192,7 +193,7 @@ final class PublishedTests: XCTestCase {
     let log = LineCollector()
     let controller = GithubViewController(log: log)
     controller.githubUserData = []
-    controller.githubUserData = [GithubAPIUser(login: "heckj", public_repos: 69)]
+    controller.githubUserData = [GithubAPIUser(login: "heckj", publicRepos: 69)]
     XCTAssertEqual(
       log.lines,
       [
@@ -231,7 +232,8 @@ final class PublishedTests: XCTestCase {
     }
 
     func getMovies() {
-      cancellationToken = source
+      cancellationToken =
+        source
         .map { $0 }
         .sink(
           receiveCompletion: { [log] completion in log("completion: \(completion)") },

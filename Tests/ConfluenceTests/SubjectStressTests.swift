@@ -80,7 +80,7 @@ final class SubjectStressTests: XCTestCase {
             if index % 7 != 0 { old.cancel() }
           }
         }
-        live.forEach { $0.cancel() }
+        for subscriber in live { subscriber.cancel() }
         subscribers.leave()
       }.start()
     }
@@ -185,7 +185,8 @@ private final class Book: @unchecked Sendable {
       let values = subscriber.values
       totalValues += values.count
       let granted = subscriber.demands.reduce(Subscribers.Demand.none, +)
-      XCTAssertTrue(values.count <= granted, "received \(values.count) values for demand \(granted)", file: file, line: line)
+      XCTAssertTrue(
+        values.count <= granted, "received \(values.count) values for demand \(granted)", file: file, line: line)
       var lastSeq: [Int: Int] = [:]
       for value in values {
         let (sender, seq) = value.quotientAndRemainder(dividingBy: 1_000_000)
@@ -195,7 +196,8 @@ private final class Book: @unchecked Sendable {
         lastSeq[sender] = seq
       }
       if !subscriber.isCancelled {
-        XCTAssertEqual(subscriber.completion, .finished, "a live subscriber missed the completion", file: file, line: line)
+        XCTAssertEqual(
+          subscriber.completion, .finished, "a live subscriber missed the completion", file: file, line: line)
       }
     }
     XCTAssertGreaterThan(totalValues, 0, "the stress test delivered nothing", file: file, line: line)
