@@ -9,6 +9,7 @@ extension Publishers {
   ///
   /// Back-pressure: passes downstream demand upstream; for each element it drops it asks
   /// upstream for one more (`.max(1)`), so downstream still receives what it asked for.
+  /// Its subscription is shown as `Filter` by `print`.
   public struct Filter<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
@@ -20,6 +21,10 @@ extension Publishers {
     public let isIncluded: (Upstream.Output) -> Bool
 
     /// Creates a publisher that republishes the elements that match `isIncluded`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - isIncluded: A closure that indicates whether to republish an element.
     @inlinable
     public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) -> Bool) {
       self.upstream = upstream
@@ -28,13 +33,18 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(FilterSubscription(downstream: subscriber, isIncluded: isIncluded))
+      upstream.subscribe(
+        FilteringSubscription(downstream: subscriber, logic: FilterLogic<Output, Failure>(isIncluded: isIncluded)))
     }
   }
 }
 
 extension Publisher {
   /// Republishes all elements that match a provided closure.
+  ///
+  /// Combine’s `filter(_:)` operator performs an operation similar to that of `filter(_:)`
+  /// in the Swift Standard Library: it uses a closure to test each element to determine
+  /// whether to republish the element to the downstream subscriber.
   ///
   /// ```swift
   /// let numbers: [Int] = [1, 2, 3, 4, 5]
@@ -57,85 +67,58 @@ extension Publisher {
 
 extension Publishers.Filter {
   /// Fuses two filters into one: `filter(p).filter(q)` becomes `filter { p($0) && q($0) }`.
+  ///
+  /// ```swift
+  /// let evenAndSmall = numbers.publisher.filter { $0 % 2 == 0 }.filter { $0 < 10 }
+  /// ```
+  ///
+  /// - Parameter isIncluded: A closure that takes one element and returns whether to
+  ///   republish it; called only for elements this filter already includes.
+  /// - Returns: One `Filter` on the same upstream that applies both closures.
   @inlinable
   public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Upstream> {
     let first = self.isIncluded
     return Publishers.Filter(upstream: upstream) { first($0) && isIncluded($0) }
   }
+
+  /// Fuses this filter with an error-throwing filter into one ``Publishers/TryFilter``.
+  ///
+  /// ```swift
+  /// let checked = numbers.publisher.filter { $0 > 0 }.tryFilter { try validate($0) }
+  /// ```
+  ///
+  /// - Parameter isIncluded: An error-throwing closure called only for elements this
+  ///   filter already includes.
+  /// - Returns: One `TryFilter` on the same upstream that applies both closures.
+  @inlinable
+  public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Upstream> {
+    let first = self.isIncluded
+    return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
+  }
 }
 
-/// Stands between upstream and downstream for `Filter`; shown as `Filter` by `print`.
-///
-/// Values are passed without taking a lock: upstream serialises them and stops after
-/// `cancel()`. The lock guards only the upstream subscription.
+/// `filter`'s per-value decision: publish the values `isIncluded` accepts, skip the rest.
 @usableFromInline
-internal final class FilterSubscription<Downstream: Subscriber>: Subscriber, Subscription,
-  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
-{
-  @usableFromInline internal typealias Input = Downstream.Input
-  @usableFromInline internal typealias Failure = Downstream.Failure
-
-  @usableFromInline
-  internal let downstream: Downstream
+internal struct FilterLogic<Input, Failure: Error>: FilteringLogic {
+  @usableFromInline internal typealias Output = Input
+  @usableFromInline internal typealias UpstreamFailure = Failure
 
   @usableFromInline
   internal let isIncluded: (Input) -> Bool
 
-  @usableFromInline
-  internal let lock = Lock()
-
-  @usableFromInline
-  internal var status = SubscriptionStatus.awaitingSubscription
-
   @inlinable
-  internal init(downstream: Downstream, isIncluded: @escaping (Input) -> Bool) {
-    self.downstream = downstream
+  internal init(isIncluded: @escaping (Input) -> Bool) {
     self.isIncluded = isIncluded
   }
 
   @inlinable
-  internal func receive(subscription: Subscription) {
-    guard lock.withLock({ status.accept(subscription) }) else {
-      subscription.cancel()
-      return
-    }
-    downstream.receive(subscription: self)
+  internal static var name: String { "Filter" }
+
+  @inlinable
+  internal func receive(_ input: Input) -> FilteringAction<Input, Failure> {
+    isIncluded(input) ? .publish(input) : .skip
   }
 
   @inlinable
-  internal func receive(_ input: Input) -> Subscribers.Demand {
-    isIncluded(input) ? downstream.receive(input) : .max(1)
-  }
-
-  @inlinable
-  internal func receive(completion: Subscribers.Completion<Failure>) {
-    let isLive = lock.withLock { () -> Bool in
-      guard case .subscribed = status else { return false }
-      status = .terminal
-      return true
-    }
-    if isLive {
-      downstream.receive(completion: completion)
-    }
-  }
-
-  @inlinable
-  internal func request(_ demand: Subscribers.Demand) {
-    demand.assertNonZero()
-    lock.withLock { status.subscription }?.request(demand)
-  }
-
-  @inlinable
-  internal func cancel() {
-    lock.withLock { status.terminate() }?.cancel()
-  }
-
-  @usableFromInline
-  internal var description: String { "Filter" }
-
-  @usableFromInline
-  internal var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
-
-  @usableFromInline
-  internal var playgroundDescription: Any { description }
+  internal func convert(_ failure: Failure) -> Failure { failure }
 }
