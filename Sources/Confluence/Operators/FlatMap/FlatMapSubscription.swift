@@ -1,0 +1,199 @@
+/// The storage and driver of `flatMap`: subscribes upstream and to each inner publisher,
+/// takes the lock to consult ``FlatMapState``, and performs what it says with the lock
+/// released. Shown as `FlatMap` by `print`.
+@usableFromInline
+internal final class FlatMapSubscription<NewPublisher: Publisher, Upstream: Publisher, Downstream: Subscriber>:
+  Subscriber, Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+where
+  NewPublisher.Failure == Upstream.Failure, Downstream.Input == NewPublisher.Output,
+  Downstream.Failure == Upstream.Failure
+{
+  @usableFromInline internal typealias Input = Upstream.Output
+  @usableFromInline internal typealias Failure = Upstream.Failure
+  @usableFromInline internal typealias State = FlatMapState<Upstream.Output, NewPublisher, Downstream>
+
+  @usableFromInline
+  internal let lock = Lock()
+
+  /// Guarded by `lock`.
+  @usableFromInline
+  internal var state: State
+
+  @usableFromInline
+  internal let maxPublishers: Subscribers.Demand
+
+  /// What `print` shows: `FlatMap`, or `Merge` when it serves the merge publishers.
+  @usableFromInline
+  internal let name: String
+
+  @inlinable
+  internal init(
+    downstream: Downstream, maxPublishers: Subscribers.Demand,
+    transform: @escaping (Upstream.Output) -> NewPublisher, name: String = "FlatMap"
+  ) {
+    state = State(downstream: downstream, transform: transform)
+    self.maxPublishers = maxPublishers
+    self.name = name
+  }
+
+  // MARK: Upstream events
+
+  @inlinable
+  internal func receive(subscription: Subscription) {
+    let downstream = lock.withLock { () -> Downstream? in
+      guard state.upstream.accept(subscription) else { return nil }
+      return state.downstream
+    }
+    guard let downstream else {
+      subscription.cancel()
+      return
+    }
+    downstream.receive(subscription: self)
+    if maxPublishers > 0 {
+      subscription.request(maxPublishers)
+    }
+  }
+
+  @inlinable
+  internal func receive(_ input: Input) -> Subscribers.Demand {
+    guard let (transform, id) = lock.withLock({ state.startInner() }) else { return .none }
+    transform(input).subscribe(FlatMapInnerSubscriber(parent: self, id: id))
+    return .none
+  }
+
+  @inlinable
+  internal func receive(completion: Subscribers.Completion<Failure>) {
+    switch completion {
+    case .finished:
+      perform(lock.withLock { state.upstreamDidFinish() })
+    case .failure(let error):
+      perform(lock.withLock { state.fail(error) })
+    }
+  }
+
+  // MARK: Inner events
+
+  @inlinable
+  internal func innerReceive(subscription: Subscription, id: Int) {
+    if let demand = lock.withLock({ state.innerSubscribed(id, subscription) }) {
+      subscription.request(demand)
+    } else {
+      subscription.cancel()
+    }
+  }
+
+  @inlinable
+  internal func innerReceive(_ value: Downstream.Input, id: Int) {
+    perform(lock.withLock { state.innerValue(value, from: id) })
+  }
+
+  @inlinable
+  internal func innerReceive(completion: Subscribers.Completion<Failure>, id: Int) {
+    switch completion {
+    case .finished:
+      let (replenish, next) = lock.withLock { state.innerDidFinish(id, maxPublishers: maxPublishers) }
+      replenish?.request(.max(1))
+      perform(next)
+    case .failure(let error):
+      perform(lock.withLock { state.fail(error) })
+    }
+  }
+
+  // MARK: Downstream requests
+
+  @inlinable
+  internal func request(_ demand: Subscribers.Demand) {
+    demand.assertNonZero()
+    perform(lock.withLock { state.request(demand) })
+  }
+
+  @inlinable
+  internal func cancel() {
+    for subscription in lock.withLock({ state.cancel() }) {
+      subscription.cancel()
+    }
+  }
+
+  // MARK: Acting on the state machine
+
+  /// Carries out `next`, delivering until the state machine has nothing more to deliver.
+  @inlinable
+  internal func perform(_ next: State.Next) {
+    var next = next
+    while true {
+      switch next {
+      case .idle:
+        return
+      case .cancel(let subscriptions):
+        for subscription in subscriptions { subscription.cancel() }
+        return
+      case .complete(let downstream, let completion, let subscriptions):
+        for subscription in subscriptions { subscription.cancel() }
+        downstream.receive(completion: completion)
+        return
+      case .deliver(let downstream, let value, let askAgain):
+        let more = downstream.receive(value)
+        askAgain?.request(.max(1))
+        next = lock.withLock { state.didDeliver(additionalDemand: more) }
+      }
+    }
+  }
+
+  @usableFromInline
+  internal var description: String { name }
+
+  @usableFromInline
+  internal var customMirror: Mirror {
+    let (demand, inners) = lock.withLock { (state.demand, state.inners.count) }
+    return Mirror(self, children: ["demand": demand, "innerPublishers": inners, "maxPublishers": maxPublishers])
+  }
+
+  @usableFromInline
+  internal var playgroundDescription: Any { description }
+}
+
+/// Subscribes to one inner publisher on behalf of ``FlatMapSubscription``.
+@usableFromInline
+internal struct FlatMapInnerSubscriber<NewPublisher: Publisher, Upstream: Publisher, Downstream: Subscriber>:
+  Subscriber, CustomStringConvertible
+where
+  NewPublisher.Failure == Upstream.Failure, Downstream.Input == NewPublisher.Output,
+  Downstream.Failure == Upstream.Failure
+{
+  @usableFromInline internal typealias Input = NewPublisher.Output
+  @usableFromInline internal typealias Failure = NewPublisher.Failure
+
+  @usableFromInline
+  internal let parent: FlatMapSubscription<NewPublisher, Upstream, Downstream>
+
+  @usableFromInline
+  internal let id: Int
+
+  @usableFromInline
+  internal let combineIdentifier = CombineIdentifier()
+
+  @inlinable
+  internal init(parent: FlatMapSubscription<NewPublisher, Upstream, Downstream>, id: Int) {
+    self.parent = parent
+    self.id = id
+  }
+
+  @inlinable
+  internal func receive(subscription: Subscription) {
+    parent.innerReceive(subscription: subscription, id: id)
+  }
+
+  @inlinable
+  internal func receive(_ input: Input) -> Subscribers.Demand {
+    parent.innerReceive(input, id: id)
+    return .none
+  }
+
+  @inlinable
+  internal func receive(completion: Subscribers.Completion<Failure>) {
+    parent.innerReceive(completion: completion, id: id)
+  }
+
+  @usableFromInline
+  internal var description: String { "FlatMap" }
+}

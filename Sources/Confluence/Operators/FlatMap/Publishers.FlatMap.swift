@@ -1,0 +1,91 @@
+extension Publishers {
+  /// A publisher that transforms elements from an upstream publisher into a new publisher.
+  ///
+  /// Each upstream element becomes an *inner* publisher; `FlatMap` subscribes to it and
+  /// interleaves the values of all live inner publishers downstream. It finishes once the
+  /// upstream and every inner publisher have finished, and fails as soon as any of them
+  /// fails (cancelling the others).
+  ///
+  /// ```swift
+  /// let cancellable = [1, 2, 3].publisher
+  ///   .flatMap { Just($0 * 10) }
+  ///   .sink { print($0) }   // 10, 20, 30
+  /// ```
+  ///
+  /// Back-pressure: requests `maxPublishers` elements from upstream at first, and one
+  /// more each time an inner publisher finishes, so at most `maxPublishers` inner
+  /// subscriptions are alive at once. Each inner publisher is asked for one value at a time
+  /// (or `.unlimited` while downstream demand is unlimited); values that arrive while
+  /// downstream has no demand wait in a buffer of at most one value per inner publisher.
+  public struct FlatMap<NewPublisher: Publisher, Upstream: Publisher>: Publisher
+  where NewPublisher.Failure == Upstream.Failure {
+    public typealias Output = NewPublisher.Output
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher from which this publisher receives elements.
+    public let upstream: Upstream
+
+    /// The maximum number of concurrent publisher subscriptions.
+    public let maxPublishers: Subscribers.Demand
+
+    /// A closure that takes an element as a parameter and returns a publisher that
+    /// produces elements of that type.
+    public let transform: (Upstream.Output) -> NewPublisher
+
+    /// Creates a publisher that transforms elements from an upstream publisher into a new
+    /// publisher.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - maxPublishers: The maximum number of concurrent publisher subscriptions.
+    ///   - transform: A closure that takes an element as a parameter and returns a
+    ///     publisher that produces elements of that type.
+    @inlinable
+    public init(
+      upstream: Upstream, maxPublishers: Subscribers.Demand,
+      transform: @escaping (Upstream.Output) -> NewPublisher
+    ) {
+      self.upstream = upstream
+      self.maxPublishers = maxPublishers
+      self.transform = transform
+    }
+
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(
+        FlatMapSubscription<NewPublisher, Upstream, S>(
+          downstream: subscriber, maxPublishers: maxPublishers, transform: transform))
+    }
+  }
+}
+
+extension Publisher {
+  /// Transforms all elements from an upstream publisher into a new publisher up to a
+  /// maximum number of publishers you specify.
+  ///
+  /// Use `flatMap` when each value should start some work that itself publishes — a
+  /// network request per identifier, say — and you want all the results in one stream.
+  ///
+  /// ```swift
+  /// let ids = [1, 2, 3].publisher.setFailureType(to: URLError.self)
+  /// let stories = ids.flatMap(maxPublishers: .max(2)) { id in api.story(id: id) }
+  /// ```
+  ///
+  /// Back-pressure: at most `maxPublishers` inner publishers are subscribed at once; see
+  /// ``Publishers/FlatMap``.
+  ///
+  /// - Parameters:
+  ///   - maxPublishers: Specifies the maximum number of concurrent publisher
+  ///     subscriptions, or ``Subscribers/Demand/unlimited`` if unspecified.
+  ///   - transform: A closure that takes an element as a parameter and returns a publisher
+  ///     that produces elements of that type.
+  /// - Returns: A publisher that transforms elements from an upstream publisher into a
+  ///   publisher of that element’s type.
+  @inlinable
+  public func flatMap<T, P: Publisher>(
+    maxPublishers: Subscribers.Demand = .unlimited,
+    _ transform: @escaping (Output) -> P
+  ) -> Publishers.FlatMap<P, Self> where T == P.Output, Failure == P.Failure {
+    Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
+  }
+}

@@ -1,0 +1,254 @@
+extension Publishers {
+  /// A publisher that performs the specified closures when publisher events occur.
+  ///
+  /// Each closure runs before the event is passed on: `receiveSubscription` before the
+  /// downstream subscriber gets its subscription, `receiveOutput` before it gets the value,
+  /// `receiveCompletion` before it gets the completion, and `receiveRequest` and
+  /// `receiveCancel` before the request or cancel goes upstream.
+  ///
+  /// ```swift
+  /// let subscription = request
+  ///   .handleEvents(receiveSubscription: { _ in
+  ///     print("Network request will start")
+  ///   }, receiveOutput: { _ in
+  ///     print("Network request data received")
+  ///   }, receiveCancel: {
+  ///     print("Network request cancelled")
+  ///   })
+  ///   .sink { _ in }
+  /// ```
+  ///
+  /// `receiveRequest` sees the demand the downstream subscriber requests through its
+  /// subscription (not the demand it returns from `receive(_:)`). `receiveCancel` runs once,
+  /// for the first cancel of a live subscription; `receiveCompletion` runs once, for the
+  /// first completion, and not after a cancel.
+  ///
+  /// Back-pressure: passes demand through unchanged. Downstream receives the
+  /// `HandleEvents` subscription, so that requests and cancellation pass through it.
+  public struct HandleEvents<Upstream: Publisher>: Publisher {
+    public typealias Output = Upstream.Output
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher from which this publisher receives elements.
+    public let upstream: Upstream
+
+    /// A closure that executes when the publisher receives the subscription from the
+    /// upstream publisher.
+    public var receiveSubscription: ((Subscription) -> Void)?
+
+    /// A closure that executes when the publisher receives a value from the upstream
+    /// publisher.
+    public var receiveOutput: ((Output) -> Void)?
+
+    /// A closure that executes when the upstream publisher finishes normally or terminates
+    /// with an error.
+    public var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+
+    /// A closure that executes when the downstream receiver cancels publishing.
+    public var receiveCancel: (() -> Void)?
+
+    /// A closure that executes when the publisher receives a request for more elements.
+    public var receiveRequest: ((Subscribers.Demand) -> Void)?
+
+    /// Creates a publisher that performs the specified closures when publisher events
+    /// occur.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - receiveSubscription: A closure that executes when the publisher receives the
+    ///     subscription from the upstream publisher.
+    ///   - receiveOutput: A closure that executes when the publisher receives a value from
+    ///     the upstream publisher.
+    ///   - receiveCompletion: A closure that executes when the upstream publisher finishes
+    ///     normally or terminates with an error.
+    ///   - receiveCancel: A closure that executes when the downstream receiver cancels
+    ///     publishing.
+    ///   - receiveRequest: A closure that executes when the publisher receives a request
+    ///     for more elements.
+    @inlinable
+    public init(
+      upstream: Upstream,
+      receiveSubscription: ((Subscription) -> Void)? = nil,
+      receiveOutput: ((Output) -> Void)? = nil,
+      receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)? = nil,
+      receiveCancel: (() -> Void)? = nil,
+      receiveRequest: ((Subscribers.Demand) -> Void)?
+    ) {
+      self.upstream = upstream
+      self.receiveSubscription = receiveSubscription
+      self.receiveOutput = receiveOutput
+      self.receiveCompletion = receiveCompletion
+      self.receiveCancel = receiveCancel
+      self.receiveRequest = receiveRequest
+    }
+
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(
+        HandleEventsSubscription(
+          downstream: subscriber,
+          receiveSubscription: receiveSubscription,
+          receiveOutput: receiveOutput,
+          receiveCompletion: receiveCompletion,
+          receiveCancel: receiveCancel,
+          receiveRequest: receiveRequest))
+    }
+  }
+}
+
+extension Publisher {
+  /// Performs the specified closures when publisher events occur.
+  ///
+  /// Use `handleEvents` when you want to examine elements as they progress through the
+  /// stages of the publisher's lifecycle, or to perform side effects such as starting and
+  /// stopping an activity indicator. Each closure runs before the event is passed on.
+  ///
+  /// ```swift
+  /// let integers = (0...2)
+  /// cancellable = integers.publisher
+  ///   .handleEvents(receiveSubscription: { subs in
+  ///     print("Subscription: \(subs.combineIdentifier)")
+  ///   }, receiveOutput: { anInt in
+  ///     print("in output handler, received \(anInt)")
+  ///   }, receiveCompletion: { _ in
+  ///     print("in completion handler")
+  ///   }, receiveCancel: {
+  ///     print("received cancel")
+  ///   }, receiveRequest: { demand in
+  ///     print("received demand: \(demand.description)")
+  ///   })
+  ///   .sink { _ in return }
+  /// // Subscription: 0x…
+  /// // received demand: unlimited
+  /// // in output handler, received 0
+  /// // in output handler, received 1
+  /// // in output handler, received 2
+  /// // in completion handler
+  /// ```
+  ///
+  /// Back-pressure: passes demand through unchanged.
+  ///
+  /// - Parameters:
+  ///   - receiveSubscription: An optional closure that executes when the publisher
+  ///     receives the subscription from the upstream publisher. Defaults to `nil`.
+  ///   - receiveOutput: An optional closure that executes when the publisher receives a
+  ///     value from the upstream publisher. Defaults to `nil`.
+  ///   - receiveCompletion: An optional closure that executes when the upstream publisher
+  ///     finishes normally or terminates with an error. Defaults to `nil`.
+  ///   - receiveCancel: An optional closure that executes when the downstream receiver
+  ///     cancels publishing. Defaults to `nil`.
+  ///   - receiveRequest: An optional closure that executes when the publisher receives a
+  ///     request for more elements. Defaults to `nil`.
+  /// - Returns: A publisher that performs the specified closures when publisher events
+  ///   occur.
+  @inlinable
+  public func handleEvents(
+    receiveSubscription: ((Subscription) -> Void)? = nil,
+    receiveOutput: ((Output) -> Void)? = nil,
+    receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)? = nil,
+    receiveCancel: (() -> Void)? = nil,
+    receiveRequest: ((Subscribers.Demand) -> Void)? = nil
+  ) -> Publishers.HandleEvents<Self> {
+    Publishers.HandleEvents(
+      upstream: self,
+      receiveSubscription: receiveSubscription,
+      receiveOutput: receiveOutput,
+      receiveCompletion: receiveCompletion,
+      receiveCancel: receiveCancel,
+      receiveRequest: receiveRequest)
+  }
+}
+
+/// Stands between upstream and downstream for `HandleEvents`, calling the closures before
+/// passing each event on; shown as `HandleEvents`.
+///
+/// Values pass without taking a lock (upstream serialises them and stops after `cancel()`);
+/// the lock guards only the upstream subscription. No closure runs with the lock held.
+@usableFromInline
+internal final class HandleEventsSubscription<Downstream: Subscriber>: Subscriber, Subscription,
+  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+{
+  @usableFromInline internal typealias Input = Downstream.Input
+  @usableFromInline internal typealias Failure = Downstream.Failure
+
+  @usableFromInline internal let downstream: Downstream
+  @usableFromInline internal let receiveSubscription: ((Subscription) -> Void)?
+  @usableFromInline internal let receiveOutput: ((Input) -> Void)?
+  @usableFromInline internal let receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+  @usableFromInline internal let receiveCancel: (() -> Void)?
+  @usableFromInline internal let receiveRequest: ((Subscribers.Demand) -> Void)?
+
+  @usableFromInline
+  internal let lock = Lock()
+
+  @usableFromInline
+  internal var status = SubscriptionStatus.awaitingSubscription
+
+  @inlinable
+  internal init(
+    downstream: Downstream,
+    receiveSubscription: ((Subscription) -> Void)?,
+    receiveOutput: ((Input) -> Void)?,
+    receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?,
+    receiveCancel: (() -> Void)?,
+    receiveRequest: ((Subscribers.Demand) -> Void)?
+  ) {
+    self.downstream = downstream
+    self.receiveSubscription = receiveSubscription
+    self.receiveOutput = receiveOutput
+    self.receiveCompletion = receiveCompletion
+    self.receiveCancel = receiveCancel
+    self.receiveRequest = receiveRequest
+  }
+
+  @inlinable
+  internal func receive(subscription: Subscription) {
+    guard lock.withLock({ status.accept(subscription) }) else {
+      subscription.cancel()
+      return
+    }
+    receiveSubscription?(subscription)
+    downstream.receive(subscription: self)
+  }
+
+  @inlinable
+  internal func receive(_ input: Input) -> Subscribers.Demand {
+    receiveOutput?(input)
+    return downstream.receive(input)
+  }
+
+  @inlinable
+  internal func receive(completion: Subscribers.Completion<Failure>) {
+    let isLive = lock.withLock { () -> Bool in
+      guard case .subscribed = status else { return false }
+      status = .terminal
+      return true
+    }
+    guard isLive else { return }
+    receiveCompletion?(completion)
+    downstream.receive(completion: completion)
+  }
+
+  @inlinable
+  internal func request(_ demand: Subscribers.Demand) {
+    demand.assertNonZero()
+    receiveRequest?(demand)
+    lock.withLock { status.subscription }?.request(demand)
+  }
+
+  @inlinable
+  internal func cancel() {
+    guard let upstream = lock.withLock({ status.terminate() }) else { return }
+    receiveCancel?()
+    upstream.cancel()
+  }
+
+  @usableFromInline
+  internal var description: String { "HandleEvents" }
+
+  @usableFromInline
+  internal var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+
+  @usableFromInline
+  internal var playgroundDescription: Any { description }
+}

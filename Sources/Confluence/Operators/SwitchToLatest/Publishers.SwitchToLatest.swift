@@ -1,0 +1,66 @@
+extension Publishers {
+  /// A publisher that flattens nested publishers, republishing only the elements of the
+  /// most recent one.
+  ///
+  /// Given a publisher of publishers, `SwitchToLatest` subscribes to each inner publisher
+  /// as it arrives and cancels the previous one, so only the latest inner publisher's
+  /// elements reach downstream. It finishes once the upstream has finished and the current
+  /// inner publisher (if any) has finished, and fails as soon as either fails.
+  ///
+  /// ```swift
+  /// let cancellable = searchText
+  ///   .map { query in api.search(query) }   // a publisher of publishers
+  ///   .switchToLatest()                     // only the latest search's results
+  ///   .sink { print($0) }
+  /// ```
+  ///
+  /// Back-pressure: requests `.unlimited` from upstream (each element is a publisher, and
+  /// only the latest matters); downstream demand is passed to the current inner publisher,
+  /// and what it has not used is passed on to the next one.
+  public struct SwitchToLatest<P: Publisher, Upstream: Publisher>: Publisher
+  where P == Upstream.Output, P.Failure == Upstream.Failure {
+    public typealias Output = P.Output
+    public typealias Failure = P.Failure
+
+    /// The publisher from which this publisher receives elements.
+    public let upstream: Upstream
+
+    /// Creates a publisher that “flattens” nested publishers.
+    ///
+    /// - Parameter upstream: The publisher from which this publisher receives elements.
+    @inlinable
+    public init(upstream: Upstream) {
+      self.upstream = upstream
+    }
+
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(SwitchToLatestSubscription<P, Upstream, S>(downstream: subscriber))
+    }
+  }
+}
+
+extension Publisher where Output: Publisher, Output.Failure == Failure {
+  /// Republishes elements sent by the most recently received publisher.
+  ///
+  /// This operator works with an upstream publisher of publishers, flattening the stream of
+  /// elements to appear as if they were coming from a single stream of elements. It
+  /// switches the inner publisher as new ones arrive but keeps the outer publisher
+  /// constant for downstream subscribers.
+  ///
+  /// ```swift
+  /// let subject = PassthroughSubject<Int, Never>()
+  /// cancellable = subject
+  ///   .map { index in (index * 10..<index * 10 + 3).publisher }
+  ///   .switchToLatest()
+  ///   .sink { print($0) }
+  /// ```
+  ///
+  /// Back-pressure: see ``Publishers/SwitchToLatest``.
+  ///
+  /// - Returns: A publisher that emits elements from the most recent publisher it received.
+  @inlinable
+  public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
+    Publishers.SwitchToLatest(upstream: self)
+  }
+}

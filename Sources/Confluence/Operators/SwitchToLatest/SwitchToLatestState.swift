@@ -1,0 +1,148 @@
+/// The state machine of `switchToLatest`: which inner publisher is current, how much
+/// downstream demand it has not used yet, and when everything is done.
+@usableFromInline
+internal struct SwitchToLatestState<Downstream: Subscriber> {
+  @usableFromInline
+  internal enum Next {
+    case idle
+    /// Deliver `value` (this thread owns delivery now).
+    case deliver(Downstream, Downstream.Input)
+    case complete(Downstream, Subscribers.Completion<Downstream.Failure>, cancelling: [Subscription])
+    case cancel([Subscription])
+  }
+
+  @usableFromInline internal var downstream: Downstream?
+  @usableFromInline internal var upstream = SubscriptionStatus.awaitingSubscription
+  @usableFromInline internal var upstreamFinished = false
+  /// The id of the current inner publisher; older ids are stale.
+  @usableFromInline internal var currentID = 0
+  @usableFromInline internal var current: Subscription?
+  @usableFromInline internal var hasLiveInner = false
+  /// Downstream demand not yet used up by inner values.
+  @usableFromInline internal var demand = Subscribers.Demand.none
+  @usableFromInline internal var isDelivering = false
+  /// Values that arrived while another thread was delivering (the current inner only).
+  @usableFromInline internal var queued = ZipBuffer<Downstream.Input>()
+  @usableFromInline internal var pendingCompletion: Subscribers.Completion<Downstream.Failure>?
+
+  @inlinable
+  internal init(downstream: Downstream) {
+    self.downstream = downstream
+  }
+
+  /// A new inner publisher arrived: returns its id and the previous inner to cancel.
+  @inlinable
+  internal mutating func switchInner() -> (id: Int, previous: Subscription?)? {
+    guard downstream != nil else { return nil }
+    currentID &+= 1
+    let previous = current
+    current = nil
+    hasLiveInner = true
+    queued = ZipBuffer()
+    return (currentID, previous)
+  }
+
+  /// The inner's subscription arrived: returns the demand to request, or `nil` to cancel.
+  @inlinable
+  internal mutating func innerSubscribed(_ id: Int, _ subscription: Subscription) -> Subscribers.Demand? {
+    guard downstream != nil, id == currentID else { return nil }
+    current = subscription
+    return demand
+  }
+
+  @inlinable
+  internal mutating func innerValue(_ value: Downstream.Input, id: Int) -> Next {
+    guard let downstream, id == currentID else { return .idle }
+    if isDelivering {
+      queued.append(value)
+      return .idle
+    }
+    demand -= 1
+    isDelivering = true
+    return .deliver(downstream, value)
+  }
+
+  @inlinable
+  internal mutating func innerFinished(id: Int) -> Next {
+    guard downstream != nil, id == currentID else { return .idle }
+    current = nil
+    hasLiveInner = false
+    return completeIfDone()
+  }
+
+  @inlinable
+  internal mutating func upstreamDidFinish() -> Next {
+    guard downstream != nil else { return .idle }
+    upstreamFinished = true
+    _ = upstream.terminate()
+    return completeIfDone()
+  }
+
+  @inlinable
+  internal mutating func fail(_ error: Downstream.Failure, innerID: Int?) -> Next {
+    guard let downstream else { return .idle }
+    if let innerID, innerID != currentID { return .idle }
+    let cancelling = releaseAll()
+    if isDelivering {
+      self.downstream = downstream
+      pendingCompletion = .failure(error)
+      return .cancel(cancelling)
+    }
+    return .complete(downstream, .failure(error), cancelling: cancelling)
+  }
+
+  /// Downstream asked for more: returns the current inner to forward it to.
+  @inlinable
+  internal mutating func request(_ more: Subscribers.Demand) -> Subscription? {
+    guard downstream != nil else { return nil }
+    demand += more
+    return current
+  }
+
+  /// The delivering thread is done with a value; `more` is what downstream returned.
+  @inlinable
+  internal mutating func didDeliver(additionalDemand more: Subscribers.Demand) -> (Subscription?, Next) {
+    isDelivering = false
+    guard let downstream else { return (nil, .idle) }
+    if let completion = pendingCompletion {
+      pendingCompletion = nil
+      self.downstream = nil
+      return (nil, .complete(downstream, completion, cancelling: []))
+    }
+    demand += more
+    let forward = more > 0 ? current : nil
+    if !queued.isEmpty {
+      demand -= 1
+      isDelivering = true
+      return (forward, .deliver(downstream, queued.removeFirst()))
+    }
+    return (forward, completeIfDone())
+  }
+
+  @inlinable
+  internal mutating func cancel() -> [Subscription] {
+    guard downstream != nil else { return [] }
+    return releaseAll()
+  }
+
+  @inlinable
+  internal mutating func completeIfDone() -> Next {
+    guard upstreamFinished, !hasLiveInner, queued.isEmpty else { return .idle }
+    if isDelivering {
+      pendingCompletion = .finished
+      return .idle
+    }
+    guard let downstream else { return .idle }
+    return .complete(downstream, .finished, cancelling: releaseAll())
+  }
+
+  @inlinable
+  internal mutating func releaseAll() -> [Subscription] {
+    let cancelling = [upstream.terminate(), current].compactMap { $0 }
+    current = nil
+    hasLiveInner = false
+    queued = ZipBuffer()
+    downstream = nil
+    return cancelling
+  }
+}

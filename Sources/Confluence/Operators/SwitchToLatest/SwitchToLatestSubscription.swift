@@ -1,0 +1,168 @@
+/// The storage and driver of `switchToLatest`; shown as `SwitchToLatest` by `print`.
+@usableFromInline
+internal final class SwitchToLatestSubscription<P: Publisher, Upstream: Publisher, Downstream: Subscriber>:
+  Subscriber, Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+where P == Upstream.Output, P.Failure == Upstream.Failure, Downstream.Input == P.Output,
+  Downstream.Failure == P.Failure
+{
+  @usableFromInline internal typealias Input = P
+  @usableFromInline internal typealias Failure = Upstream.Failure
+  @usableFromInline internal typealias State = SwitchToLatestState<Downstream>
+
+  @usableFromInline
+  internal let lock = Lock()
+
+  /// Guarded by `lock`.
+  @usableFromInline
+  internal var state: State
+
+  @inlinable
+  internal init(downstream: Downstream) {
+    state = State(downstream: downstream)
+  }
+
+  // MARK: Upstream
+
+  @inlinable
+  internal func receive(subscription: Subscription) {
+    let downstream = lock.withLock { () -> Downstream? in
+      state.upstream.accept(subscription) ? state.downstream : nil
+    }
+    guard let downstream else {
+      subscription.cancel()
+      return
+    }
+    downstream.receive(subscription: self)
+    subscription.request(.unlimited)
+  }
+
+  @inlinable
+  internal func receive(_ input: P) -> Subscribers.Demand {
+    guard let (id, previous) = lock.withLock({ state.switchInner() }) else { return .none }
+    previous?.cancel()
+    input.subscribe(SwitchToLatestInner(parent: self, id: id))
+    return .none
+  }
+
+  @inlinable
+  internal func receive(completion: Subscribers.Completion<Failure>) {
+    switch completion {
+    case .finished: perform(lock.withLock { state.upstreamDidFinish() })
+    case .failure(let error): perform(lock.withLock { state.fail(error, innerID: nil) })
+    }
+  }
+
+  // MARK: Inner
+
+  @inlinable
+  internal func innerReceive(subscription: Subscription, id: Int) {
+    guard let demand = lock.withLock({ state.innerSubscribed(id, subscription) }) else {
+      subscription.cancel()
+      return
+    }
+    if demand > 0 { subscription.request(demand) }
+  }
+
+  @inlinable
+  internal func innerReceive(_ value: Downstream.Input, id: Int) {
+    perform(lock.withLock { state.innerValue(value, id: id) })
+  }
+
+  @inlinable
+  internal func innerReceive(completion: Subscribers.Completion<Failure>, id: Int) {
+    switch completion {
+    case .finished: perform(lock.withLock { state.innerFinished(id: id) })
+    case .failure(let error): perform(lock.withLock { state.fail(error, innerID: id) })
+    }
+  }
+
+  // MARK: Downstream
+
+  @inlinable
+  internal func request(_ demand: Subscribers.Demand) {
+    demand.assertNonZero()
+    lock.withLock { state.request(demand) }?.request(demand)
+  }
+
+  @inlinable
+  internal func cancel() {
+    for subscription in lock.withLock({ state.cancel() }) { subscription.cancel() }
+  }
+
+  @inlinable
+  internal func perform(_ next: State.Next) {
+    var next = next
+    while true {
+      switch next {
+      case .idle:
+        return
+      case .cancel(let subscriptions):
+        for subscription in subscriptions { subscription.cancel() }
+        return
+      case .complete(let downstream, let completion, let subscriptions):
+        for subscription in subscriptions { subscription.cancel() }
+        downstream.receive(completion: completion)
+        return
+      case .deliver(let downstream, let value):
+        let more = downstream.receive(value)
+        let (forward, following) = lock.withLock { state.didDeliver(additionalDemand: more) }
+        forward?.request(more)
+        next = following
+      }
+    }
+  }
+
+  @usableFromInline
+  internal var description: String { "SwitchToLatest" }
+
+  @usableFromInline
+  internal var customMirror: Mirror {
+    Mirror(self, children: ["demand": lock.withLock { state.demand }])
+  }
+
+  @usableFromInline
+  internal var playgroundDescription: Any { description }
+}
+
+/// Subscribes to one inner publisher on behalf of ``SwitchToLatestSubscription``.
+@usableFromInline
+internal struct SwitchToLatestInner<P: Publisher, Upstream: Publisher, Downstream: Subscriber>: Subscriber,
+  CustomStringConvertible
+where P == Upstream.Output, P.Failure == Upstream.Failure, Downstream.Input == P.Output,
+  Downstream.Failure == P.Failure
+{
+  @usableFromInline internal typealias Input = P.Output
+  @usableFromInline internal typealias Failure = P.Failure
+
+  @usableFromInline
+  internal let parent: SwitchToLatestSubscription<P, Upstream, Downstream>
+
+  @usableFromInline
+  internal let id: Int
+
+  @usableFromInline
+  internal let combineIdentifier = CombineIdentifier()
+
+  @inlinable
+  internal init(parent: SwitchToLatestSubscription<P, Upstream, Downstream>, id: Int) {
+    self.parent = parent
+    self.id = id
+  }
+
+  @inlinable
+  internal func receive(subscription: Subscription) { parent.innerReceive(subscription: subscription, id: id) }
+
+  @inlinable
+  internal func receive(_ input: Input) -> Subscribers.Demand {
+    parent.innerReceive(input, id: id)
+    return .none
+  }
+
+  @inlinable
+  internal func receive(completion: Subscribers.Completion<Failure>) {
+    parent.innerReceive(completion: completion, id: id)
+  }
+
+  @usableFromInline
+  internal var description: String { "SwitchToLatest" }
+}

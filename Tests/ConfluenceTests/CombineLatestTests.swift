@@ -1,0 +1,109 @@
+import Confluence
+import ConfluenceTesting
+import XCTest
+
+final class CombineLatestTests: XCTestCase {
+  private func text(_ values: [(Int, String)]) -> [String] {
+    values.map { "\($0.0)\($0.1)" }
+  }
+
+  func test_emitsLatestCombinationOnceEverySideHasAValue() {
+    let numbers = ManualPublisher<Int, TestError>()
+    let letters = ManualPublisher<String, TestError>()
+    let subscriber = TestSubscriber<(Int, String), TestError>()
+    numbers.combineLatest(letters).subscribe(subscriber)
+    numbers.send(1)
+    numbers.send(2)
+    XCTAssertEqual(subscriber.values.count, 0)
+    letters.send("a")
+    numbers.send(3)
+    letters.send("b")
+    XCTAssertEqual(text(subscriber.values), ["2a", "3a", "3b"])
+    XCTAssertEqual(subscriber.subscriptionDescription, "CombineLatest")
+  }
+
+  func test_finishesOnlyWhenAllFinish() {
+    let numbers = ManualPublisher<Int, TestError>()
+    let letters = ManualPublisher<String, TestError>()
+    let subscriber = TestSubscriber<(Int, String), TestError>()
+    numbers.combineLatest(letters).subscribe(subscriber)
+    numbers.send(1)
+    numbers.finish()
+    letters.send("a")
+    letters.send("b")
+    XCTAssertNil(subscriber.completion, "the other side keeps going")
+    letters.finish()
+    XCTAssertEqual(text(subscriber.values), ["1a", "1b"])
+    XCTAssertEqual(subscriber.completion, .finished)
+  }
+
+  func test_failure_failsAndCancelsTheOther() {
+    let numbers = ManualPublisher<Int, TestError>()
+    let letters = ManualPublisher<String, TestError>()
+    let subscriber = TestSubscriber<(Int, String), TestError>()
+    numbers.combineLatest(letters).subscribe(subscriber)
+    numbers.fail(TestError("numbers"))
+    XCTAssertEqual(subscriber.eventDescriptions, ["subscription(CombineLatest)", "completion(failure(numbers))"])
+    XCTAssertEqual(letters.cancels, 1)
+  }
+
+  func test_noDemand_remembersLatestAndSendsItOnRequest() {
+    let numbers = ManualPublisher<Int, TestError>()
+    let letters = ManualPublisher<String, TestError>()
+    let subscriber = TestSubscriber<(Int, String), TestError>(initialDemand: .none)
+    numbers.combineLatest(letters).subscribe(subscriber)
+    numbers.send(1)
+    letters.send("a")
+    numbers.send(2)
+    XCTAssertEqual(subscriber.values.count, 0)
+    subscriber.request(.max(1))
+    XCTAssertEqual(text(subscriber.values), ["2a"])
+    subscriber.request(.max(1))
+    XCTAssertEqual(text(subscriber.values), ["2a"], "nothing new to send")
+    letters.send("b")
+    XCTAssertEqual(text(subscriber.values), ["2a", "2b"])
+    XCTAssertEqual(numbers.requested, [.max(1), .max(1)])
+  }
+
+  func test_withTransform_andArities() {
+    let subscriber = TestSubscriber<Int, Never>()
+    Just(1).combineLatest(Just(2)) { $0 + $1 }.subscribe(subscriber)
+    XCTAssertEqual(subscriber.values, [3])
+    XCTAssertEqual(subscriber.completion, .finished)
+    let three = TestSubscriber<Int, Never>()
+    Just(1).combineLatest(Just(2), Just(3)) { $0 + $1 + $2 }.subscribe(three)
+    XCTAssertEqual(three.values, [6])
+    let four = TestSubscriber<Int, Never>()
+    Just(1).combineLatest(Just(2), Just(3), [4, 5].publisher) { $0 + $1 + $2 + $3 }.subscribe(four)
+    XCTAssertEqual(four.values, [10, 11])
+    XCTAssertEqual(four.completion, .finished)
+    let typed: Publishers.CombineLatest3<Just<Int>, Just<Int>, Just<Int>> = Just(1).combineLatest(Just(2), Just(3))
+    XCTAssertEqual(typed, Publishers.CombineLatest3(Just(1), Just(2), Just(3)))
+  }
+
+  func test_cancelInsideReceive() {
+    let numbers = ManualPublisher<Int, TestError>()
+    let letters = ManualPublisher<String, TestError>()
+    let subscriber = TestSubscriber<(Int, String), TestError>()
+    subscriber.onValue = { _ in subscriber.cancel(); return .none }
+    numbers.combineLatest(letters).subscribe(subscriber)
+    numbers.send(1)
+    letters.send("a")
+    letters.send("b")
+    XCTAssertEqual(subscriber.values.count, 1)
+    XCTAssertEqual(numbers.cancels, 1)
+    XCTAssertEqual(letters.cancels, 1)
+  }
+
+  func test_cancel_releasesLatestValues() {
+    let tracker = LifetimeTracker()
+    let objects = ManualPublisher<LifetimeTracker.Tracked, TestError>()
+    let other = ManualPublisher<Int, TestError>()
+    let subscriber = TestSubscriber<(LifetimeTracker.Tracked, Int), TestError>(initialDemand: .none)
+    objects.combineLatest(other).subscribe(subscriber)
+    objects.send(tracker.make())
+    XCTAssertEqual(tracker.liveCount, 1)
+    subscriber.cancel()
+    XCTAssertEqual(tracker.liveCount, 0)
+  }
+}

@@ -1,0 +1,116 @@
+import Confluence
+import ConfluenceTesting
+import XCTest
+
+final class SwitchToLatestTests: XCTestCase {
+  func test_onlyTheLatestInnerPublisherIsForwarded() {
+    let outer = ManualPublisher<ManualPublisher<Int, TestError>, TestError>()
+    let first = ManualPublisher<Int, TestError>()
+    let second = ManualPublisher<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>()
+    outer.switchToLatest().subscribe(subscriber)
+    XCTAssertEqual(outer.requested, [.unlimited])
+    outer.send(first)
+    first.send(1)
+    outer.send(second)
+    XCTAssertEqual(first.cancels, 1, "the previous inner publisher is cancelled")
+    first.send(2)
+    second.send(3)
+    XCTAssertEqual(subscriber.events, [.subscription("SwitchToLatest"), .value(1), .value(3)])
+  }
+
+  func test_unusedDemandCarriesOverToTheNextInner() {
+    let outer = ManualPublisher<ManualPublisher<Int, TestError>, TestError>()
+    let first = ManualPublisher<Int, TestError>()
+    let second = ManualPublisher<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(3))
+    outer.switchToLatest().subscribe(subscriber)
+    outer.send(first)
+    XCTAssertEqual(first.requested, [.max(3)])
+    first.send(1)
+    outer.send(second)
+    XCTAssertEqual(second.requested, [.max(2)])
+    subscriber.request(.max(4))
+    XCTAssertEqual(second.requested, [.max(2), .max(4)])
+  }
+
+  func test_finishesAfterUpstreamAndCurrentInnerFinish() {
+    let outer = ManualPublisher<ManualPublisher<Int, TestError>, TestError>()
+    let inner = ManualPublisher<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>()
+    outer.switchToLatest().subscribe(subscriber)
+    outer.send(inner)
+    outer.finish()
+    XCTAssertNil(subscriber.completion)
+    inner.send(5)
+    inner.finish()
+    XCTAssertEqual(subscriber.events, [.subscription("SwitchToLatest"), .value(5), .completion(.finished)])
+  }
+
+  func test_innerFinishing_doesNotFinishWhileUpstreamIsLive() {
+    let subscriber = TestSubscriber<Int, Never>()
+    let outer = ManualPublisher<Just<Int>, Never>()
+    outer.switchToLatest().subscribe(subscriber)
+    outer.send(Just(1))
+    outer.send(Just(2))
+    XCTAssertEqual(subscriber.values, [1, 2])
+    XCTAssertNil(subscriber.completion)
+    outer.finish()
+    XCTAssertEqual(subscriber.completion, .finished)
+  }
+
+  func test_innerFailure_failsAndCancelsUpstream() {
+    let outer = ManualPublisher<ManualPublisher<Int, TestError>, TestError>()
+    let inner = ManualPublisher<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>()
+    outer.switchToLatest().subscribe(subscriber)
+    outer.send(inner)
+    inner.fail(TestError("inner"))
+    XCTAssertEqual(subscriber.completion, .failure(TestError("inner")))
+    XCTAssertEqual(outer.cancels, 1)
+  }
+
+  func test_staleInnerFailure_isIgnored() {
+    let outer = ManualPublisher<ManualPublisher<Int, TestError>, TestError>()
+    let first = ManualPublisher<Int, TestError>()
+    let second = ManualPublisher<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>()
+    outer.switchToLatest().subscribe(subscriber)
+    outer.send(first)
+    outer.send(second)
+    first.fail(TestError("stale"))
+    XCTAssertNil(subscriber.completion)
+  }
+
+  func test_upstreamFailure_cancelsInner() {
+    let outer = ManualPublisher<ManualPublisher<Int, TestError>, TestError>()
+    let inner = ManualPublisher<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>()
+    outer.switchToLatest().subscribe(subscriber)
+    outer.send(inner)
+    outer.fail(TestError("outer"))
+    XCTAssertEqual(subscriber.completion, .failure(TestError("outer")))
+    XCTAssertEqual(inner.cancels, 1)
+  }
+
+  func test_cancelInsideReceive() {
+    let outer = ManualPublisher<ManualPublisher<Int, TestError>, TestError>()
+    let inner = ManualPublisher<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>()
+    subscriber.onValue = { _ in subscriber.cancel(); return .none }
+    outer.switchToLatest().subscribe(subscriber)
+    outer.send(inner)
+    inner.send(1)
+    inner.send(2)
+    XCTAssertEqual(subscriber.values, [1])
+    XCTAssertEqual(inner.cancels, 1)
+    XCTAssertEqual(outer.cancels, 1)
+  }
+
+  func test_synchronousInnerSequences() {
+    let subscriber = TestSubscriber<Int, Never>()
+    [1, 2].publisher.map { n in [n, n * 10].publisher }.switchToLatest().subscribe(subscriber)
+    XCTAssertEqual(subscriber.values, [1, 10, 2, 20])
+    XCTAssertEqual(subscriber.completion, .finished)
+  }
+}
