@@ -17,6 +17,10 @@ final class ScriptedUpstream<Output, Failure: Error>: Publisher {
   /// How many times the subscription was cancelled.
   private(set) var cancelCount = 0
 
+  /// The `description` of the subscriber that subscribed (what `print` placed before the
+  /// operator would name).
+  private(set) var subscriberDescription: String?
+
   /// Whether `send` still reaches the subscriber after it cancelled.
   var keepsSendingAfterCancel = false
 
@@ -28,6 +32,7 @@ final class ScriptedUpstream<Output, Failure: Error>: Publisher {
   var hasSubscriber: Bool { deliverValue != nil && !isCancelled }
 
   func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    subscriberDescription = String(describing: subscriber)
     deliverValue = subscriber.receive(_:)
     deliverCompletion = subscriber.receive(completion:)
     subscriber.receive(subscription: ManualSubscription(publisher: self))

@@ -71,19 +71,10 @@ final class ScanTests: XCTestCase {
   }
 
   func test_description() {
-    // The subscriber `scan` attaches upstream is what a publisher sees (and prints).
-    final class Capture: Publisher {
-      typealias Output = Int
-      typealias Failure = Never
-      var subscriberDescription = ""
-      func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
-        subscriberDescription = String(describing: subscriber)
-        subscriber.receive(subscription: Subscriptions.empty)
-      }
-    }
-    let capture = Capture()
-    capture.scan(0) { $0 + $1 }.subscribe(TestSubscriber<Int, Never>())
-    XCTAssertEqual(capture.subscriberDescription, "Scan")
+    // What upstream sees (and `print` placed before `scan` would show) is the subscriber.
+    let upstream = ScriptedUpstream<Int, Never>()
+    upstream.scan(0) { $0 + $1 }.subscribe(TestSubscriber<Int, Never>())
+    XCTAssertEqual(upstream.subscriberDescription, "Scan")
   }
 
   func test_releasesClosure_onCancel() {
