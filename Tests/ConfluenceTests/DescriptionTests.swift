@@ -64,7 +64,9 @@ final class DescriptionTests: XCTestCase {
   }
 
   func test_filter() {
-    assertDescribed(subscription(of: Just(1).filter { _ in true }), as: "Filter", mirrorLabels: ["downstream"])
+    // Named explicitly: `Just(1).filter` is Apple's eager overload, an `Optional.Publisher`.
+    let filter = Publishers.Filter(upstream: Just(1)) { _ in true }
+    assertDescribed(subscription(of: filter), as: "Filter", mirrorLabels: ["downstream"])
   }
 
   func test_print() {

@@ -41,6 +41,7 @@ extension Publisher {
   /// - Parameter subscriber: The subscriber to attach to this publisher. After attaching,
   ///   the subscriber can start to receive values.
   @inlinable
+  @inline(__always)
   public func subscribe<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
     receive(subscriber: subscriber)
   }

@@ -1,4 +1,14 @@
-import Synchronization
+#if CONFLUENCE_THREAD_SANITIZER
+  #if canImport(Glibc)
+    import Glibc
+  #elseif canImport(Musl)
+    import Musl
+  #elseif canImport(Darwin)
+    import Darwin
+  #endif
+#else
+  import Synchronization
+#endif
 
 // The project's one locking primitive.
 //
@@ -8,27 +18,63 @@ import Synchronization
 // `withLock`. `Mutex<State>` itself would demand that the protected state be `Sendable` or
 // provably disconnected, which Combine's non-Sendable subscribers and values are not.
 //
+// Thread-sanitizer builds (`-Xswiftc -DCONFLUENCE_THREAD_SANITIZER`, as `.ci/run` does)
+// use a heap-allocated pthread mutex instead: the standard library's Synchronization
+// module is not instrumented, so the sanitizer cannot see Mutex's happens-before edges and
+// would report every lock-guarded access as a race. The pthread mutex is intercepted by
+// the sanitizer, so the stress tests check how Confluence *uses* its locks.
+//
 // Rules for every user of `Lock` (DESIGN.md, "The contract every publisher keeps", rule 6):
 // - never call downstream, a user closure, or a continuation inside `withLock`;
 // - never call `withLock` re-entrantly on the same lock (it is not recursive).
 
 /// A non-recursive mutual-exclusion lock guarding state stored beside it.
+///
+/// `package`-visible so that every module of this package (the test kit, the extras) uses
+/// this one primitive.
 @usableFromInline
-internal struct Lock: ~Copyable, Sendable {
-  @usableFromInline
-  internal let mutex = Mutex<Void>(())
+package struct Lock: ~Copyable, @unchecked Sendable {
+  // @unchecked Sendable: a mutex is the synchronisation itself.
+  #if CONFLUENCE_THREAD_SANITIZER
+    @usableFromInline
+    package let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-  @inlinable
-  internal init() {}
+    @inlinable
+    package init() {
+      mutex = .allocate(capacity: 1)
+      mutex.initialize(to: pthread_mutex_t())
+      precondition(pthread_mutex_init(mutex, nil) == 0, "pthread_mutex_init failed")
+    }
 
-  /// Runs `body` with the lock held and returns its result.
-  @inlinable
-  @inline(__always)
-  internal borrowing func withLock<Result>(_ body: () -> Result) -> Result {
-    // The result leaves the critical section by value; the lock's `sending` requirement
-    // is about the guarded value (here `Void`), not about what the caller reads out.
-    nonisolated(unsafe) var result: Result?
-    mutex.withLock { _ in result = body() }
-    return result.unsafelyUnwrapped
-  }
+    @inlinable
+    deinit {
+      pthread_mutex_destroy(mutex)
+      mutex.deallocate()
+    }
+
+    /// Runs `body` with the lock held and returns its result.
+    @inlinable
+    package borrowing func withLock<Result>(_ body: () -> Result) -> Result {
+      pthread_mutex_lock(mutex)
+      defer { pthread_mutex_unlock(mutex) }
+      return body()
+    }
+  #else
+    @usableFromInline
+    package let mutex = Mutex<Void>(())
+
+    @inlinable
+    package init() {}
+
+    /// Runs `body` with the lock held and returns its result.
+    @inlinable
+    @inline(__always)
+    package borrowing func withLock<Result>(_ body: () -> Result) -> Result {
+      // The result leaves the critical section by value; the lock's `sending` requirement
+      // is about the guarded value (here `Void`), not about what the caller reads out.
+      nonisolated(unsafe) var result: Result?
+      mutex.withLock { _ in result = body() }
+      return result.unsafelyUnwrapped
+    }
+  #endif
 }

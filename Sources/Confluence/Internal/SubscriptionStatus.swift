@@ -1,6 +1,6 @@
 /// Where a subscriber that holds one upstream subscription stands.
 @usableFromInline
-internal enum SubscriptionStatus {
+package enum SubscriptionStatus {
   /// No subscription has arrived yet.
   case awaitingSubscription
   /// Subscribed; the subscription to request from and cancel.
@@ -11,7 +11,7 @@ internal enum SubscriptionStatus {
   /// Accepts `subscription` if none has arrived yet. Returns `false` if the subscriber
   /// already has one (or has terminated), in which case the caller must cancel the new one.
   @inlinable
-  internal mutating func accept(_ subscription: Subscription) -> Bool {
+  package mutating func accept(_ subscription: Subscription) -> Bool {
     guard case .awaitingSubscription = self else { return false }
     self = .subscribed(subscription)
     return true
@@ -19,7 +19,7 @@ internal enum SubscriptionStatus {
 
   /// Moves to `.terminal` and returns the subscription that was held, if any.
   @inlinable
-  internal mutating func terminate() -> Subscription? {
+  package mutating func terminate() -> Subscription? {
     defer { self = .terminal }
     if case .subscribed(let subscription) = self { return subscription }
     return nil
@@ -27,7 +27,7 @@ internal enum SubscriptionStatus {
 
   /// The held subscription, if subscribed.
   @inlinable
-  internal var subscription: Subscription? {
+  package var subscription: Subscription? {
     if case .subscribed(let subscription) = self { return subscription }
     return nil
   }

@@ -1,0 +1,69 @@
+/// The hand-written loops: the same work with no framework, the physical limit, and the
+/// reference checksum every library must reproduce.
+public enum LoopWorkloads {
+  /// A heap object, for the per-subscription workloads: the loop allocates and frees one
+  /// per item, the least a subscription that owns state could cost.
+  final class Box {
+    var value: Int
+    init(_ value: Int) { self.value = value }
+  }
+
+  public static var all: [Implementation] {
+    [
+      .sync(.loop, .sequenceEager, note: "for i in 0..<N { map; filter; mix }") { mapFilter($0) },
+      .sync(.loop, .sequenceStreaming, note: "for i in 0..<N { map; filter; mix }") { mapFilter($0) },
+      .sync(.loop, .sequenceCapturedVar, note: "for i in 0..<N { map; filter; mix }") { mapFilter($0) },
+      .sync(.loop, .subject1, note: "for i in 0..<N { map; filter; mix }") { subjects(n: $0, subscribers: 1) },
+      .sync(.loop, .subject10, note: "for i in 0..<N { for k in 0..<10 { map; filter; mix } }") {
+        subjects(n: $0, subscribers: 10)
+      },
+      .sync(.loop, .flatMapJust, note: "for i in 0..<N { mix }") { n in
+        var hash = Work.seed
+        for i in 0..<n { hash = Work.mix(hash, i) }
+        return hash
+      },
+      .sync(.loop, .justBuildDrop, note: "for i in 0..<N { one object allocated and freed; map; mix }") {
+        boxes(n: $0, send: { Work.transform($0) })
+      },
+      .sync(.loop, .subjectSubscribeCancel, note: "for i in 0..<N { one object allocated and freed; map; mix }") {
+        boxes(n: $0, send: { Work.transform($0) })
+      },
+    ]
+  }
+
+  @inline(never)
+  static func mapFilter(_ n: Int) -> UInt64 {
+    var hash = Work.seed
+    for i in 0..<n {
+      let value = Work.transform(i)
+      if Work.isIncluded(value) { hash = Work.mix(hash, value) }
+    }
+    return hash
+  }
+
+  @inline(never)
+  static func subjects(n: Int, subscribers: Int) -> UInt64 {
+    var hashes = [UInt64](repeating: Work.seed, count: subscribers)
+    for i in 0..<n {
+      for k in 0..<subscribers {
+        let value = Work.transform(i) &+ k
+        if Work.isIncluded(value) { hashes[k] = Work.mix(hashes[k], value) }
+      }
+    }
+    return Work.combine(hashes)
+  }
+
+  nonisolated(unsafe) static var retained: Box?
+
+  @inline(never)
+  static func boxes(n: Int, send: (Int) -> Int) -> UInt64 {
+    var hash = Work.seed
+    for i in 0..<n {
+      let box = Box(send(i))
+      retained = box  // escapes, so it is a real heap allocation; frees the previous one
+      hash = Work.mix(hash, box.value)
+    }
+    retained = nil
+    return hash
+  }
+}

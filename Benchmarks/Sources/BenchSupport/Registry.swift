@@ -1,0 +1,127 @@
+/// The libraries compared, in table order.
+public enum Library: String, CaseIterable, Sendable {
+  case loop = "hand-written loop"
+  case confluence = "Confluence"
+  case openCombine = "OpenCombine 0.14"
+  case asyncSequence = "AsyncSequence (stdlib)"
+  case asyncAlgorithms = "swift-async-algorithms"
+}
+
+/// The workloads, in table order. `perItem` names what one measured unit is.
+public enum WorkloadID: String, CaseIterable, Sendable {
+  case sequenceEager = "sequence-eager"
+  case sequenceStreaming = "sequence-streaming"
+  case sequenceCapturedVar = "sequence-captured-var"
+  case subject1 = "subject-1"
+  case subject10 = "subject-10"
+  case flatMapJust = "flatMap-just"
+  case justBuildDrop = "just-build-drop"
+  case subjectSubscribeCancel = "subject-subscribe-cancel"
+
+  /// What the workload does, for the table.
+  public var title: String {
+    switch self {
+    case .sequenceEager:
+      return "`(0..<N).publisher.map{}.filter{}.sink{}`, the overloads the compiler picks (Apple's: eager `Publishers.Sequence`)"
+    case .sequenceStreaming:
+      return "`Publishers.Filter(Publishers.Map((0..<N).publisher))` → `sink`, streaming operator types forced"
+    case .sequenceCapturedVar:
+      return "as sequence-streaming, but the sink closure folds into a captured `var` (pays a dynamic exclusivity check per value)"
+    case .subject1:
+      return "`PassthroughSubject.send` → `map` → `filter` → `sink`, 1 subscriber"
+    case .subject10:
+      return "`PassthroughSubject.send` → `map` → `filter` → `sink`, 10 subscribers"
+    case .flatMapJust:
+      return "`(0..<N).publisher.flatMap { Just($0) }.sink{}`"
+    case .justBuildDrop:
+      return "build `Just(i).map{}.sink{}` (delivers 1 value), then drop the AnyCancellable"
+    case .subjectSubscribeCancel:
+      return "`subject.map{}.sink{}` on a live subject, `send` one value, `cancel()`"
+    }
+  }
+
+  /// The unit the time and allocations are divided by.
+  public var unit: String {
+    switch self {
+    case .sequenceEager, .sequenceStreaming, .sequenceCapturedVar, .subject1: return "element"
+    case .subject10: return "send (10 deliveries)"
+    case .flatMapJust: return "inner publisher"
+    case .justBuildDrop, .subjectSubscribeCancel: return "subscription"
+    }
+  }
+
+  /// N for a full run and for quick mode.
+  public func count(quick: Bool) -> Int {
+    switch self {
+    case .sequenceEager, .sequenceStreaming, .sequenceCapturedVar: return quick ? 2_000 : 1_000_000
+    // The AsyncStream and AsyncChannel rows cost 1–50 µs per element: smaller N keeps a full run
+    // to a few minutes.
+    case .subject1: return quick ? 2_000 : 200_000
+    case .subject10: return quick ? 500 : 20_000
+    case .flatMapJust, .justBuildDrop, .subjectSubscribeCancel: return quick ? 1_000 : 200_000
+    }
+  }
+}
+
+/// One library's implementation of one workload: runs it over `n` items and returns the
+/// checksum of what was delivered.
+public enum Body: Sendable {
+  case sync(@Sendable (Int) -> UInt64)
+  case async(@Sendable (Int) async -> UInt64)
+}
+
+/// A registered implementation, or the reason there is none.
+public struct Implementation: Sendable {
+  public let library: Library
+  public let workload: WorkloadID
+  /// nil when the library cannot run this workload (yet); `note` says why.
+  public let body: Body?
+  /// What was measured (the pipeline's static type, or the reason it is missing).
+  public let note: String
+
+  public init(_ library: Library, _ workload: WorkloadID, note: String, body: Body?) {
+    self.library = library
+    self.workload = workload
+    self.note = note
+    self.body = body
+  }
+
+  public static func sync(
+    _ library: Library, _ workload: WorkloadID, note: String, _ body: @escaping @Sendable (Int) -> UInt64
+  ) -> Implementation {
+    Implementation(library, workload, note: note, body: .sync(body))
+  }
+
+  public static func async(
+    _ library: Library, _ workload: WorkloadID, note: String, _ body: @escaping @Sendable (Int) async -> UInt64
+  ) -> Implementation {
+    Implementation(library, workload, note: note, body: .async(body))
+  }
+
+  public static func missing(_ library: Library, _ workload: WorkloadID, _ reason: String) -> Implementation {
+    Implementation(library, workload, note: reason, body: nil)
+  }
+}
+
+/// The name of a type, without module prefixes, for the notes column.
+public func typeName<T>(_ type: T.Type) -> String {
+  var name = String(reflecting: type)
+  for module in ["Confluence.", "OpenCombine.", "Swift.", "AsyncAlgorithms.", "BenchSupport."] {
+    name = name.replacingOccurrences(of: module, with: "")
+  }
+  return name
+}
+
+extension String {
+  fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
+    var result = ""
+    var rest = self[...]
+    while let range = rest.firstRange(of: target) {
+      result += rest[..<range.lowerBound]
+      result += replacement
+      rest = rest[range.upperBound...]
+    }
+    result += rest
+    return result
+  }
+}

@@ -1,0 +1,78 @@
+/// The per-element work every library does, so that all of them compute the same checksum.
+///
+/// `map` is `transform`, `filter` is `isIncluded` (keeps half of the values), and the sink
+/// folds each delivered value into an FNV-1a style hash with `mix`. The hash depends on every
+/// value and on their order, so a library that drops, duplicates or reorders a value fails the
+/// check, and the optimizer cannot replace the work by a closed form.
+public enum Work {
+  /// The starting value of every checksum.
+  @inlinable
+  public static var seed: UInt64 { 0xcbf2_9ce4_8422_2325 }
+
+  /// The `map` closure's body.
+  @inlinable
+  @inline(__always)
+  public static func transform(_ value: Int) -> Int { value &* 3 &+ 1 }
+
+  /// The `filter` closure's body: keeps values whose bit 1 is clear (half of them).
+  @inlinable
+  @inline(__always)
+  public static func isIncluded(_ value: Int) -> Bool { value & 2 == 0 }
+
+  /// The sink's body: folds `value` into `hash`.
+  @inlinable
+  @inline(__always)
+  public static func mix(_ hash: UInt64, _ value: Int) -> UInt64 {
+    (hash ^ UInt64(bitPattern: Int64(value))) &* 0x100_0000_01b3
+  }
+
+  /// Combines the checksums of several subscribers, independent of delivery order between them.
+  @inlinable
+  public static func combine(_ hashes: [UInt64]) -> UInt64 {
+    hashes.reduce(0, &+)
+  }
+}
+
+/// Keeps a value alive and opaque to the optimizer.
+@inline(never)
+public func blackHole<T>(_ value: T) {
+  withExtendedLifetime(value) {}
+}
+
+/// Returns `value`, hiding from the optimizer that it is the same value.
+@inline(never)
+public func opaque<T>(_ value: T) -> T { value }
+
+/// Where a sink folds its values: a checksum behind a pointer, captured by value.
+///
+/// A sink closure that captures a `var` pays a dynamic exclusivity check
+/// (`swift_beginAccess`, ≈4–5 ns here) on every value, whatever library feeds it; that cost
+/// belongs to the closure, not to the library, so the workloads fold into this instead.
+/// The `sequence-captured-var` workload keeps the `var` to show what it costs.
+public struct Accumulator: @unchecked Sendable {
+  // Unchecked: each accumulator is written by one pipeline, on one thread at a time.
+  @usableFromInline
+  internal let pointer: UnsafeMutablePointer<UInt64>
+
+  public init() {
+    pointer = .allocate(capacity: 1)
+    pointer.initialize(to: Work.seed)
+  }
+
+  /// Folds `value` into the checksum.
+  @inlinable
+  @inline(__always)
+  public func add(_ value: Int) {
+    pointer.pointee = Work.mix(pointer.pointee, value)
+  }
+
+  /// The checksum so far.
+  @inlinable
+  public var hash: UInt64 { pointer.pointee }
+
+  /// Returns the checksum and frees the storage.
+  public func finish() -> UInt64 {
+    defer { pointer.deallocate() }
+    return pointer.pointee
+  }
+}

@@ -1,0 +1,125 @@
+import BenchSupport
+import Confluence
+
+// The same source text as OpenCombineWorkloads.swift, over Confluence. Keep the two in step.
+
+public enum ConfluenceWorkloads {
+  public static var all: [Implementation] {
+    var result: [Implementation] = [
+      .sync(.confluence, .sequenceEager, note: typeName(type(of: eagerPipeline(0))), sequenceEager),
+      .sync(.confluence, .sequenceStreaming, note: typeName(type(of: streamingPipeline(0))), sequenceStreaming),
+      .sync(.confluence, .sequenceCapturedVar, note: "as sequence-streaming, sink { hash = mix(hash, $0) }", sequenceCapturedVar),
+      .sync(.confluence, .justBuildDrop, note: typeName(type(of: Just(0).map { Work.transform($0) })), justBuildDrop),
+    ]
+    #if HAS_PASSTHROUGH_SUBJECT
+      result += [
+        .sync(.confluence, .subject1, note: "PassthroughSubject → Map → Filter → Sink") { subjects(n: $0, subscribers: 1) },
+        .sync(.confluence, .subject10, note: "PassthroughSubject → Map → Filter → Sink") {
+          subjects(n: $0, subscribers: 10)
+        },
+        .sync(.confluence, .subjectSubscribeCancel, note: "PassthroughSubject → Map → Sink", subjectSubscribeCancel),
+      ]
+    #else
+      result += [
+        .missing(.confluence, .subject1, "PassthroughSubject not on this branch yet"),
+        .missing(.confluence, .subject10, "PassthroughSubject not on this branch yet"),
+        .missing(.confluence, .subjectSubscribeCancel, "PassthroughSubject not on this branch yet"),
+      ]
+    #endif
+    #if HAS_FLATMAP
+      result.append(.sync(.confluence, .flatMapJust, note: "Sequence → FlatMap<Just> → Sink", flatMapJust))
+    #else
+      result.append(.missing(.confluence, .flatMapJust, "flatMap not on this branch yet"))
+    #endif
+    return result
+  }
+
+  /// Whatever `map` and `filter` overloads the compiler picks on a `Publishers.Sequence`:
+  /// Apple's eager ones (returning `Publishers.Sequence<[Int], Never>`) once Confluence has
+  /// them, the streaming operator types before.
+  @inline(__always)
+  static func eagerPipeline(_ n: Int) -> some Publisher<Int, Never> {
+    (0..<n).publisher.map { Work.transform($0) }.filter { Work.isIncluded($0) }
+  }
+
+  /// The streaming operator types, spelled out so no eager overload can be chosen.
+  @inline(__always)
+  static func streamingPipeline(_ n: Int) -> Publishers.Filter<Publishers.Map<Publishers.Sequence<Range<Int>, Never>, Int>> {
+    Publishers.Filter(
+      upstream: Publishers.Map(upstream: (0..<n).publisher, transform: { Work.transform($0) }),
+      isIncluded: { Work.isIncluded($0) })
+  }
+
+  @inline(never)
+  static func sequenceEager(_ n: Int) -> UInt64 {
+    let sum = Accumulator()
+    let cancellable = eagerPipeline(n).sink { sum.add($0) }
+    blackHole(cancellable)
+    return sum.finish()
+  }
+
+  @inline(never)
+  static func sequenceStreaming(_ n: Int) -> UInt64 {
+    let sum = Accumulator()
+    let cancellable = streamingPipeline(n).sink { sum.add($0) }
+    blackHole(cancellable)
+    return sum.finish()
+  }
+
+  /// The streaming pipeline with the sink folding into a captured `var`, as users write it.
+  @inline(never)
+  static func sequenceCapturedVar(_ n: Int) -> UInt64 {
+    var hash = Work.seed
+    let cancellable = streamingPipeline(n).sink { hash = Work.mix(hash, $0) }
+    blackHole(cancellable)
+    return hash
+  }
+
+  @inline(never)
+  static func justBuildDrop(_ n: Int) -> UInt64 {
+    let sum = Accumulator()
+    for i in 0..<n {
+      let cancellable = Just(i).map { Work.transform($0) }.sink { sum.add($0) }
+      _ = cancellable
+    }
+    return sum.finish()
+  }
+
+  #if HAS_PASSTHROUGH_SUBJECT
+    @inline(never)
+    static func subjects(n: Int, subscribers: Int) -> UInt64 {
+      let subject = PassthroughSubject<Int, Never>()
+      let sums = (0..<subscribers).map { _ in Accumulator() }
+      let cancellables = (0..<subscribers).map { k in
+        let sum = sums[k]
+        return subject.map { Work.transform($0) &+ k }.filter { Work.isIncluded($0) }.sink { sum.add($0) }
+      }
+      for i in 0..<n { subject.send(i) }
+      subject.send(completion: .finished)
+      blackHole(cancellables)
+      return Work.combine(sums.map { $0.finish() })
+    }
+
+    @inline(never)
+    static func subjectSubscribeCancel(_ n: Int) -> UInt64 {
+      let subject = PassthroughSubject<Int, Never>()
+      let sum = Accumulator()
+      for i in 0..<n {
+        let cancellable = subject.map { Work.transform($0) }.sink { sum.add($0) }
+        subject.send(i)
+        cancellable.cancel()
+      }
+      return sum.finish()
+    }
+  #endif
+
+  #if HAS_FLATMAP
+    @inline(never)
+    static func flatMapJust(_ n: Int) -> UInt64 {
+      let sum = Accumulator()
+      let cancellable = (0..<n).publisher.flatMap { Just($0) }.sink { sum.add($0) }
+      blackHole(cancellable)
+      return sum.finish()
+    }
+  #endif
+}

@@ -1,0 +1,270 @@
+// confluence-bench: runs every workload over every library in this one process, interleaving
+// the repetitions so that machine noise spreads evenly, checks that every library delivered
+// the same checksum as the hand-written loop, and prints a Markdown table.
+//
+//   swift run -c release --package-path Benchmarks confluence-bench [--quick] [--reps N]
+//       [--workload SUBSTRING] [--library SUBSTRING] [--markdown FILE]
+//
+// Environment: BENCH_QUICK=1 is the same as --quick (small N, 2 repetitions).
+
+import AsyncWorkloads
+import BenchSupport
+import CMallocCounter
+import ConfluenceWorkloads
+import Foundation
+import OpenCombineWorkloads
+
+// MARK: Options
+
+struct Options {
+  var quick = ProcessInfo.processInfo.environment["BENCH_QUICK"].map { $0 != "0" && !$0.isEmpty } ?? false
+  var repetitions: Int?
+  var workloadFilter: String?
+  var libraryFilter: String?
+  var markdownPath: String?
+
+  init(arguments: [String]) {
+    var rest = arguments[...]
+    func value(_ flag: String) -> String {
+      guard let value = rest.popFirst() else { fatalError("\(flag) needs a value") }
+      return value
+    }
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--quick": quick = true
+      case "--reps": repetitions = Int(value(argument))
+      case "--workload": workloadFilter = value(argument)
+      case "--library": libraryFilter = value(argument)
+      case "--markdown": markdownPath = value(argument)
+      case "-h", "--help":
+        print("usage: confluence-bench [--quick] [--reps N] [--workload S] [--library S] [--markdown FILE]")
+        print("workloads: " + WorkloadID.allCases.map(\.rawValue).joined(separator: ", "))
+        exit(0)
+      default:
+        fatalError("unknown argument \(argument); try --help")
+      }
+    }
+  }
+
+  var reps: Int { repetitions ?? (quick ? 2 : 7) }
+}
+
+let options = Options(arguments: Array(CommandLine.arguments.dropFirst()))
+
+// MARK: Measuring
+
+func nanoseconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
+}
+
+/// BENCH_CORRUPT=<library name substring> makes that library's checksums wrong, to check that
+/// a wrong result fails the run (and CI).
+let corrupted = ProcessInfo.processInfo.environment["BENCH_CORRUPT"].map { $0.lowercased() }
+
+/// Runs a body once; returns its checksum and the time it took.
+func run(_ implementation: Implementation, _ n: Int) async -> (checksum: UInt64, ns: Double) {
+  let result = await run(implementation.body!, n)
+  if let corrupted, !corrupted.isEmpty, implementation.library.rawValue.lowercased().contains(corrupted) {
+    return (result.checksum ^ 1, result.ns)
+  }
+  return result
+}
+
+/// Runs a body once; returns its checksum and the time it took.
+func run(_ body: Body, _ n: Int) async -> (checksum: UInt64, ns: Double) {
+  let clock = ContinuousClock()
+  let start = clock.now
+  let checksum: UInt64
+  switch body {
+  case .sync(let function): checksum = function(n)
+  case .async(let function): checksum = await function(n)
+  }
+  let elapsed = start.duration(to: clock.now)
+  blackHole(checksum)
+  return (checksum, nanoseconds(elapsed))
+}
+
+func medianOf(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  guard !sorted.isEmpty else { return .nan }
+  return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+func maxRSSKilobytes() -> Int {
+  var usage = rusage()
+  getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+  return usage.ru_maxrss
+}
+
+struct Row {
+  let implementation: Implementation
+  var samples: [Double] = []  // ns per unit
+  var allocationsPerUnit: Double = .nan
+  var freesPerUnit: Double = .nan
+  var peakHeapKB: Double = .nan
+  var wrong: [String] = []
+  var median: Double { medianOf(samples) }
+}
+
+// MARK: Sanity: the malloc counter sees allocations made by the Swift runtime.
+
+final class Probe {}
+malloc_counter_start()
+blackHole(Probe())
+let probeCounts = malloc_counter_stop()
+guard probeCounts.allocations >= 1 else {
+  FileHandle.standardError.write("error: the malloc interposer is not active (counted \(probeCounts.allocations))\n".data(using: .utf8)!)
+  exit(2)
+}
+
+// MARK: Running
+
+let registry = LoopWorkloads.all + ConfluenceWorkloads.all + OpenCombineWorkloads.all + AsyncWorkloads.all
+var failures: [String] = []
+var sections: [(workload: WorkloadID, n: Int, rows: [Row], missing: [Implementation], rssKB: Int)] = []
+
+func log(_ message: String) {
+  FileHandle.standardError.write((message + "\n").data(using: .utf8)!)
+}
+
+for workload in WorkloadID.allCases {
+  if let filter = options.workloadFilter, !workload.rawValue.contains(filter) { continue }
+  let n = workload.count(quick: options.quick)
+  let candidates = registry.filter { $0.workload == workload }
+  let selected = candidates.filter { implementation in
+    implementation.library == .loop
+      || options.libraryFilter.map { implementation.library.rawValue.lowercased().contains($0.lowercased()) } ?? true
+  }
+  var rows = selected.filter { $0.body != nil }.map { Row(implementation: $0) }
+  let missing = selected.filter { $0.body == nil }
+  guard let loopIndex = rows.firstIndex(where: { $0.implementation.library == .loop }) else { continue }
+
+  log("== \(workload.rawValue), N = \(n), \(options.reps) repetitions")
+  // Reference checksum, then a warm-up of every library that also checks its checksum.
+  let expected = await run(rows[loopIndex].implementation.body!, n).checksum
+  for index in rows.indices {
+    let result = await run(rows[index].implementation, n)
+    if result.checksum != expected {
+      rows[index].wrong.append("warm-up: checksum \(result.checksum), expected \(expected)")
+    }
+  }
+  // Timed repetitions, interleaved across libraries.
+  for repetition in 0..<options.reps {
+    for index in rows.indices {
+      let result = await run(rows[index].implementation, n)
+      if result.checksum != expected {
+        rows[index].wrong.append("repetition \(repetition): checksum \(result.checksum), expected \(expected)")
+      }
+      rows[index].samples.append(result.ns / Double(n))
+    }
+  }
+  // One more run of each with the malloc counter on.
+  for index in rows.indices {
+    malloc_counter_start()
+    let result = await run(rows[index].implementation, n)
+    let counts = malloc_counter_stop()
+    if result.checksum != expected {
+      rows[index].wrong.append("allocation run: checksum \(result.checksum), expected \(expected)")
+    }
+    rows[index].allocationsPerUnit = Double(counts.allocations) / Double(n)
+    rows[index].freesPerUnit = Double(counts.frees) / Double(n)
+    rows[index].peakHeapKB = Double(counts.peakLiveBytes) / 1024
+  }
+  for row in rows where !row.wrong.isEmpty {
+    let message = "\(workload.rawValue) / \(row.implementation.library.rawValue): WRONG RESULT: " + row.wrong.joined(separator: "; ")
+    log("error: " + message)
+    failures.append(message)
+  }
+  for row in rows {
+    log(String(format: "   %-24@ %10.2f ns/%@", row.implementation.library.rawValue, row.median, workload.unit))
+  }
+  sections.append((workload, n, rows, missing, maxRSSKilobytes()))
+}
+
+// MARK: Report
+
+func cpuModel() -> String {
+  guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return "unknown" }
+  for line in text.split(separator: "\n") where line.hasPrefix("model name") {
+    return line.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
+  }
+  return "unknown"
+}
+
+func compilerVersion() -> String {
+  #if compiler(>=6.4)
+    return ">= 6.4"
+  #elseif compiler(>=6.3)
+    return "6.3"
+  #elseif compiler(>=6.2)
+    return "6.2"
+  #else
+    return "< 6.2"
+  #endif
+}
+
+func format(_ value: Double, digits: Int = 1) -> String {
+  value.isNaN ? "–" : String(format: "%.\(digits)f", value)
+}
+
+var out = ""
+let dateFormatter = ISO8601DateFormatter()
+out += "Run \(dateFormatter.string(from: Date())) · \(ProcessInfo.processInfo.activeProcessorCount) cores (nproc) · CPU \(cpuModel())"
+out += " · compiler \(compilerVersion()) · \(options.quick ? "QUICK mode (timings meaningless)" : "full mode")"
+out += " · median of \(options.reps) repetitions after one warm-up · peak RSS \(maxRSSKilobytes() / 1024) MiB\n\n"
+
+for section in sections {
+  out += "### \(section.workload.rawValue): \(section.workload.title)\n\n"
+  out += "N = \(section.n); times are per \(section.workload.unit)."
+  out += " ×loop and ×OpenCombine are ratios of medians (lower is better). Max RSS so far: \(section.rssKB / 1024) MiB.\n\n"
+  out += "| library | median ns | min ns | ×loop | ×OpenCombine | allocs | frees | peak heap KiB | measured |\n"
+  out += "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n"
+  let loopMedian = section.rows.first { $0.implementation.library == .loop }?.median ?? .nan
+  let openCombineMedian = section.rows.first { $0.implementation.library == .openCombine }?.median ?? .nan
+  for row in section.rows {
+    let name = row.wrong.isEmpty ? row.implementation.library.rawValue : "**WRONG** \(row.implementation.library.rawValue)"
+    out += "| \(name) | \(format(row.median, digits: 2)) | \(format(row.samples.min() ?? .nan, digits: 2))"
+    out += " | \(format(row.median / loopMedian)) | \(format(row.median / openCombineMedian, digits: 3))"
+    out += " | \(format(row.allocationsPerUnit, digits: 2)) | \(format(row.freesPerUnit, digits: 2)) | \(format(row.peakHeapKB))"
+    out += " | `\(row.implementation.note)` |\n"
+  }
+  for implementation in section.missing {
+    out += "| \(implementation.library.rawValue) | – | – | – | – | – | – | – | \(implementation.note) |\n"
+  }
+  out += "\n"
+}
+
+// Confluence against DESIGN.md's targets.
+let targets: [(WorkloadID, Double, String)] = [
+  (.sequenceEager, 10, "Sequence.publisher → map → filter → sink (eager overloads)"),
+  (.sequenceStreaming, 10, "Sequence.publisher → map → filter → sink (operator types)"),
+  (.subject1, 15, "PassthroughSubject.send → map → filter → sink"),
+  (.flatMapJust, 150, "flatMap { Just($0) }, per inner publisher"),
+  (.justBuildDrop, 150, "build Just.map.sink, then drop it"),
+]
+out += "### Confluence against DESIGN.md's targets\n\n| benchmark | target | Confluence | allocs per unit | verdict |\n| --- | ---: | ---: | ---: | --- |\n"
+for (workload, target, title) in targets {
+  guard let section = sections.first(where: { $0.workload == workload }),
+    let row = section.rows.first(where: { $0.implementation.library == .confluence })
+  else {
+    out += "| \(title) | ≤ \(Int(target)) ns | not measured | – | – |\n"
+    continue
+  }
+  let steadyState = workload == .sequenceEager || workload == .sequenceStreaming || workload == .subject1
+  let allocationsOK = !steadyState || row.allocationsPerUnit < 0.01
+  let verdict = row.median <= target && allocationsOK ? "meets" : "MISSES"
+  out += "| \(title) | ≤ \(Int(target)) ns | \(format(row.median, digits: 2)) ns | \(format(row.allocationsPerUnit, digits: 3)) | \(verdict) |\n"
+}
+out += "\n"
+
+print(out)
+if let path = options.markdownPath {
+  try out.write(toFile: path, atomically: true, encoding: .utf8)
+}
+
+if !failures.isEmpty {
+  log("\n\(failures.count) WRONG RESULT(S):")
+  for failure in failures { log("  " + failure) }
+  exit(1)
+}
+log("all checksums agree")

@@ -1,0 +1,290 @@
+/// A type-erasing subscriber.
+///
+/// Use an `AnySubscriber` to wrap an existing subscriber whose details you don’t want to
+/// expose. You can also use `AnySubscriber` to create a custom subscriber by providing
+/// closures for the methods defined in ``Subscriber``, rather than implementing
+/// ``Subscriber`` directly:
+///
+/// ```swift
+/// let subscriber = AnySubscriber<Int, Never>(
+///   receiveSubscription: { $0.request(.max(2)) },
+///   receiveValue: { print($0); return .none },
+///   receiveCompletion: { print($0) })
+/// [1, 2, 3].publisher.subscribe(subscriber)   // prints 1, 2
+/// ```
+///
+/// What `print` and mirrors show: a wrapped subscriber's own `description` (or its type
+/// name, if it has none), a wrapped subject's likewise, and `Anonymous AnySubscriber` for
+/// one made from closures. ``combineIdentifier`` is the wrapped subscriber's, the wrapped
+/// subject's identity, or a fresh identifier for one made from closures.
+///
+/// Back-pressure: none of its own; it returns whatever demand the wrapped subscriber or
+/// closure returns (`.none` when wrapping a subject or when there is no `receiveValue`).
+@frozen
+public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConvertible, CustomReflectable,
+  CustomPlaygroundDisplayConvertible
+{
+  @usableFromInline
+  internal let box: AnySubscriberBox<Input, Failure>
+
+  /// A unique identifier for publisher streams: the wrapped subscriber's.
+  public let combineIdentifier: CombineIdentifier
+
+  /// Creates a type-erasing subscriber to wrap an existing subscriber.
+  ///
+  /// Wrapping an `AnySubscriber` returns it unchanged rather than wrapping it twice.
+  ///
+  /// ```swift
+  /// let erased = AnySubscriber(Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in }))
+  /// ```
+  ///
+  /// - Parameter s: The subscriber to type-erase.
+  @inlinable
+  public init<S: Subscriber>(_ s: S) where S.Input == Input, S.Failure == Failure {
+    if let erased = s as? AnySubscriber<Input, Failure> {
+      self = erased
+    } else {
+      box = SubscriberBox(s)
+      combineIdentifier = s.combineIdentifier
+    }
+  }
+
+  /// Creates a type-erasing subscriber to wrap an existing subject.
+  ///
+  /// The subject receives the subscription through ``Subject/send(subscription:)``, each
+  /// value through ``Subject/send(_:)`` and the completion through
+  /// ``Subject/send(completion:)``:
+  ///
+  /// ```swift
+  /// let relay = PassthroughSubject<Int, Never>()
+  /// upstream.subscribe(AnySubscriber(relay))
+  /// ```
+  ///
+  /// - Parameter s: The subject to type-erase.
+  public init<S: Subject>(_ s: S) where S.Output == Input, S.Failure == Failure {
+    box = SubjectSubscriberBox(s)
+    combineIdentifier = CombineIdentifier(s)
+  }
+
+  /// Creates a type-erasing subscriber that executes the provided closures.
+  ///
+  /// A missing `receiveSubscription` requests nothing; a missing `receiveValue` asks for
+  /// no more values (`.none`); a missing `receiveCompletion` ignores the completion.
+  ///
+  /// ```swift
+  /// let subscriber = AnySubscriber<String, Never>(
+  ///   receiveSubscription: { $0.request(.unlimited) },
+  ///   receiveValue: { print($0); return .none })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - receiveSubscription: A closure to execute when the subscriber receives the
+  ///     initial subscription from the publisher.
+  ///   - receiveValue: A closure to execute when the subscriber receives a value from the
+  ///     publisher.
+  ///   - receiveCompletion: A closure to execute when the subscriber receives a completion
+  ///     callback from the publisher.
+  public init(
+    receiveSubscription: ((Subscription) -> Void)? = nil,
+    receiveValue: ((Input) -> Subscribers.Demand)? = nil,
+    receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)? = nil
+  ) {
+    box = ClosureSubscriberBox(
+      receiveSubscription: receiveSubscription, receiveValue: receiveValue, receiveCompletion: receiveCompletion)
+    combineIdentifier = CombineIdentifier()
+  }
+
+  /// Tells the subscriber that it has successfully subscribed to the publisher and may
+  /// request items.
+  ///
+  /// - Parameter subscription: A subscription that represents the connection between
+  ///   publisher and subscriber.
+  @inlinable
+  public func receive(subscription: Subscription) {
+    box.receive(subscription: subscription)
+  }
+
+  /// Tells the subscriber that the publisher has produced an element.
+  ///
+  /// - Parameter value: The published element.
+  /// - Returns: The demand the wrapped subscriber returned.
+  @inlinable
+  public func receive(_ value: Input) -> Subscribers.Demand {
+    box.receive(value)
+  }
+
+  /// Tells the subscriber that the publisher has completed publishing, either normally or
+  /// with an error.
+  ///
+  /// - Parameter completion: A ``Subscribers/Completion`` case indicating whether
+  ///   publishing completed normally or with an error.
+  @inlinable
+  public func receive(completion: Subscribers.Completion<Failure>) {
+    box.receive(completion: completion)
+  }
+
+  /// The wrapped subscriber's description, or `Anonymous AnySubscriber`.
+  public var description: String { box.description }
+
+  /// The wrapped subscriber's mirror, or one with no children.
+  public var customMirror: Mirror { box.customMirror }
+
+  /// The wrapped subscriber's playground description, or ``description``.
+  public var playgroundDescription: Any { box.playgroundDescription }
+}
+
+/// The abstract box behind ``AnySubscriber``: one virtual call per event.
+@usableFromInline
+internal class AnySubscriberBox<Input, Failure: Error> {
+  @inlinable
+  internal init() {}
+
+  @usableFromInline
+  internal func receive(subscription: Subscription) {
+    fatalError("AnySubscriberBox is abstract")
+  }
+
+  @usableFromInline
+  internal func receive(_ value: Input) -> Subscribers.Demand {
+    fatalError("AnySubscriberBox is abstract")
+  }
+
+  @usableFromInline
+  internal func receive(completion: Subscribers.Completion<Failure>) {
+    fatalError("AnySubscriberBox is abstract")
+  }
+
+  @usableFromInline
+  internal var description: String { "AnySubscriber" }
+
+  @usableFromInline
+  internal var customMirror: Mirror { Mirror(self, children: [:]) }
+
+  @usableFromInline
+  internal var playgroundDescription: Any { description }
+}
+
+/// Wraps a subscriber.
+@usableFromInline
+internal final class SubscriberBox<Base: Subscriber>: AnySubscriberBox<Base.Input, Base.Failure> {
+  @usableFromInline
+  internal let base: Base
+
+  @inlinable
+  internal init(_ base: Base) {
+    self.base = base
+    super.init()
+  }
+
+  @inlinable
+  internal override func receive(subscription: Subscription) {
+    base.receive(subscription: subscription)
+  }
+
+  @inlinable
+  internal override func receive(_ value: Base.Input) -> Subscribers.Demand {
+    base.receive(value)
+  }
+
+  @inlinable
+  internal override func receive(completion: Subscribers.Completion<Base.Failure>) {
+    base.receive(completion: completion)
+  }
+
+  @usableFromInline
+  internal override var description: String {
+    (base as? CustomStringConvertible)?.description ?? String(describing: Base.self)
+  }
+
+  @usableFromInline
+  internal override var customMirror: Mirror {
+    (base as? CustomReflectable)?.customMirror ?? Mirror(base, children: [:])
+  }
+
+  @usableFromInline
+  internal override var playgroundDescription: Any {
+    (base as? CustomPlaygroundDisplayConvertible)?.playgroundDescription ?? description
+  }
+}
+
+/// Wraps a subject: events become `send` calls.
+@usableFromInline
+internal final class SubjectSubscriberBox<Base: Subject>: AnySubscriberBox<Base.Output, Base.Failure> {
+  @usableFromInline
+  internal let base: Base
+
+  @usableFromInline
+  internal init(_ base: Base) {
+    self.base = base
+    super.init()
+  }
+
+  @usableFromInline
+  internal override func receive(subscription: Subscription) {
+    base.send(subscription: subscription)
+  }
+
+  @usableFromInline
+  internal override func receive(_ value: Base.Output) -> Subscribers.Demand {
+    base.send(value)
+    return .none
+  }
+
+  @usableFromInline
+  internal override func receive(completion: Subscribers.Completion<Base.Failure>) {
+    base.send(completion: completion)
+  }
+
+  @usableFromInline
+  internal override var description: String {
+    (base as? CustomStringConvertible)?.description ?? String(describing: Base.self)
+  }
+
+  @usableFromInline
+  internal override var customMirror: Mirror {
+    (base as? CustomReflectable)?.customMirror ?? Mirror(base, children: [:])
+  }
+
+  @usableFromInline
+  internal override var playgroundDescription: Any {
+    (base as? CustomPlaygroundDisplayConvertible)?.playgroundDescription ?? description
+  }
+}
+
+/// Runs the closures given to ``AnySubscriber/init(receiveSubscription:receiveValue:receiveCompletion:)``.
+@usableFromInline
+internal final class ClosureSubscriberBox<Input, Failure: Error>: AnySubscriberBox<Input, Failure> {
+  @usableFromInline internal let receiveSubscription: ((Subscription) -> Void)?
+  @usableFromInline internal let receiveValue: ((Input) -> Subscribers.Demand)?
+  @usableFromInline internal let receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+
+  @usableFromInline
+  internal init(
+    receiveSubscription: ((Subscription) -> Void)?,
+    receiveValue: ((Input) -> Subscribers.Demand)?,
+    receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+  ) {
+    self.receiveSubscription = receiveSubscription
+    self.receiveValue = receiveValue
+    self.receiveCompletion = receiveCompletion
+    super.init()
+  }
+
+  @usableFromInline
+  internal override func receive(subscription: Subscription) {
+    receiveSubscription?(subscription)
+  }
+
+  @usableFromInline
+  internal override func receive(_ value: Input) -> Subscribers.Demand {
+    receiveValue?(value) ?? .none
+  }
+
+  @usableFromInline
+  internal override func receive(completion: Subscribers.Completion<Failure>) {
+    receiveCompletion?(completion)
+  }
+
+  @usableFromInline
+  internal override var description: String { "Anonymous AnySubscriber" }
+}

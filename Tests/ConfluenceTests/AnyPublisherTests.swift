@@ -1,0 +1,83 @@
+import ConfluenceTesting
+import XCTest
+
+@testable import Confluence
+
+final class AnyPublisherTests: XCTestCase {
+  func test_passesEventsThrough_unlimitedDemand() {
+    let subscriber = TestSubscriber<Int, Never>()
+    Just(1).eraseToAnyPublisher().subscribe(subscriber)
+    XCTAssertEqual(subscriber.events, [.subscription("Just"), .value(1), .completion(.finished)])
+    XCTAssertEqual(subscriber.demands, [.unlimited])
+  }
+
+  func test_passesDemandThrough_noneThenMaxOneThenMore() {
+    let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+    AnyPublisher([1, 2, 3].publisher).subscribe(subscriber)
+    XCTAssertEqual(subscriber.events, [.subscription("[1, 2, 3]")])
+    subscriber.request(.max(1))
+    XCTAssertEqual(subscriber.values, [1])
+    subscriber.request(.max(5))
+    XCTAssertEqual(
+      subscriber.events, [.subscription("[1, 2, 3]"), .value(1), .value(2), .value(3), .completion(.finished)])
+    XCTAssertEqual(subscriber.demands, [.max(1), .max(5)])
+  }
+
+  func test_passesFailureThrough() {
+    let subscriber = TestSubscriber<Int, TestError>()
+    Fail<Int, TestError>(error: TestError("erased")).eraseToAnyPublisher().subscribe(subscriber)
+    XCTAssertEqual(subscriber.events, [.subscription("Empty"), .completion(.failure(TestError("erased")))])
+  }
+
+  func test_passesCancelThrough() {
+    let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1))
+    [1, 2, 3].publisher.eraseToAnyPublisher().subscribe(subscriber)
+    subscriber.cancel()
+    XCTAssertEqual(subscriber.events, [.subscription("[1, 2, 3]"), .value(1)])
+  }
+
+  func test_description_isAnyPublisher() {
+    let erased = Just(1).eraseToAnyPublisher()
+    XCTAssertEqual(erased.description, "AnyPublisher")
+    XCTAssertEqual(String(describing: erased), "AnyPublisher")
+    XCTAssertEqual(erased.playgroundDescription as? String, "AnyPublisher")
+  }
+
+  func test_erasingTwice_keepsOneWrapper() {
+    let erased = Just(1).eraseToAnyPublisher()
+    XCTAssertTrue(erased.eraseToAnyPublisher().box === erased.box)
+    XCTAssertTrue(AnyPublisher(erased).box === erased.box)
+    XCTAssertTrue(Deferred { erased }.eraseToAnyPublisher().box !== erased.box)
+  }
+
+  func test_staticType_isAnyPublisher() {
+    let erased: AnyPublisher<String, Never> = Just(1).map { "\($0)" }.eraseToAnyPublisher()
+    let subscriber = TestSubscriber<String, Never>()
+    erased.subscribe(subscriber)
+    XCTAssertEqual(subscriber.values, ["1"])
+  }
+
+  func test_releasesWrappedPublisher_whenDropped() {
+    weak var weakFuture: Future<Int, Never>?
+    var erased: AnyPublisher<Int, Never>?
+    do {
+      let future = Future<Int, Never> { $0(.success(1)) }
+      weakFuture = future
+      erased = future.eraseToAnyPublisher()
+    }
+    XCTAssertNotNil(weakFuture)
+    erased = nil
+    XCTAssertNil(weakFuture)
+    _ = erased
+  }
+
+  func test_sink_onErasedPipeline() {
+    func evens() -> AnyPublisher<Int, Never> {
+      Publishers.Filter(upstream: (1...6).publisher) { $0.isMultiple(of: 2) }.eraseToAnyPublisher()
+    }
+    var received: [Int] = []
+    let cancellable = evens().sink { received.append($0) }
+    XCTAssertEqual(received, [2, 4, 6])
+    cancellable.cancel()
+  }
+}

@@ -1,0 +1,56 @@
+import Confluence
+import ConfluenceTesting
+import XCTest
+
+/// Apple's specialised `map`/`filter` on `Publishers.Sequence`: eager, and still sequence
+/// publishers of arrays.
+final class PublishersSequenceOperatorsTests: XCTestCase {
+  func test_map_returnsSequenceOfArray() {
+    let mapped: Publishers.Sequence<[String], Never> = [1, 2, 3].publisher.map { "#\($0)" }
+    XCTAssertEqual(mapped.sequence, ["#1", "#2", "#3"])
+    let subscriber = TestSubscriber<String, Never>()
+    mapped.subscribe(subscriber)
+    XCTAssertEqual(
+      subscriber.events,
+      [.subscription("[\"#1\", \"#2\", \"#3\"]"), .value("#1"), .value("#2"), .value("#3"), .completion(.finished)])
+  }
+
+  func test_map_runsEagerlyOverWholeSequence() {
+    var calls = 0
+    _ = (1...4).publisher.map { value -> Int in
+      calls += 1
+      return value
+    }
+    XCTAssertEqual(calls, 4)
+  }
+
+  func test_filter_returnsSequenceOfArray() {
+    let evens: Publishers.Sequence<[Int], Never> = (1...6).publisher.filter { $0.isMultiple(of: 2) }
+    XCTAssertEqual(evens.sequence, [2, 4, 6])
+  }
+
+  func test_keepsFailureType() {
+    let typed = Publishers.Sequence<[Int], TestError>(sequence: [1, 2])
+    let mapped: Publishers.Sequence<[Int], TestError> = typed.map { $0 * 2 }.filter { $0 > 2 }
+    let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1))
+    mapped.subscribe(subscriber)
+    XCTAssertEqual(subscriber.events, [.subscription("[4]"), .value(4), .completion(.finished)])
+  }
+
+  func test_filterThenMap_chains() {
+    let pipeline: Publishers.Sequence<[String], Never> = (1...5).publisher.filter { $0.isMultiple(of: 2) }.map {
+      "#\($0)"
+    }
+    var output: [String] = []
+    let cancellable = pipeline.sink { output.append($0) }
+    XCTAssertEqual(output, ["#2", "#4"])
+    cancellable.cancel()
+  }
+
+  func test_genericOverloadsStillAvailableByContext() {
+    let generic: Publishers.Map<Publishers.Sequence<[Int], Never>, Int> = [1, 2].publisher.map { $0 + 1 }
+    let subscriber = TestSubscriber<Int, Never>()
+    generic.subscribe(subscriber)
+    XCTAssertEqual(subscriber.events, [.subscription("[1, 2]"), .value(2), .value(3), .completion(.finished)])
+  }
+}
