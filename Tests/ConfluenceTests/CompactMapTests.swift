@@ -5,7 +5,7 @@ import XCTest
 final class CompactMapTests: XCTestCase {
   func test_republishesNonNilResults_unlimitedDemand() {
     let subscriber = TestSubscriber<Int, Never>()
-    ["1", "x", "3"].publisher.compactMap { Int($0) }.subscribe(subscriber)
+    ["1", "x", "3"].genericPublisher.compactMap { Int($0) }.subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("CompactMap"), .value(1), .value(3), .completion(.finished)])
     XCTAssertEqual(subscriber.demands, [.unlimited])
   }
@@ -47,7 +47,7 @@ final class CompactMapTests: XCTestCase {
   func test_stopsDelivery_cancelInsideReceive() {
     let subscriber = TestSubscriber<Int, Never>()
     subscriber.onValue = { _ in subscriber.cancel(); return .none }
-    ["x", "1", "2"].publisher.compactMap { Int($0) }.subscribe(subscriber)
+    ["x", "1", "2"].genericPublisher.compactMap { Int($0) }.subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("CompactMap"), .value(1)])
   }
 

@@ -5,7 +5,7 @@ import XCTest
 final class DropTests: XCTestCase {
   func test_dropsFirstCount_unlimitedDemand() {
     let subscriber = TestSubscriber<Int, Never>()
-    (1...5).publisher.dropFirst(2).subscribe(subscriber)
+    (1...5).genericPublisher.dropFirst(2).subscribe(subscriber)
     XCTAssertEqual(
       subscriber.events, [.subscription("Drop"), .value(3), .value(4), .value(5), .completion(.finished)])
     XCTAssertEqual(subscriber.demands, [.unlimited])
@@ -61,7 +61,7 @@ final class DropTests: XCTestCase {
   func test_stopsDelivery_cancelInsideReceive() {
     let subscriber = TestSubscriber<Int, Never>()
     subscriber.onValue = { _ in subscriber.cancel(); return .none }
-    (1...5).publisher.dropFirst(2).subscribe(subscriber)
+    (1...5).genericPublisher.dropFirst(2).subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("Drop"), .value(3)])
   }
 
@@ -76,8 +76,8 @@ final class DropTests: XCTestCase {
   }
 
   func test_equatable() {
-    XCTAssertEqual(Just(1).dropFirst(2), Just(1).dropFirst(2))
-    XCTAssertNotEqual(Just(1).dropFirst(2), Just(1).dropFirst(3))
+    XCTAssertEqual(Publishers.Drop(upstream: Just(1), count: 2), Publishers.Drop(upstream: Just(1), count: 2))
+    XCTAssertNotEqual(Publishers.Drop(upstream: Just(1), count: 2), Publishers.Drop(upstream: Just(1), count: 3))
   }
 
   func test_description() {

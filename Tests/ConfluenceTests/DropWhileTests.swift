@@ -5,7 +5,7 @@ import XCTest
 final class DropWhileTests: XCTestCase {
   func test_dropsUntilPredicateFails_unlimitedDemand() {
     let subscriber = TestSubscriber<Int, Never>()
-    [-2, -1, 0, 1, -5].publisher.drop { $0 < 0 }.subscribe(subscriber)
+    [-2, -1, 0, 1, -5].genericPublisher.drop { $0 < 0 }.subscribe(subscriber)
     XCTAssertEqual(
       subscriber.events, [.subscription("DropWhile"), .value(0), .value(1), .value(-5), .completion(.finished)])
   }
@@ -51,7 +51,7 @@ final class DropWhileTests: XCTestCase {
   func test_stopsDelivery_cancelInsideReceive() {
     let subscriber = TestSubscriber<Int, Never>()
     subscriber.onValue = { _ in subscriber.cancel(); return .none }
-    (1...5).publisher.drop { $0 < 3 }.subscribe(subscriber)
+    (1...5).genericPublisher.drop { $0 < 3 }.subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("DropWhile"), .value(3)])
   }
 

@@ -54,7 +54,7 @@ final class OutputTests: XCTestCase {
 
   func test_prefix_publishesFirstElements() {
     let subscriber = TestSubscriber<Int, Never>()
-    (0...10).publisher.prefix(2).subscribe(subscriber)
+    (0...10).genericPublisher.prefix(2).subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("Output"), .value(0), .value(1), .completion(.finished)])
   }
 
@@ -146,15 +146,15 @@ final class OutputTests: XCTestCase {
   /// fourth (the book writes `output(at: 2...3)`; Apple's range form is `output(in:)`).
   func test_bookExamples() {
     let single = TestSubscriber<String, Never>()
-    ["a", "b", "c", "d", "e"].publisher.output(at: 3).subscribe(single)
+    ["a", "b", "c", "d", "e"].genericPublisher.output(at: 3).subscribe(single)
     XCTAssertEqual(single.values, ["d"])
 
     let range = TestSubscriber<String, Never>()
-    ["a", "b", "c", "d", "e"].publisher.output(in: 2...3).subscribe(range)
+    ["a", "b", "c", "d", "e"].genericPublisher.output(in: 2...3).subscribe(range)
     XCTAssertEqual(range.values, ["c", "d"])
 
     let early = TestSubscriber<String, Never>()
-    ["a", "b"].publisher.output(at: 3).subscribe(early)
+    ["a", "b"].genericPublisher.output(at: 3).subscribe(early)
     XCTAssertEqual(early.events, [.subscription("Output"), .completion(.finished)])
   }
 }

@@ -5,7 +5,7 @@ import XCTest
 final class PrefixWhileTests: XCTestCase {
   func test_publishesWhilePredicateHolds_unlimitedDemand() {
     let subscriber = TestSubscriber<Int, Never>()
-    [1, 2, 5, 3].publisher.prefix { $0 < 4 }.subscribe(subscriber)
+    [1, 2, 5, 3].genericPublisher.prefix { $0 < 4 }.subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("PrefixWhile"), .value(1), .value(2), .completion(.finished)])
   }
 
@@ -54,7 +54,7 @@ final class PrefixWhileTests: XCTestCase {
   func test_stopsDelivery_cancelInsideReceive() {
     let subscriber = TestSubscriber<Int, Never>()
     subscriber.onValue = { _ in subscriber.cancel(); return .none }
-    (1...5).publisher.prefix { $0 < 4 }.subscribe(subscriber)
+    (1...5).genericPublisher.prefix { $0 < 4 }.subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("PrefixWhile"), .value(1)])
   }
 
@@ -102,7 +102,7 @@ final class PrefixWhileTests: XCTestCase {
   /// The book's `prefix(while:)` on string lengths: passes values while longer than 3.
   func test_bookExample_longStrings() {
     let subscriber = TestSubscriber<String, Never>()
-    ["long", "longer", "ok", "longest"].publisher
+    ["long", "longer", "ok", "longest"].genericPublisher
       .prefix { upstreamValue -> Bool in
         return upstreamValue.count > 3
       }

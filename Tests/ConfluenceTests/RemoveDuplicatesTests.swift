@@ -5,7 +5,7 @@ import XCTest
 final class RemoveDuplicatesTests: XCTestCase {
   func test_dropsRepeatedValues_unlimitedDemand() {
     let subscriber = TestSubscriber<Int, Never>()
-    [1, 1, 2, 2, 2, 3, 1].publisher.removeDuplicates().subscribe(subscriber)
+    [1, 1, 2, 2, 2, 3, 1].genericPublisher.removeDuplicates().subscribe(subscriber)
     XCTAssertEqual(
       subscriber.events,
       [.subscription("RemoveDuplicates"), .value(1), .value(2), .value(3), .value(1), .completion(.finished)])
@@ -61,7 +61,7 @@ final class RemoveDuplicatesTests: XCTestCase {
       if value == 2 { subscriber.cancel() }
       return .none
     }
-    [1, 1, 2, 3].publisher.removeDuplicates().subscribe(subscriber)
+    [1, 1, 2, 3].genericPublisher.removeDuplicates().subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("RemoveDuplicates"), .value(1), .value(2)])
   }
 

@@ -5,7 +5,7 @@ import XCTest
 final class ScanTests: XCTestCase {
   func test_publishesRunningResults_unlimitedDemand() {
     let subscriber = TestSubscriber<Int, Never>()
-    [1, 2, 3].publisher.scan(10) { $0 + $1 }.subscribe(subscriber)
+    [1, 2, 3].genericPublisher.scan(10) { $0 + $1 }.subscribe(subscriber)
     XCTAssertEqual(
       subscriber.events, [.subscription("[1, 2, 3]"), .value(11), .value(13), .value(16), .completion(.finished)])
     XCTAssertEqual(subscriber.demands, [.unlimited])

@@ -155,7 +155,9 @@ final class TryMapTests: XCTestCase {
     cancellable.cancel()
   }
 
-  /// The book's `tryMap` example (reference chapter): `Just(5)` passes the check.
+  /// The book's `tryMap` example (reference chapter): `Just(5)` passes the check. On
+  /// `Just`, Apple's specialised overload runs the closure at once and returns a
+  /// `Result.Publisher` (shown as `Once`).
   func test_bookExample_justPassesCheck() {
     enum MyFailure: Error { case notBigEnough }
     let subscriber = TestSubscriber<Int, any Error>()
@@ -163,6 +165,6 @@ final class TryMapTests: XCTestCase {
       if inValue < 5 { throw MyFailure.notBigEnough }
       return inValue
     }.subscribe(subscriber)
-    XCTAssertEqual(subscriber.eventDescriptions, ["subscription(TryMap)", "value(5)", "completion(finished)"])
+    XCTAssertEqual(subscriber.eventDescriptions, ["subscription(Once)", "value(5)", "completion(finished)"])
   }
 }
