@@ -84,6 +84,24 @@ final class TryMapTests: XCTestCase {
     XCTAssertEqual(upstream.cancelCount, 1)
   }
 
+  func test_requestAndCancel_fromManyThreads() {
+    for _ in 0..<20 {
+      let subscriber = TestSubscriber<Int, any Error>(initialDemand: .none, strictCancellation: false)
+      (1...10_000).genericPublisher.tryMap { $0 }.subscribe(subscriber)
+      DispatchQueue.concurrentPerform(iterations: 8) { index in
+        if index == 5 {
+          subscriber.cancel()
+        } else {
+          subscriber.request(.max(3))
+        }
+      }
+      XCTAssertEqual(subscriber.violations, [])
+      XCTAssertLessThanOrEqual(subscriber.values.count, 21)
+      XCTAssertEqual(subscriber.values, Array(1...subscriber.values.count))
+      XCTAssertNil(subscriber.completion)
+    }
+  }
+
   func test_description() {
     let subscriber = TestSubscriber<Int, any Error>(initialDemand: .none)
     ScriptedUpstream<Int, Never>().tryMap { $0 }.subscribe(subscriber)
