@@ -19,12 +19,13 @@ var products: [Product] = [
 var targets: [Target] = [
   .target(name: "Confluence"),
   .target(name: "ConfluenceFoundation", dependencies: ["Confluence"]),
-  .target(name: "ConfluenceTesting", dependencies: ["Confluence"]),
+  .target(name: "ConfluenceTesting", dependencies: ["Confluence", "ConfluenceFoundation"]),
   .target(name: "ConfluenceExtras", dependencies: ["Confluence"]),
   .testTarget(
     name: "ConfluenceTests",
     dependencies: ["Confluence", "ConfluenceTesting"]
   ),
+  .testTarget(name: "ConfluenceFoundationTests", dependencies: ["ConfluenceFoundation", "ConfluenceTesting"]),
   .testTarget(
     name: "ConfluenceExtrasTests",
     dependencies: ["ConfluenceExtras", "ConfluenceTesting"]

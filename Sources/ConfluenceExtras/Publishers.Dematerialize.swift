@@ -1,23 +1,23 @@
 import Confluence
 
 extension Publishers {
-  /// A publisher that turns ``Signal`` values back into events: `.output` becomes a value,
+  /// A publisher that turns ``PublisherEvent`` values back into events: `.output` becomes a value,
   /// `.completion` completes (or fails) the publisher and cancels upstream.
   ///
   /// ```swift
-  /// let restored = signals.dematerialize()   // the original values and completion
+  /// let restored = events.dematerialize()   // the original values and completion
   /// ```
   ///
   /// Back-pressure: passes demand through.
   public struct Dematerialize<Upstream: Publisher>: Publisher
-  where Upstream.Output: SignalConvertible, Upstream.Failure == Upstream.Output.Failure {
+  where Upstream.Output: PublisherEventConvertible, Upstream.Failure == Upstream.Output.Failure {
     public typealias Output = Upstream.Output.Output
     public typealias Failure = Upstream.Failure
 
-    /// The publisher of signals.
+    /// The publisher of events.
     public let upstream: Upstream
 
-    /// Creates a publisher that dematerializes the signals of `upstream`.
+    /// Creates a publisher that dematerializes the events of `upstream`.
     @inlinable
     public init(upstream: Upstream) {
       self.upstream = upstream
@@ -30,8 +30,8 @@ extension Publishers {
   }
 }
 
-extension Publisher where Output: SignalConvertible, Failure == Output.Failure {
-  /// Turns ``Signal`` values back into values and a completion. The inverse of
+extension Publisher where Output: PublisherEventConvertible, Failure == Output.Failure {
+  /// Turns ``PublisherEvent`` values back into values and a completion. The inverse of
   /// ``Publisher/materialize()``.
   @inlinable
   public func dematerialize() -> Publishers.Dematerialize<Self> {
@@ -39,24 +39,24 @@ extension Publisher where Output: SignalConvertible, Failure == Output.Failure {
   }
 }
 
-extension Publisher where Output: SignalConvertible, Failure == Never {
-  /// Turns ``Signal`` values from a publisher that cannot fail back into values and a
+extension Publisher where Output: PublisherEventConvertible, Failure == Never {
+  /// Turns ``PublisherEvent`` values from a publisher that cannot fail back into values and a
   /// completion (which may be a failure).
   @inlinable
-  public func dematerialize() -> Publishers.Dematerialize<Publishers.SetFailureTypeForSignals<Self>> {
-    Publishers.Dematerialize(upstream: Publishers.SetFailureTypeForSignals(upstream: self))
+  public func dematerialize() -> Publishers.Dematerialize<Publishers.SetFailureTypeForEvents<Self>> {
+    Publishers.Dematerialize(upstream: Publishers.SetFailureTypeForEvents(upstream: self))
   }
 }
 
 extension Publishers {
-  /// Retypes a never-failing publisher of signals to fail with the signals' failure type,
+  /// Retypes a never-failing publisher of events to fail with the events' failure type,
   /// so that ``Publishers/Dematerialize`` can apply. It never actually fails.
-  public struct SetFailureTypeForSignals<Upstream: Publisher>: Publisher
-  where Upstream.Output: SignalConvertible, Upstream.Failure == Never {
+  public struct SetFailureTypeForEvents<Upstream: Publisher>: Publisher
+  where Upstream.Output: PublisherEventConvertible, Upstream.Failure == Never {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Output.Failure
 
-    /// The never-failing publisher of signals.
+    /// The never-failing publisher of events.
     public let upstream: Upstream
 
     @inlinable
@@ -95,7 +95,7 @@ internal struct NeverFailingAdapter<Downstream: Subscriber>: Subscriber {
 internal final class DematerializeSubscription<Upstream: Publisher, Downstream: Subscriber>: Subscriber, Subscription,
   CustomStringConvertible
 where
-  Upstream.Output: SignalConvertible, Upstream.Failure == Upstream.Output.Failure,
+  Upstream.Output: PublisherEventConvertible, Upstream.Failure == Upstream.Output.Failure,
   Downstream.Input == Upstream.Output.Output, Downstream.Failure == Upstream.Failure
 {
   @usableFromInline internal typealias Input = Upstream.Output
@@ -122,7 +122,7 @@ where
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    switch input.signal {
+    switch input.event {
     case .output(let value):
       return downstream.receive(value)
     case .completion(let completion):

@@ -2,11 +2,11 @@ import Confluence
 
 extension Publishers {
   /// A publisher that turns every event of its upstream — each value and the completion —
-  /// into a ``Signal`` value, and never fails.
+  /// into a ``PublisherEvent`` value, and never fails.
   ///
   /// ```swift
-  /// let cancellable = failingRequest.materialize().sink { signal in
-  ///   switch signal {
+  /// let cancellable = failingRequest.materialize().sink { event in
+  ///   switch event {
   ///   case .output(let data): print("data: \(data)")
   ///   case .completion(.failure(let error)): print("failed: \(error)")
   ///   case .completion(.finished): print("done")
@@ -14,10 +14,10 @@ extension Publishers {
   /// }
   /// ```
   ///
-  /// Back-pressure: passes demand through; the completion signal also needs one unit of
+  /// Back-pressure: passes demand through; the completion event also needs one unit of
   /// demand, and waits for it if downstream has none left when upstream completes.
   public struct Materialize<Upstream: Publisher>: Publisher {
-    public typealias Output = Signal<Upstream.Output, Upstream.Failure>
+    public typealias Output = PublisherEvent<Upstream.Output, Upstream.Failure>
     public typealias Failure = Never
 
     /// The publisher whose events are materialized.
@@ -37,7 +37,7 @@ extension Publishers {
 }
 
 extension Publisher {
-  /// Turns every event of this publisher into a ``Signal`` value: each output becomes
+  /// Turns every event of this publisher into a ``PublisherEvent`` value: each output becomes
   /// `.output`, the completion becomes `.completion` (followed by `.finished`).
   ///
   /// See ``Publishers/Materialize``.
@@ -51,7 +51,7 @@ extension Publisher {
 @usableFromInline
 internal final class MaterializeSubscription<Upstream: Publisher, Downstream: Subscriber>: Subscriber, Subscription,
   CustomStringConvertible
-where Downstream.Input == Signal<Upstream.Output, Upstream.Failure>, Downstream.Failure == Never {
+where Downstream.Input == PublisherEvent<Upstream.Output, Upstream.Failure>, Downstream.Failure == Never {
   @usableFromInline internal typealias Input = Upstream.Output
   @usableFromInline internal typealias Failure = Upstream.Failure
 

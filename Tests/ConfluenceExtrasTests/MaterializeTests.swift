@@ -5,7 +5,7 @@ import XCTest
 
 final class MaterializeTests: XCTestCase {
   func test_materialize_turnsEventsIntoSignals() {
-    let subscriber = TestSubscriber<Signal<Int, TestError>, Never>()
+    let subscriber = TestSubscriber<PublisherEvent<Int, TestError>, Never>()
     Publishers.Sequence<[Int], TestError>(sequence: [1, 2]).materialize().subscribe(subscriber)
     XCTAssertEqual(
       subscriber.events,
@@ -15,7 +15,7 @@ final class MaterializeTests: XCTestCase {
 
   func test_materialize_failureBecomesAValue() {
     let upstream = ManualSignalSource()
-    let subscriber = TestSubscriber<Signal<Int, TestError>, Never>()
+    let subscriber = TestSubscriber<PublisherEvent<Int, TestError>, Never>()
     upstream.publisher.materialize().subscribe(subscriber)
     upstream.send(1)
     upstream.fail(TestError("boom"))
@@ -24,7 +24,7 @@ final class MaterializeTests: XCTestCase {
   }
 
   func test_materialize_completionSignalWaitsForDemand() {
-    let subscriber = TestSubscriber<Signal<Int, TestError>, Never>(initialDemand: .max(2))
+    let subscriber = TestSubscriber<PublisherEvent<Int, TestError>, Never>(initialDemand: .max(2))
     Publishers.Sequence<[Int], TestError>(sequence: [1, 2]).materialize().subscribe(subscriber)
     XCTAssertEqual(subscriber.values, [.output(1), .output(2)])
     XCTAssertNil(subscriber.completion)
@@ -40,15 +40,15 @@ final class MaterializeTests: XCTestCase {
   }
 
   func test_dematerialize_failureSignalFailsAndCancelsUpstream() {
-    let signals: [Signal<Int, TestError>] = [.output(1), .completion(.failure(TestError("x"))), .output(2)]
+    let signals: [PublisherEvent<Int, TestError>] = [.output(1), .completion(.failure(TestError("x"))), .output(2)]
     let subscriber = TestSubscriber<Int, TestError>()
     signals.publisher.dematerialize().subscribe(subscriber)
     XCTAssertEqual(subscriber.eventDescriptions, ["subscription(Dematerialize)", "value(1)", "completion(failure(x))"])
   }
 
   func test_signalDescriptions() {
-    XCTAssertEqual(Signal<Int, TestError>.output(3).description, "output(3)")
-    XCTAssertEqual(Signal<Int, TestError>.completion(.failure(TestError("e"))).description, "completion(failure(e))")
+    XCTAssertEqual(PublisherEvent<Int, TestError>.output(3).description, "output(3)")
+    XCTAssertEqual(PublisherEvent<Int, TestError>.completion(.failure(TestError("e"))).description, "completion(failure(e))")
   }
 }
 

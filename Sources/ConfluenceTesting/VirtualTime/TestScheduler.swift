@@ -45,7 +45,7 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
     let action: () -> Void
   }
 
-  private let lock = TestingLock()
+  private let lock = Lock()
   private var clock: SchedulerTimeType
   private var queue: [Entry] = []
   private var nextSequence = 0

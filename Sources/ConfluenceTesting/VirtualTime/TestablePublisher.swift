@@ -73,7 +73,7 @@ private final class TestablePublisherSubscription<Downstream: Subscriber>: Subsc
 {
   // @unchecked Sendable: `downstream`, `demand` and `tokens` are touched only under `lock`;
   // downstream is called after the lock is released.
-  private let lock = TestingLock()
+  private let lock = Lock()
   private var downstream: Downstream?
   private var demand = Subscribers.Demand.none
   private var tokens: [AnyCancellable] = []

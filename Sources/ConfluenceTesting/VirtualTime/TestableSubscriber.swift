@@ -19,7 +19,7 @@ public final class TestableSubscriber<Input, Failure: Error>: Subscriber, Cancel
 {
   // @unchecked Sendable: `recorded` and `subscription` are touched only under `lock`; the
   // clock closure reads a thread-safe scheduler.
-  private let lock = TestingLock()
+  private let lock = Lock()
   private let clock: () -> VirtualTime
   private let initialDemand: Subscribers.Demand
   private let demandPerValue: Subscribers.Demand
