@@ -164,28 +164,31 @@ final class DispatchQueueSchedulerTests: XCTestCase {
   }
 
   // Chapter 11, "Using DispatchQueue" (seeds/000): a repeating action on the main queue
-  // sends a counter into a source that a subscriber prints. The book's interval is one
-  // second; here it is 50 ms, and the source is a closure instead of a
-  // PassthroughSubject.
+  // sends a counter into a PassthroughSubject that a subscriber prints, as the book writes
+  // it; only the interval is 50 ms instead of one second.
   func test_book_dispatchQueueTimer_emitsACounter() {
     let queue = DispatchQueue.main
     var output: [String] = []
     let threeLines = expectation(description: "three lines")
 
-    // 1: the source the timer sends to; 4: the subscriber prints what it receives.
-    let subscription: (Int) -> Void = { output.append("Timer emitted \($0)") }
-    let source: (Int) -> Void = { subscription($0) }
+    // 1
+    let source = PassthroughSubject<Int, Never>()
     // 2
     var counter = 0
     // 3
     let cancellable = queue.schedule(after: queue.now, interval: .milliseconds(50)) {
-      source(counter)
+      source.send(counter)
       counter += 1
-      if counter == 3 { threeLines.fulfill() }
+    }
+    // 4
+    let subscription = source.sink {
+      output.append("Timer emitted \($0)")
+      if output.count == 3 { threeLines.fulfill() }
     }
 
     wait(for: [threeLines], timeout: 1)
     cancellable.cancel()
-    XCTAssertEqual(output, ["Timer emitted 0", "Timer emitted 1", "Timer emitted 2"])
+    subscription.cancel()
+    XCTAssertEqual(Array(output.prefix(3)), ["Timer emitted 0", "Timer emitted 1", "Timer emitted 2"])
   }
 }
