@@ -99,6 +99,12 @@ where Downstream.Input == [Input] {
   @usableFromInline internal var demand = Subscribers.Demand.none
   @usableFromInline internal var buffer: [Input] = []
   @usableFromInline internal var timer: Cancellable?
+  /// Whether a thread is inside downstream's `receive` right now.
+  @usableFromInline internal var isDelivering = false
+  /// A publish that found delivery taken (`true`: only if the buffer is full).
+  @usableFromInline internal var pendingPublish: Bool?
+  /// A completion that arrived while a batch was being delivered.
+  @usableFromInline internal var pendingCompletion: Subscribers.Completion<Failure>?
   @usableFromInline internal let scheduler: Context
   @usableFromInline internal let interval: Context.SchedulerTimeType.Stride
   @usableFromInline internal let maximumCount: Int
@@ -158,42 +164,97 @@ where Downstream.Input == [Input] {
 
   /// Sends the buffer (or, for a full buffer, its first `maximumCount` values) if there is
   /// demand.
+  ///
+  /// Full batches are sent from upstream's thread and timed ones from the scheduler's, so
+  /// one thread at a time delivers (`isDelivering`): a thread that finds delivery taken
+  /// leaves a note (`pendingPublish`) and the delivering thread publishes again, and sends
+  /// a completion that arrived meanwhile, once its `receive` returned.
   @inlinable
   internal func publish(onlyIfFull: Bool) {
-    let delivery = lock.withLock { () -> (Downstream, [Input])? in
-      guard status.subscription != nil, let downstream, demand > 0, !buffer.isEmpty else { return nil }
-      if onlyIfFull && buffer.count < maximumCount { return nil }
-      let batch: [Input]
-      if buffer.count > maximumCount {
-        batch = Array(buffer.prefix(maximumCount))
-        buffer.removeFirst(maximumCount)
-      } else {
-        batch = buffer
-        buffer = []
+    var onlyIfFull = onlyIfFull
+    while true {
+      let delivery = lock.withLock { () -> (Downstream, [Input])? in
+        guard status.subscription != nil, let downstream else { return nil }
+        if isDelivering {
+          pendingPublish = pendingPublish.map { $0 && onlyIfFull } ?? onlyIfFull
+          return nil
+        }
+        guard demand > 0, !buffer.isEmpty else { return nil }
+        if onlyIfFull && buffer.count < maximumCount { return nil }
+        let batch: [Input]
+        if buffer.count > maximumCount {
+          batch = Array(buffer.prefix(maximumCount))
+          buffer.removeFirst(maximumCount)
+        } else {
+          batch = buffer
+          buffer = []
+        }
+        demand -= 1
+        isDelivering = true
+        return (downstream, batch)
       }
-      demand -= 1
-      return (downstream, batch)
+      guard let (target, batch) = delivery else { return }
+      let more = target.receive(batch)
+      let next = lock.withLock { () -> AfterDelivery in
+        isDelivering = false
+        if let completion = pendingCompletion {
+          pendingCompletion = nil
+          var last: [Input] = []
+          if case .finished = completion, demand + more > 0 { last = buffer }
+          buffer = []
+          downstream = nil
+          return .complete(completion, last)
+        }
+        demand += more
+        if let pending = pendingPublish {
+          pendingPublish = nil
+          return .publishAgain(onlyIfFull: pending)
+        }
+        return buffer.count >= maximumCount && demand > 0 ? .publishAgain(onlyIfFull: true) : .done
+      }
+      switch next {
+      case .done:
+        return
+      case .publishAgain(let onlyFull):
+        onlyIfFull = onlyFull
+      case .complete(let completion, let last):
+        if !last.isEmpty { _ = target.receive(last) }
+        target.receive(completion: completion)
+        return
+      }
     }
-    guard let (target, batch) = delivery else { return }
-    let more = target.receive(batch)
-    if more > 0 { request(more) }
+  }
+
+  /// What the delivering thread does after handing over a batch.
+  @usableFromInline
+  internal enum AfterDelivery {
+    case done
+    case publishAgain(onlyIfFull: Bool)
+    case complete(Subscribers.Completion<Failure>, [Input])
   }
 
   @inlinable
   internal func receive(completion: Subscribers.Completion<Failure>) {
-    let ending = lock.withLock { () -> (Downstream, [Input], Cancellable?)? in
-      guard status.terminate() != nil, let downstream else { return nil }
+    let ending = lock.withLock { () -> (Downstream?, [Input], Cancellable?)? in
+      guard status.terminate() != nil, downstream != nil else { return nil }
+      let stopping = timer
+      timer = nil
+      if isDelivering {
+        // The delivering thread sends the last batch and the completion.
+        pendingCompletion = completion
+        return (nil, [], stopping)
+      }
       defer {
         self.downstream = nil
         buffer = []
-        timer = nil
       }
       var last: [Input] = []
       if case .finished = completion, demand > 0 { last = buffer }
-      return (downstream, last, timer)
+      return (downstream, last, stopping)
     }
     guard let (target, last, timer) = ending else { return }
     timer?.cancel()
+    guard let target else { return }
     if !last.isEmpty { _ = target.receive(last) }
     target.receive(completion: completion)
   }
