@@ -18,11 +18,20 @@ internal enum SubscriptionStatus {
   }
 
   /// Moves to `.terminal` and returns the subscription that was held, if any.
+  ///
+  /// The subscription is moved out, not copied: `Subscription` is not class-bound, so a
+  /// copy (and the destroy of the old value that follows it) would go through the
+  /// existential's value witnesses, a measurable share of a short-lived subscription.
   @inlinable
   internal mutating func terminate() -> Subscription? {
-    defer { self = .terminal }
-    if case .subscribed(let subscription) = self { return subscription }
-    return nil
+    switch consume self {
+    case .subscribed(let subscription):
+      self = .terminal
+      return subscription
+    case .awaitingSubscription, .terminal:
+      self = .terminal
+      return nil
+    }
   }
 
   /// The held subscription, if subscribed.
