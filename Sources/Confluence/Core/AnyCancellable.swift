@@ -21,6 +21,9 @@ public final class AnyCancellable: Cancellable, Hashable {
   internal let lock = Lock()
 
   /// The closure to run on cancel, until it has run (guarded by `lock`).
+  /// `@exclusivity(unchecked)`: only accessed inside `lock.withLock` (and in `init`), so
+  /// the dynamic exclusivity check would only repeat what the lock guarantees.
+  @exclusivity(unchecked)
   @usableFromInline
   internal var action: (() -> Void)?
 
