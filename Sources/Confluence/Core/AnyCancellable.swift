@@ -47,7 +47,12 @@ public final class AnyCancellable: Cancellable, Hashable {
   }
 
   deinit {
-    cancel()
+    // The last reference is gone, so no other thread can be in `cancel()`, and every
+    // earlier `cancel()` happened before this (the final release orders it): `action` is
+    // read without the lock.
+    if let action {
+      action()
+    }
   }
 
   /// Cancel the activity. Runs the closure the first time only.

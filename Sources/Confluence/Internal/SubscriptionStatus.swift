@@ -12,9 +12,13 @@ internal enum SubscriptionStatus {
   /// already has one (or has terminated), in which case the caller must cancel the new one.
   @inlinable
   internal mutating func accept(_ subscription: Subscription) -> Bool {
-    guard case .awaitingSubscription = self else { return false }
-    self = .subscribed(subscription)
-    return true
+    switch self {
+    case .awaitingSubscription:
+      self = .subscribed(subscription)
+      return true
+    case .subscribed, .terminal:
+      return false
+    }
   }
 
   /// Moves to `.terminal` and returns the subscription that was held, if any.
@@ -31,6 +35,25 @@ internal enum SubscriptionStatus {
     case .awaitingSubscription, .terminal:
       self = .terminal
       return nil
+    }
+  }
+
+  /// Moves to `.terminal` and returns the previous status (by move). Cheaper than
+  /// ``terminate()`` when the caller only releases or cancels what it gets: a
+  /// `Subscription?` is copied and destroyed through the runtime's generic `Optional`
+  /// value witnesses, this enum through its own.
+  @inlinable
+  internal mutating func take() -> SubscriptionStatus {
+    let old = consume self
+    self = .terminal
+    return old
+  }
+
+  /// Cancels the held subscription, if any. Call it with no lock held.
+  @inlinable
+  internal consuming func cancelSubscription() {
+    if case .subscribed(let subscription) = consume self {
+      subscription.cancel()
     }
   }
 
