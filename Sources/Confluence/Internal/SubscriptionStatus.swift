@@ -57,6 +57,14 @@ internal enum SubscriptionStatus {
     }
   }
 
+  /// Requests `demand` from the held subscription, if any. Call it with no lock held.
+  @inlinable
+  internal func request(_ demand: Subscribers.Demand) {
+    if case .subscribed(let subscription) = self {
+      subscription.request(demand)
+    }
+  }
+
   /// The held subscription, if subscribed.
   @inlinable
   internal var subscription: Subscription? {

@@ -15,7 +15,10 @@ where
   @usableFromInline
   internal let lock = Lock()
 
-  /// Guarded by `lock`.
+  /// Guarded by `lock`. `@exclusivity(unchecked)`: only accessed inside `lock.withLock`,
+  /// which already makes the accesses exclusive; the dynamic checks would cost two runtime
+  /// calls per access, several times per inner publisher.
+  @exclusivity(unchecked)
   @usableFromInline
   internal var state: State
 
@@ -65,7 +68,9 @@ where
   internal func receive(completion: Subscribers.Completion<Failure>) {
     switch completion {
     case .finished:
-      perform(lock.withLock { state.upstreamDidFinish() })
+      let (released, next) = lock.withLock { state.upstreamDidFinish() }
+      _ = consume released  // the upstream subscription is released outside the lock
+      perform(next)
     case .failure(let error):
       perform(lock.withLock { state.fail(error) })
     }
@@ -74,7 +79,7 @@ where
   // MARK: Inner events
 
   @inlinable
-  internal func innerReceive(subscription: Subscription, id: Int) {
+  internal func innerReceive(subscription: Subscription, id: FlatMapInnerID) {
     if let demand = lock.withLock({ state.innerSubscribed(id, subscription) }) {
       subscription.request(demand)
     } else {
@@ -83,17 +88,21 @@ where
   }
 
   @inlinable
-  internal func innerReceive(_ value: Downstream.Input, id: Int) {
-    perform(lock.withLock { state.innerValue(value, from: id) })
+  internal func innerReceive(_ value: Downstream.Input, id: FlatMapInnerID) {
+    guard let (downstream, askAgain) = lock.withLock({ state.innerValue(value, from: id) }) else { return }
+    deliver(value, to: downstream, askAgain: askAgain)
   }
 
   @inlinable
-  internal func innerReceive(completion: Subscribers.Completion<Failure>, id: Int) {
+  internal func innerReceive(completion: Subscribers.Completion<Failure>, id: FlatMapInnerID) {
     switch completion {
     case .finished:
-      let (replenish, next) = lock.withLock { state.innerDidFinish(id, maxPublishers: maxPublishers) }
-      replenish?.request(.max(1))
-      perform(next)
+      let (released, replenish, finish) = lock.withLock {
+        state.innerDidFinish(id, maxPublishers: maxPublishers)
+      }
+      _ = consume released  // the inner subscription is released outside the lock
+      replenish.request(.max(1))
+      finish?.receive(completion: .finished)
     case .failure(let error):
       perform(lock.withLock { state.fail(error) })
     }
@@ -116,26 +125,43 @@ where
 
   // MARK: Acting on the state machine
 
-  /// Carries out `next`, delivering until the state machine has nothing more to deliver.
+  /// Hands `value` to `downstream` (this thread owns delivery), asks `askAgain` for one
+  /// more value, then releases delivery; or, if values waited meanwhile, delivers them
+  /// too (in a loop: a long buffer must not deepen the stack).
   @inlinable
-  internal func perform(_ next: State.Next) {
-    var next = next
+  internal func deliver(
+    _ value: consuming Downstream.Input, to downstream: consuming Downstream, askAgain: consuming SubscriptionStatus
+  ) {
     while true {
-      switch next {
-      case .idle:
+      let more = downstream.receive(value)
+      askAgain.request(.max(1))
+      guard lock.withLock({ state.didDeliver(additionalDemand: more) }) else { return }
+      let next = lock.withLock { state.resumeDelivery() }
+      switch consume next {
+      case .deliver(let nextDownstream, let nextValue, let nextAskAgain):
+        downstream = nextDownstream
+        value = nextValue
+        askAgain = nextAskAgain
+      case let next:
+        perform(next)
         return
-      case .cancel(let subscriptions):
-        for subscription in subscriptions { subscription.cancel() }
-        return
-      case .complete(let downstream, let completion, let subscriptions):
-        for subscription in subscriptions { subscription.cancel() }
-        downstream.receive(completion: completion)
-        return
-      case .deliver(let downstream, let value, let askAgain):
-        let more = downstream.receive(value)
-        askAgain?.request(.max(1))
-        next = lock.withLock { state.didDeliver(additionalDemand: more) }
       }
+    }
+  }
+
+  /// Carries out `next` (delivering until the state machine has nothing more to deliver).
+  @inlinable
+  internal func perform(_ next: consuming State.Next) {
+    switch consume next {
+    case .idle:
+      return
+    case .cancel(let subscriptions):
+      for subscription in subscriptions { subscription.cancel() }
+    case .complete(let downstream, let completion, let subscriptions):
+      for subscription in subscriptions { subscription.cancel() }
+      downstream.receive(completion: completion)
+    case .deliver(let downstream, let value, let askAgain):
+      deliver(value, to: downstream, askAgain: askAgain)
     }
   }
 
@@ -144,7 +170,7 @@ where
 
   @usableFromInline
   internal var customMirror: Mirror {
-    let (demand, inners) = lock.withLock { (state.demand, state.inners.count) }
+    let (demand, inners) = lock.withLock { (state.demand, state.liveInners) }
     return Mirror(self, children: ["demand": demand, "innerPublishers": inners, "maxPublishers": maxPublishers])
   }
 
@@ -167,13 +193,13 @@ where
   internal let parent: FlatMapSubscription<NewPublisher, Upstream, Downstream>
 
   @usableFromInline
-  internal let id: Int
+  internal let id: FlatMapInnerID
 
   @usableFromInline
   internal let combineIdentifier = CombineIdentifier()
 
   @inlinable
-  internal init(parent: FlatMapSubscription<NewPublisher, Upstream, Downstream>, id: Int) {
+  internal init(parent: FlatMapSubscription<NewPublisher, Upstream, Downstream>, id: FlatMapInnerID) {
     self.parent = parent
     self.id = id
   }
