@@ -116,9 +116,13 @@ where DownstreamSlot.Wrapped == Downstream, ValueSlot.Wrapped == Downstream.Inpu
       guard let downstream = downstream.take(), let value = value.take() else { return nil }
       return (downstream, value)
     }
-    guard let (downstream, value) = taken else { return }
-    _ = downstream.receive(value)
-    downstream.receive(completion: .finished)
+    switch consume taken {
+    case .some((let downstream, let value)):
+      _ = downstream.receive(value)
+      downstream.receive(completion: .finished)
+    case .none:
+      return
+    }
   }
 
   @inlinable
