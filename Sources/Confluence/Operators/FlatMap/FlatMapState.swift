@@ -23,11 +23,19 @@ internal struct FlatMapInnerSlot {
   /// Bumped each time the slot is freed, so late events from its old inner are ignored.
   @usableFromInline internal var generation: UInt = 0
   @usableFromInline internal var isLive = false
+  /// Whether the inner publisher sent its subscription (kept in the parallel array).
+  @usableFromInline internal var isSubscribed = false
   /// Whether the inner publisher was asked for `.unlimited` (else one value at a time).
   @usableFromInline internal var isUnlimited = false
+  /// While the slot is free: the next free slot (`-1`: none), an intrusive free list.
+  @usableFromInline internal var nextFree = -1
 
   @inlinable
-  internal init() {}
+  internal init(generation: UInt, isLive: Bool, nextFree: Int) {
+    self.generation = generation
+    self.isLive = isLive
+    self.nextFree = nextFree
+  }
 }
 
 /// The state machine of `flatMap`: who may deliver downstream, what waits for demand, and
@@ -63,12 +71,13 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   @usableFromInline internal var upstream = SubscriptionStatus.awaitingSubscription
   @usableFromInline internal var upstreamFinished = false
   @usableFromInline internal var demand = Subscribers.Demand.none
-  /// The inner publishers, by slot; free slots are listed in `freeSlots`.
+  /// The inner publishers, by slot; free slots form a list from `firstFree`.
   @usableFromInline internal var slots: [FlatMapInnerSlot] = []
-  /// Each slot's subscription: `.awaitingSubscription` once its inner publisher started,
-  /// `.subscribed` once that sent its subscription, `.terminal` while the slot is free.
+  /// Each slot's subscription: `.subscribed` once its inner publisher sent it, else
+  /// `.terminal`.
   @usableFromInline internal var subscriptions: [SubscriptionStatus] = []
-  @usableFromInline internal var freeSlots: [Int] = []
+  /// The first free slot, `-1` if none.
+  @usableFromInline internal var firstFree = -1
   /// How many slots are live.
   @usableFromInline internal var liveInners = 0
   /// Values that arrived without demand, oldest first, with the inner that sent each.
@@ -105,17 +114,20 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   internal mutating func startInner() -> (transform: (Input) -> NewPublisher, id: FlatMapInnerID)? {
     guard !isTerminated, let transform else { return nil }
     let slot: Int
-    if let free = freeSlots.popLast() {
-      slot = free
+    let generation: UInt
+    if firstFree >= 0 {
+      slot = firstFree
+      generation = slots[slot].generation
+      firstFree = slots[slot].nextFree
+      slots[slot] = FlatMapInnerSlot(generation: generation, isLive: true, nextFree: -1)
     } else {
       slot = slots.count
-      slots.append(FlatMapInnerSlot())
+      generation = 0
+      slots.append(FlatMapInnerSlot(generation: 0, isLive: true, nextFree: -1))
       subscriptions.append(.terminal)
     }
-    slots[slot].isLive = true
-    subscriptions[slot] = .awaitingSubscription
     liveInners += 1
-    return (transform, FlatMapInnerID(slot: slot, generation: slots[slot].generation))
+    return (transform, FlatMapInnerID(slot: slot, generation: generation))
   }
 
   /// Upstream finished: returns its subscription (to release outside the lock) and what to
@@ -133,8 +145,11 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   /// An inner subscription arrived: returns what to request from it, or `nil` to cancel it.
   @inlinable
   internal mutating func innerSubscribed(_ id: FlatMapInnerID, _ subscription: Subscription) -> Subscribers.Demand? {
-    guard !isTerminated, isCurrent(id), subscriptions[id.slot].accept(subscription) else { return nil }
+    guard !isTerminated, isCurrent(id), !slots[id.slot].isSubscribed else { return nil }
+    subscriptions[id.slot] = .subscribed(subscription)
     let unlimited = demand == .unlimited
+    slots[id.slot] = FlatMapInnerSlot(generation: id.generation, isLive: true, nextFree: -1)
+    slots[id.slot].isSubscribed = true
     slots[id.slot].isUnlimited = unlimited
     return unlimited ? .unlimited : .max(1)
   }
@@ -155,15 +170,15 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   }
 
   /// An inner publisher finished: frees its slot. Returns its subscription (to release
-  /// outside the lock), the upstream subscription to request one more element from (if
+  /// outside the lock), whether to request one more element from upstream (if
   /// `maxPublishers` is finite) and the downstream to finish, if everything is done.
   @inlinable
   internal mutating func innerDidFinish(
     _ id: FlatMapInnerID, maxPublishers: Subscribers.Demand
-  ) -> (released: SubscriptionStatus, replenish: SubscriptionStatus, finish: Downstream?) {
-    guard !isTerminated, isCurrent(id) else { return (.terminal, .terminal, nil) }
+  ) -> (released: SubscriptionStatus, replenish: Bool, finish: Downstream?) {
+    guard !isTerminated, isCurrent(id) else { return (.terminal, false, nil) }
     let released = free(id.slot)
-    let replenish = maxPublishers == .unlimited ? SubscriptionStatus.terminal : upstream
+    let replenish = maxPublishers != .unlimited
     guard upstreamFinished, liveInners == 0, !hasBufferedValues, !isDelivering else {
       return (released, replenish, nil)
     }
@@ -176,10 +191,8 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   @inlinable
   internal mutating func free(_ slot: Int) -> SubscriptionStatus {
     let released = subscriptions[slot].take()
-    slots[slot].generation &+= 1
-    slots[slot].isLive = false
-    slots[slot].isUnlimited = false
-    freeSlots.append(slot)
+    slots[slot] = FlatMapInnerSlot(generation: slots[slot].generation &+ 1, isLive: false, nextFree: firstFree)
+    firstFree = slot
     liveInners -= 1
     return released
   }
@@ -222,7 +235,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     }
     slots = []
     subscriptions = []
-    freeSlots = []
+    firstFree = -1
     liveInners = 0
     buffer = []
     bufferHead = 0

@@ -89,8 +89,11 @@ where
 
   @inlinable
   internal func innerReceive(_ value: Downstream.Input, id: FlatMapInnerID) {
-    guard let (downstream, askAgain) = lock.withLock({ state.innerValue(value, from: id) }) else { return }
-    deliver(value, to: downstream, askAgain: askAgain)
+    let delivery = lock.withLock { state.innerValue(value, from: id) }
+    // Switching over the consumed result moves its parts; 'guard let (a, b) =' would copy.
+    if case .some((let downstream, let askAgain)) = consume delivery {
+      deliver(value, to: downstream, askAgain: askAgain)
+    }
   }
 
   @inlinable
@@ -101,7 +104,10 @@ where
         state.innerDidFinish(id, maxPublishers: maxPublishers)
       }
       _ = consume released  // the inner subscription is released outside the lock
-      replenish.request(.max(1))
+      if replenish {
+        // Only with a finite maxPublishers; a second look, to keep the common path lean.
+        lock.withLock { state.upstream }.request(.max(1))
+      }
       finish?.receive(completion: .finished)
     case .failure(let error):
       perform(lock.withLock { state.fail(error) })
@@ -126,22 +132,30 @@ where
   // MARK: Acting on the state machine
 
   /// Hands `value` to `downstream` (this thread owns delivery), asks `askAgain` for one
-  /// more value, then releases delivery; or, if values waited meanwhile, delivers them
-  /// too (in a loop: a long buffer must not deepen the stack).
+  /// more value, then releases delivery, or goes on with what waited meanwhile.
   @inlinable
   internal func deliver(
-    _ value: consuming Downstream.Input, to downstream: consuming Downstream, askAgain: consuming SubscriptionStatus
+    _ value: consuming Downstream.Input, to downstream: borrowing Downstream, askAgain: borrowing SubscriptionStatus
   ) {
+    let more = downstream.receive(value)
+    askAgain.request(.max(1))
+    if lock.withLock({ state.didDeliver(additionalDemand: more) }) {
+      drain()
+    }
+  }
+
+  /// Delivery is still ours after ``FlatMapState/didDeliver(additionalDemand:)`` returned
+  /// `true`: delivers what waited, in a loop (a long buffer must not deepen the stack),
+  /// and finally whatever else the state machine says.
+  @inlinable
+  internal func drain() {
     while true {
-      let more = downstream.receive(value)
-      askAgain.request(.max(1))
-      guard lock.withLock({ state.didDeliver(additionalDemand: more) }) else { return }
       let next = lock.withLock { state.resumeDelivery() }
       switch consume next {
-      case .deliver(let nextDownstream, let nextValue, let nextAskAgain):
-        downstream = nextDownstream
-        value = nextValue
-        askAgain = nextAskAgain
+      case .deliver(let downstream, let value, let askAgain):
+        let more = downstream.receive(value)
+        askAgain.request(.max(1))
+        guard lock.withLock({ state.didDeliver(additionalDemand: more) }) else { return }
       case let next:
         perform(next)
         return
