@@ -29,6 +29,14 @@ where
   @usableFromInline
   internal let name: String
 
+  /// `request(_:)` and `cancel()` arrive through `any Subscription`, which runs this
+  /// generic class's unspecialised code (the whole state machine and delivery loop, through
+  /// value witnesses). This closure, formed in `init` (specialised by the client), runs
+  /// ``requestSpecialized(_:)`` (demand non-zero) or ``cancelSpecialized()`` (`.none`)
+  /// specialised. It captures nothing, so it costs no allocation.
+  @usableFromInline
+  internal let specialized: (FlatMapSubscription, Subscribers.Demand) -> Void
+
   @inlinable
   internal init(
     downstream: Downstream, maxPublishers: Subscribers.Demand,
@@ -37,6 +45,13 @@ where
     state = State(downstream: downstream, transform: transform)
     self.maxPublishers = maxPublishers
     self.name = name
+    self.specialized = { subscription, demand in
+      if demand == .none {
+        subscription.cancelSpecialized()
+      } else {
+        subscription.requestSpecialized(demand)
+      }
+    }
   }
 
   // MARK: Upstream events
@@ -119,11 +134,21 @@ where
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
     demand.assertNonZero()
-    perform(lock.withLock { state.request(demand) })
+    specialized(self, demand)
   }
 
   @inlinable
   internal func cancel() {
+    specialized(self, .none)
+  }
+
+  @inlinable
+  internal func requestSpecialized(_ demand: Subscribers.Demand) {
+    perform(lock.withLock { state.request(demand) })
+  }
+
+  @inlinable
+  internal func cancelSpecialized() {
     for subscription in lock.withLock({ state.cancel() }) {
       subscription.cancel()
     }
