@@ -158,7 +158,9 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   /// owns delivery) and the inner subscription to ask for one more value afterwards; or
   /// `nil` after buffering it until there is demand (or dropping it if stale).
   @inlinable
-  internal mutating func innerValue(_ value: Value, from id: FlatMapInnerID) -> (Downstream, askAgain: SubscriptionStatus)? {
+  internal mutating func innerValue(_ value: Value, from id: FlatMapInnerID) -> (
+    Downstream, askAgain: SubscriptionStatus
+  )? {
     guard let downstream, isCurrent(id) else { return nil }
     if isDelivering || demand == .none || hasBufferedValues {
       buffer.append((value, id))
