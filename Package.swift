@@ -13,15 +13,22 @@ var products: [Product] = [
   .library(name: "Confluence", targets: ["Confluence"]),
   .library(name: "ConfluenceFoundation", targets: ["ConfluenceFoundation"]),
   .library(name: "ConfluenceTesting", targets: ["ConfluenceTesting"]),
+  .library(name: "ConfluenceExtras", targets: ["ConfluenceExtras"]),
 ]
 
 var targets: [Target] = [
   .target(name: "Confluence"),
   .target(name: "ConfluenceFoundation", dependencies: ["Confluence"]),
-  .target(name: "ConfluenceTesting", dependencies: ["Confluence"]),
+  .target(name: "ConfluenceTesting", dependencies: ["Confluence", "ConfluenceFoundation"]),
+  .target(name: "ConfluenceExtras", dependencies: ["Confluence"]),
   .testTarget(
     name: "ConfluenceTests",
     dependencies: ["Confluence", "ConfluenceTesting"]
+  ),
+  .testTarget(name: "ConfluenceFoundationTests", dependencies: ["ConfluenceFoundation", "ConfluenceTesting"]),
+  .testTarget(
+    name: "ConfluenceExtrasTests",
+    dependencies: ["ConfluenceExtras", "ConfluenceTesting"]
   ),
 ]
 

@@ -1,3 +1,4 @@
+import Confluence
 import XCTest
 
 /// Counts live instances of ``LifetimeTracker/Tracked``, to prove that a pipeline frees
@@ -15,7 +16,7 @@ import XCTest
 /// ```
 public final class LifetimeTracker: @unchecked Sendable {
   // @unchecked Sendable: `live` is only touched under `lock`.
-  private let lock = TestingLock()
+  private let lock = Lock()
   private var live = 0
   private var made = 0
 

@@ -49,7 +49,7 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
     }
   }
 
-  private let lock = TestingLock()
+  private let lock = Lock()
   private var recorded: [Event] = []
   private var grantedDemands: [Subscribers.Demand] = []
   private var heldSubscription: Subscription?

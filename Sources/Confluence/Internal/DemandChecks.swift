@@ -2,7 +2,7 @@ extension Subscribers.Demand {
   /// Traps if a subscriber requested `.none`, which Apple's Combine treats as API misuse.
   @inlinable
   @inline(__always)
-  internal func assertNonZero(_ caller: StaticString = #function) {
+  package func assertNonZero(_ caller: StaticString = #function) {
     precondition(rawValue != 0, "API violation: \(caller) was called with demand .none; request at least .max(1)")
   }
 }

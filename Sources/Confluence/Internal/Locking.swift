@@ -29,15 +29,18 @@
 // - never call `withLock` re-entrantly on the same lock (it is not recursive).
 
 /// A non-recursive mutual-exclusion lock guarding state stored beside it.
+///
+/// `package`-visible so that every module of this package (the test kit, the extras) uses
+/// this one primitive.
 @usableFromInline
-internal struct Lock: ~Copyable, @unchecked Sendable {
+package struct Lock: ~Copyable, @unchecked Sendable {
   // @unchecked Sendable: a mutex is the synchronisation itself.
   #if CONFLUENCE_THREAD_SANITIZER
     @usableFromInline
-    internal let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    package let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     @inlinable
-    internal init() {
+    package init() {
       mutex = .allocate(capacity: 1)
       mutex.initialize(to: pthread_mutex_t())
       precondition(pthread_mutex_init(mutex, nil) == 0, "pthread_mutex_init failed")
@@ -51,22 +54,22 @@ internal struct Lock: ~Copyable, @unchecked Sendable {
 
     /// Runs `body` with the lock held and returns its result.
     @inlinable
-    internal borrowing func withLock<Result>(_ body: () -> Result) -> Result {
+    package borrowing func withLock<Result>(_ body: () -> Result) -> Result {
       pthread_mutex_lock(mutex)
       defer { pthread_mutex_unlock(mutex) }
       return body()
     }
   #else
     @usableFromInline
-    internal let mutex = Mutex<Void>(())
+    package let mutex = Mutex<Void>(())
 
     @inlinable
-    internal init() {}
+    package init() {}
 
     /// Runs `body` with the lock held and returns its result.
     @inlinable
     @inline(__always)
-    internal borrowing func withLock<Result>(_ body: () -> Result) -> Result {
+    package borrowing func withLock<Result>(_ body: () -> Result) -> Result {
       // The result leaves the critical section by value; the lock's `sending` requirement
       // is about the guarded value (here `Void`), not about what the caller reads out.
       // Returned in a wrapper rather than through a captured `Result?`: for a result that

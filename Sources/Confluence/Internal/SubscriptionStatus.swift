@@ -1,6 +1,6 @@
 /// Where a subscriber that holds one upstream subscription stands.
 @usableFromInline
-internal enum SubscriptionStatus {
+package enum SubscriptionStatus {
   /// No subscription has arrived yet.
   case awaitingSubscription
   /// Subscribed; the subscription to request from and cancel.
@@ -11,7 +11,7 @@ internal enum SubscriptionStatus {
   /// Accepts `subscription` if none has arrived yet. Returns `false` if the subscriber
   /// already has one (or has terminated), in which case the caller must cancel the new one.
   @inlinable
-  internal mutating func accept(_ subscription: Subscription) -> Bool {
+  package mutating func accept(_ subscription: Subscription) -> Bool {
     switch self {
     case .awaitingSubscription:
       self = .subscribed(subscription)
@@ -27,7 +27,7 @@ internal enum SubscriptionStatus {
   /// copy (and the destroy of the old value that follows it) would go through the
   /// existential's value witnesses, a measurable share of a short-lived subscription.
   @inlinable
-  internal mutating func terminate() -> Subscription? {
+  package mutating func terminate() -> Subscription? {
     switch consume self {
     case .subscribed(let subscription):
       self = .terminal
@@ -43,7 +43,7 @@ internal enum SubscriptionStatus {
   /// `Subscription?` is copied and destroyed through the runtime's generic `Optional`
   /// value witnesses, this enum through its own.
   @inlinable
-  internal mutating func take() -> SubscriptionStatus {
+  package mutating func take() -> SubscriptionStatus {
     let old = consume self
     self = .terminal
     return old
@@ -51,7 +51,7 @@ internal enum SubscriptionStatus {
 
   /// Cancels the held subscription, if any. Call it with no lock held.
   @inlinable
-  internal consuming func cancelSubscription() {
+  package consuming func cancelSubscription() {
     if case .subscribed(let subscription) = consume self {
       subscription.cancel()
     }
@@ -59,7 +59,7 @@ internal enum SubscriptionStatus {
 
   /// Requests `demand` from the held subscription, if any. Call it with no lock held.
   @inlinable
-  internal func request(_ demand: Subscribers.Demand) {
+  package func request(_ demand: Subscribers.Demand) {
     if case .subscribed(let subscription) = self {
       subscription.request(demand)
     }
@@ -67,7 +67,7 @@ internal enum SubscriptionStatus {
 
   /// The held subscription, if subscribed.
   @inlinable
-  internal var subscription: Subscription? {
+  package var subscription: Subscription? {
     if case .subscribed(let subscription) = self { return subscription }
     return nil
   }

@@ -1,0 +1,231 @@
+/// What a switching operator does when its first publisher completes.
+@usableFromInline
+internal enum SwitchDecision<Next, Failure: Error> {
+  /// Subscribe downstream's outstanding demand to this publisher.
+  case switchTo(Next)
+  /// Send this completion downstream and stop.
+  case complete(Subscribers.Completion<Failure>)
+}
+
+/// The subscription behind `catch`, `tryCatch` and `append`/`prepend` (`Concatenate`):
+/// forwards a first publisher's values, and when it completes, asks `decide` whether to
+/// complete downstream or to continue with a second publisher, carrying over the demand
+/// downstream requested and has not yet received.
+///
+/// Threading: values of the first publisher pass without a lock; the demand they consume
+/// (`delivered`) and return (`returned`) is counted by the upstream side alone, which the
+/// contract serialises. `request(_:)` adds to `requested` under `lock`, so at the switch the
+/// outstanding demand is `requested + returned - delivered`. The decision closure (which
+/// may run a user handler), downstream and both publishers are called outside the lock.
+@usableFromInline
+internal final class SwitchingSubscription<First: Publisher, Second: Publisher, Downstream: Subscriber>: Subscriber,
+  Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+where First.Output == Downstream.Input, Second.Output == Downstream.Input {
+  @usableFromInline internal typealias Input = First.Output
+  @usableFromInline internal typealias Failure = First.Failure
+
+  @usableFromInline
+  internal enum Phase {
+    case awaitingFirst
+    case first(Subscription)
+    /// Between the first publisher's completion and the second's subscription.
+    case switching
+    case second(Subscription)
+    case done
+  }
+
+  @usableFromInline internal let name: String
+  @usableFromInline internal let downstream: Downstream
+  @usableFromInline internal let decide:
+    (Subscribers.Completion<First.Failure>) -> SwitchDecision<Second, Downstream.Failure>
+  @usableFromInline internal let convertSecondFailure: (Second.Failure) -> Downstream.Failure
+
+  // Touched only by the first publisher's events (serialised).
+  @usableFromInline internal var delivered = 0
+  @usableFromInline internal var returned = Subscribers.Demand.none
+
+  @usableFromInline internal let lock = Lock()
+
+  // Guarded by `lock`.
+  @usableFromInline internal var phase = Phase.awaitingFirst
+  /// Demand requested by downstream in the first phase; during the switch, what the
+  /// second publisher will be asked for.
+  @usableFromInline internal var requested = Subscribers.Demand.none
+
+  @inlinable
+  internal init(
+    name: String,
+    downstream: Downstream,
+    decide: @escaping (Subscribers.Completion<First.Failure>) -> SwitchDecision<Second, Downstream.Failure>,
+    convertSecondFailure: @escaping (Second.Failure) -> Downstream.Failure
+  ) {
+    self.name = name
+    self.downstream = downstream
+    self.decide = decide
+    self.convertSecondFailure = convertSecondFailure
+  }
+
+  // MARK: First publisher
+
+  @inlinable
+  internal func receive(subscription: Subscription) {
+    let accepted = lock.withLock { () -> Bool in
+      guard case .awaitingFirst = phase else { return false }
+      phase = .first(subscription)
+      return true
+    }
+    guard accepted else {
+      subscription.cancel()
+      return
+    }
+    downstream.receive(subscription: self)
+  }
+
+  @inlinable
+  internal func receive(_ input: Input) -> Subscribers.Demand {
+    delivered += 1
+    let more = downstream.receive(input)
+    returned += more
+    return more
+  }
+
+  @inlinable
+  internal func receive(completion: Subscribers.Completion<First.Failure>) {
+    let isLive = lock.withLock { () -> Bool in
+      guard case .first = phase else { return false }
+      phase = .switching
+      return true
+    }
+    guard isLive else { return }
+    switch decide(completion) {
+    case .complete(let completion):
+      let completes = lock.withLock { () -> Bool in
+        guard case .switching = phase else { return false }
+        phase = .done
+        return true
+      }
+      if completes {
+        downstream.receive(completion: completion)
+      }
+    case .switchTo(let next):
+      let proceeds = lock.withLock { () -> Bool in
+        guard case .switching = phase else { return false }
+        requested = requested + returned - delivered
+        return true
+      }
+      if proceeds {
+        next.subscribe(SwitchingSecondSubscriber(owner: self))
+      }
+    }
+  }
+
+  // MARK: Second publisher
+
+  @inlinable
+  internal func receiveSecond(subscription: Subscription) {
+    let demand = lock.withLock { () -> Subscribers.Demand? in
+      guard case .switching = phase else { return nil }
+      phase = .second(subscription)
+      defer { requested = .none }
+      return requested
+    }
+    guard let demand else {
+      subscription.cancel()
+      return
+    }
+    if demand > 0 {
+      subscription.request(demand)
+    }
+  }
+
+  @inlinable
+  internal func receiveSecond(completion: Subscribers.Completion<Second.Failure>) {
+    let isLive = lock.withLock { () -> Bool in
+      guard case .second = phase else { return false }
+      phase = .done
+      return true
+    }
+    if isLive {
+      downstream.receive(completion: completion.mapError(convertSecondFailure))
+    }
+  }
+
+  // MARK: Subscription
+
+  @inlinable
+  internal func request(_ demand: Subscribers.Demand) {
+    demand.assertNonZero()
+    let target = lock.withLock { () -> Subscription? in
+      switch phase {
+      case .awaitingFirst, .switching:
+        requested += demand
+        return nil
+      case .first(let subscription):
+        requested += demand
+        return subscription
+      case .second(let subscription):
+        return subscription
+      case .done:
+        return nil
+      }
+    }
+    target?.request(demand)
+  }
+
+  @inlinable
+  internal func cancel() {
+    let target = lock.withLock { () -> Subscription? in
+      defer { phase = .done }
+      switch phase {
+      case .first(let subscription), .second(let subscription): return subscription
+      case .awaitingFirst, .switching, .done: return nil
+      }
+    }
+    target?.cancel()
+  }
+
+  @usableFromInline
+  internal var description: String { name }
+
+  @usableFromInline
+  internal var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+
+  @usableFromInline
+  internal var playgroundDescription: Any { description }
+}
+
+/// Subscribes a ``SwitchingSubscription`` to its second publisher: values go straight to
+/// downstream, the subscription and completion back to the owner.
+@usableFromInline
+internal struct SwitchingSecondSubscriber<First: Publisher, Second: Publisher, Downstream: Subscriber>: Subscriber,
+  CustomStringConvertible
+where First.Output == Downstream.Input, Second.Output == Downstream.Input {
+  @usableFromInline internal typealias Input = Second.Output
+  @usableFromInline internal typealias Failure = Second.Failure
+
+  @usableFromInline internal let owner: SwitchingSubscription<First, Second, Downstream>
+  @usableFromInline internal let combineIdentifier = CombineIdentifier()
+
+  @inlinable
+  internal init(owner: SwitchingSubscription<First, Second, Downstream>) {
+    self.owner = owner
+  }
+
+  @inlinable
+  internal func receive(subscription: Subscription) {
+    owner.receiveSecond(subscription: subscription)
+  }
+
+  @inlinable
+  internal func receive(_ input: Input) -> Subscribers.Demand {
+    owner.downstream.receive(input)
+  }
+
+  @inlinable
+  internal func receive(completion: Subscribers.Completion<Failure>) {
+    owner.receiveSecond(completion: completion)
+  }
+
+  @usableFromInline
+  internal var description: String { owner.name }
+}

@@ -1,0 +1,131 @@
+/// The state machine of a two-upstream operator (`zip`, `combineLatest`): both upstream
+/// subscriptions, downstream demand, which thread delivers, and completion; `Logic` decides
+/// how values are kept and when an output is ready. Transitions return what the storage
+/// class must do once the lock is released.
+@usableFromInline
+internal struct BinaryFanInState<Logic: BinaryFanInLogic, Downstream: Subscriber>
+where Downstream.Input == (Logic.A, Logic.B) {
+  @usableFromInline
+  internal enum Next {
+    case idle
+    /// Deliver the output (this thread now owns delivery).
+    case deliver(Downstream, (Logic.A, Logic.B))
+    /// Send the completion and cancel the given upstreams.
+    case complete(Downstream, Subscribers.Completion<Downstream.Failure>, cancelling: [Subscription])
+    /// Cancel upstreams only (the delivering thread sends the completion).
+    case cancel([Subscription])
+  }
+
+  @usableFromInline internal var downstream: Downstream?
+  @usableFromInline internal var logic = Logic()
+  @usableFromInline internal var upstreamA = SubscriptionStatus.awaitingSubscription
+  @usableFromInline internal var upstreamB = SubscriptionStatus.awaitingSubscription
+  @usableFromInline internal var finishedA = false
+  @usableFromInline internal var finishedB = false
+  @usableFromInline internal var demand = Subscribers.Demand.none
+  @usableFromInline internal var isDelivering = false
+  @usableFromInline internal var pendingFailure: Downstream.Failure?
+
+  @inlinable
+  internal init(downstream: Downstream) {
+    self.downstream = downstream
+  }
+
+  /// An upstream subscription arrived: returns the demand already owed to it, or `nil` if
+  /// it must be cancelled.
+  @inlinable
+  internal mutating func subscribed(_ side: FanInSide, _ subscription: Subscription) -> Subscribers.Demand? {
+    guard downstream != nil else { return nil }
+    let accepted = side == .a ? upstreamA.accept(subscription) : upstreamB.accept(subscription)
+    return accepted ? demand : nil
+  }
+
+  @inlinable
+  internal mutating func receive(a value: Logic.A) -> Next {
+    guard downstream != nil else { return .idle }
+    logic.receive(a: value)
+    return isDelivering ? .idle : nextDelivery()
+  }
+
+  @inlinable
+  internal mutating func receive(b value: Logic.B) -> Next {
+    guard downstream != nil else { return .idle }
+    logic.receive(b: value)
+    return isDelivering ? .idle : nextDelivery()
+  }
+
+  @inlinable
+  internal mutating func finished(_ side: FanInSide) -> Next {
+    guard downstream != nil else { return .idle }
+    if side == .a { finishedA = true } else { finishedB = true }
+    return isDelivering ? .idle : nextDelivery()
+  }
+
+  @inlinable
+  internal mutating func failed(_ error: Downstream.Failure) -> Next {
+    guard let downstream else { return .idle }
+    let cancelling = releaseAll()
+    if isDelivering {
+      pendingFailure = error
+      self.downstream = downstream
+      return .cancel(cancelling)
+    }
+    return .complete(downstream, .failure(error), cancelling: cancelling)
+  }
+
+  /// Downstream asked for more: returns the upstreams to forward the demand to, and what
+  /// to deliver now.
+  @inlinable
+  internal mutating func request(_ more: Subscribers.Demand) -> ([Subscription], Next) {
+    guard downstream != nil else { return ([], .idle) }
+    demand += more
+    return (liveUpstreams, isDelivering ? .idle : nextDelivery())
+  }
+
+  /// The delivering thread handed over an output and downstream asked for `more`.
+  @inlinable
+  internal mutating func didDeliver(additionalDemand more: Subscribers.Demand) -> ([Subscription], Next) {
+    isDelivering = false
+    if let failure = pendingFailure, let downstream {
+      pendingFailure = nil
+      self.downstream = nil
+      return ([], .complete(downstream, .failure(failure), cancelling: []))
+    }
+    guard downstream != nil else { return ([], .idle) }
+    demand += more
+    return (more > 0 ? liveUpstreams : [], nextDelivery())
+  }
+
+  @inlinable
+  internal mutating func cancel() -> [Subscription] {
+    guard downstream != nil else { return [] }
+    return releaseAll()
+  }
+
+  @inlinable
+  internal var liveUpstreams: [Subscription] {
+    [upstreamA.subscription, upstreamB.subscription].compactMap { $0 }
+  }
+
+  @inlinable
+  internal mutating func nextDelivery() -> Next {
+    guard let downstream else { return .idle }
+    if demand > 0, let output = logic.takeOutput() {
+      demand -= 1
+      isDelivering = true
+      return .deliver(downstream, output)
+    }
+    if logic.isDone(finishedA: finishedA, finishedB: finishedB) {
+      return .complete(downstream, .finished, cancelling: releaseAll())
+    }
+    return .idle
+  }
+
+  @inlinable
+  internal mutating func releaseAll() -> [Subscription] {
+    let cancelling = [upstreamA.terminate(), upstreamB.terminate()].compactMap { $0 }
+    logic = Logic()
+    downstream = nil
+    return cancelling
+  }
+}

@@ -1,0 +1,172 @@
+extension Publishers {
+  /// A publisher that encodes elements received from an upstream publisher, using a given
+  /// encoder.
+  ///
+  /// If encoding an element throws, the publisher cancels upstream and fails with the
+  /// error; its `Failure` type is therefore `Error`.
+  ///
+  /// ```swift
+  /// let cancellable = Just(Article(title: "Combine"))
+  ///   .encode(encoder: JSONEncoder())
+  ///   .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+  /// ```
+  ///
+  /// Back-pressure: passes demand through unchanged; no buffering.
+  public struct Encode<Upstream: Publisher, Coder: TopLevelEncoder>: Publisher where Upstream.Output: Encodable {
+    public typealias Output = Coder.Output
+    public typealias Failure = any Error
+
+    /// The publisher from which this publisher receives elements.
+    public let upstream: Upstream
+
+    @usableFromInline
+    internal let encoder: Coder
+
+    /// Creates a publisher that encodes elements received from an upstream publisher,
+    /// using a given encoder.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - encoder: The encoder that encodes elements received from the upstream publisher.
+    @inlinable
+    public init(upstream: Upstream, encoder: Coder) {
+      self.upstream = upstream
+      self.encoder = encoder
+    }
+
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let encoder = self.encoder
+      upstream.subscribe(
+        CodingSubscription<Upstream.Output, Upstream.Failure, S>(name: "Encode", downstream: subscriber) {
+          try encoder.encode($0)
+        })
+    }
+  }
+}
+
+extension Publisher where Output: Encodable {
+  /// Encodes the output from upstream using a specified encoder.
+  ///
+  /// Use `encode(encoder:)` with a `JSONEncoder` (or a `PropertyListEncoder` for property
+  /// lists) to encode an `Encodable` struct into `Data` that could be used to make a JSON
+  /// string (or written to disk as a binary plist in the case of property lists).
+  ///
+  /// ```swift
+  /// struct Article: Codable {
+  ///   let title: String
+  ///   let author: String
+  ///   let pubDate: Date
+  /// }
+  /// let dataProvider = PassthroughSubject<Article, Never>()
+  /// let cancellable = dataProvider
+  ///   .encode(encoder: JSONEncoder())
+  ///   .sink(receiveCompletion: { print ("Completion: \($0)") },
+  ///         receiveValue: { data in
+  ///           guard let stringRepresentation = String(data: data, encoding: .utf8) else { return }
+  ///           print("Data received \(data) string representation: \(stringRepresentation)")
+  ///   })
+  /// dataProvider.send(Article(title: "My First Article", author: "Gita Kumar", pubDate: Date()))
+  /// // Prints: "Data received 86 bytes string representation: {"title":"My First Article",…}"
+  /// ```
+  ///
+  /// Back-pressure: passes demand through unchanged.
+  ///
+  /// - Parameter encoder: An encoder that implements the ``TopLevelEncoder`` protocol.
+  /// - Returns: A publisher that encodes received elements using a specified encoder, and
+  ///   publishes the resulting data.
+  @inlinable
+  public func encode<Coder: TopLevelEncoder>(encoder: Coder) -> Publishers.Encode<Self, Coder> {
+    Publishers.Encode(upstream: self, encoder: encoder)
+  }
+}
+
+/// The subscription of `Encode` and `Decode`; shown by their names in `print`.
+///
+/// Transforms each value with a throwing closure. Values take no lock (upstream events are
+/// serialised by contract); a thrown error cancels upstream and fails downstream, after
+/// which further values and the upstream completion are ignored. The lock guards the
+/// upstream subscription only.
+@usableFromInline
+internal final class CodingSubscription<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber,
+  Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+where Downstream.Failure == any Error {
+  @usableFromInline internal typealias Failure = UpstreamFailure
+
+  @usableFromInline internal let name: String
+  @usableFromInline internal let downstream: Downstream
+  @usableFromInline internal let transform: (Input) throws -> Downstream.Input
+
+  @usableFromInline internal var hasFailed = false  // touched only by upstream events
+
+  @usableFromInline internal let lock = Lock()
+  @usableFromInline internal var status = SubscriptionStatus.awaitingSubscription  // guarded by `lock`
+
+  @inlinable
+  internal init(name: String, downstream: Downstream, transform: @escaping (Input) throws -> Downstream.Input) {
+    self.name = name
+    self.downstream = downstream
+    self.transform = transform
+  }
+
+  @inlinable
+  internal func receive(subscription: Subscription) {
+    guard lock.withLock({ status.accept(subscription) }) else {
+      subscription.cancel()
+      return
+    }
+    downstream.receive(subscription: self)
+  }
+
+  @inlinable
+  internal func receive(_ input: Input) -> Subscribers.Demand {
+    if hasFailed { return .none }
+    do {
+      return downstream.receive(try transform(input))
+    } catch {
+      hasFailed = true
+      let (subscription, isLive) = lock.withLock { () -> (Subscription?, Bool) in
+        guard case .subscribed = status else { return (nil, false) }
+        return (status.terminate(), true)
+      }
+      subscription?.cancel()
+      if isLive {
+        downstream.receive(completion: .failure(error))
+      }
+      return .none
+    }
+  }
+
+  @inlinable
+  internal func receive(completion: Subscribers.Completion<UpstreamFailure>) {
+    if hasFailed { return }
+    let isLive = lock.withLock { () -> Bool in
+      guard case .subscribed = status else { return false }
+      status = .terminal
+      return true
+    }
+    if isLive {
+      downstream.receive(completion: completion.eraseError)
+    }
+  }
+
+  @inlinable
+  internal func request(_ demand: Subscribers.Demand) {
+    demand.assertNonZero()
+    lock.withLock { status.subscription }?.request(demand)
+  }
+
+  @inlinable
+  internal func cancel() {
+    lock.withLock { status.terminate() }?.cancel()
+  }
+
+  @usableFromInline
+  internal var description: String { name }
+
+  @usableFromInline
+  internal var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+
+  @usableFromInline
+  internal var playgroundDescription: Any { description }
+}
