@@ -21,6 +21,9 @@ public final class AnyCancellable: Cancellable, Hashable {
   internal let lock = Lock()
 
   /// The closure to run on cancel, until it has run (guarded by `lock`).
+  /// `@exclusivity(unchecked)`: only accessed inside `lock.withLock` (and in `init`), so
+  /// the dynamic exclusivity check would only repeat what the lock guarantees.
+  @exclusivity(unchecked)
   @usableFromInline
   internal var action: (() -> Void)?
 
@@ -44,7 +47,12 @@ public final class AnyCancellable: Cancellable, Hashable {
   }
 
   deinit {
-    cancel()
+    // The last reference is gone, so no other thread can be in `cancel()`, and every
+    // earlier `cancel()` happened before this (the final release orders it): `action` is
+    // read without the lock.
+    if let action {
+      action()
+    }
   }
 
   /// Cancel the activity. Runs the closure the first time only.

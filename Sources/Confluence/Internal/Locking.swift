@@ -72,9 +72,29 @@ package struct Lock: ~Copyable, @unchecked Sendable {
     package borrowing func withLock<Result>(_ body: () -> Result) -> Result {
       // The result leaves the critical section by value; the lock's `sending` requirement
       // is about the guarded value (here `Void`), not about what the caller reads out.
-      nonisolated(unsafe) var result: Result?
-      mutex.withLock { _ in result = body() }
-      return result.unsafelyUnwrapped
+      // Returned in a wrapper rather than through a captured `Result?`: for a result that
+      // contains an existential (`Subscription?`, say) the optional's copy and destroy went
+      // through the runtime's generic value witnesses on every call.
+      mutex.withLock { _ in LockResult(value: body()) }.value
     }
   #endif
 }
+
+#if !CONFLUENCE_THREAD_SANITIZER
+  /// Carries a critical section's result out of `Mutex.withLock`, which requires a
+  /// `sending` result.
+  @usableFromInline
+  @frozen
+  internal struct LockResult<Value>: @unchecked Sendable {
+    // @unchecked Sendable: the value is handed back to the thread that ran the critical
+    // section (the one that called `withLock`); it never crosses to another thread here.
+    @usableFromInline
+    internal var value: Value
+
+    @inlinable
+    @inline(__always)
+    internal init(value: Value) {
+      self.value = value
+    }
+  }
+#endif

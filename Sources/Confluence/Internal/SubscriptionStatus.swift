@@ -12,17 +12,57 @@ package enum SubscriptionStatus {
   /// already has one (or has terminated), in which case the caller must cancel the new one.
   @inlinable
   package mutating func accept(_ subscription: Subscription) -> Bool {
-    guard case .awaitingSubscription = self else { return false }
-    self = .subscribed(subscription)
-    return true
+    switch self {
+    case .awaitingSubscription:
+      self = .subscribed(subscription)
+      return true
+    case .subscribed, .terminal:
+      return false
+    }
   }
 
   /// Moves to `.terminal` and returns the subscription that was held, if any.
+  ///
+  /// The subscription is moved out, not copied: `Subscription` is not class-bound, so a
+  /// copy (and the destroy of the old value that follows it) would go through the
+  /// existential's value witnesses, a measurable share of a short-lived subscription.
   @inlinable
   package mutating func terminate() -> Subscription? {
-    defer { self = .terminal }
-    if case .subscribed(let subscription) = self { return subscription }
-    return nil
+    switch consume self {
+    case .subscribed(let subscription):
+      self = .terminal
+      return subscription
+    case .awaitingSubscription, .terminal:
+      self = .terminal
+      return nil
+    }
+  }
+
+  /// Moves to `.terminal` and returns the previous status (by move). Cheaper than
+  /// ``terminate()`` when the caller only releases or cancels what it gets: a
+  /// `Subscription?` is copied and destroyed through the runtime's generic `Optional`
+  /// value witnesses, this enum through its own.
+  @inlinable
+  package mutating func take() -> SubscriptionStatus {
+    let old = consume self
+    self = .terminal
+    return old
+  }
+
+  /// Cancels the held subscription, if any. Call it with no lock held.
+  @inlinable
+  package consuming func cancelSubscription() {
+    if case .subscribed(let subscription) = consume self {
+      subscription.cancel()
+    }
+  }
+
+  /// Requests `demand` from the held subscription, if any. Call it with no lock held.
+  @inlinable
+  package func request(_ demand: Subscribers.Demand) {
+    if case .subscribed(let subscription) = self {
+      subscription.request(demand)
+    }
   }
 
   /// The held subscription, if subscribed.

@@ -45,7 +45,7 @@ extension Optional {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       if let output {
-        subscriber.receive(subscription: JustSubscription(value: output, downstream: subscriber, name: "Optional"))
+        subscriber.receive(subscription: JustSubscriptionOf<S>(value: output, downstream: subscriber, name: "Optional"))
       } else {
         subscriber.receive(subscription: Subscriptions.empty)
         subscriber.receive(completion: .finished)

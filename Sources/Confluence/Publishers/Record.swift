@@ -140,6 +140,14 @@ internal final class RecordSubscription<Downstream: Subscriber>: Subscription, C
   @usableFromInline internal let output: [Downstream.Input]
   @usableFromInline internal let completion: Subscribers.Completion<Downstream.Failure>
 
+  /// `request(_:)` and `cancel()` arrive through `any Subscription`, which runs this
+  /// generic class's unspecialised code (the whole replay loop, through value witnesses).
+  /// This closure, formed in `init` (specialised by the client), runs
+  /// ``requestSpecialized(_:)`` (demand non-zero) or ``cancelSpecialized()`` (`.none`)
+  /// specialised. It captures nothing, so it costs no allocation.
+  @usableFromInline
+  internal let specialized: (RecordSubscription, Subscribers.Demand) -> Void
+
   @inlinable
   internal init(
     output: [Downstream.Input], completion: Subscribers.Completion<Downstream.Failure>, downstream: Downstream
@@ -147,11 +155,28 @@ internal final class RecordSubscription<Downstream: Subscriber>: Subscription, C
     self.output = output
     self.completion = completion
     self.downstream = downstream
+    self.specialized = { subscription, demand in
+      if demand == .none {
+        subscription.cancelSpecialized()
+      } else {
+        subscription.requestSpecialized(demand)
+      }
+    }
   }
 
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
     demand.assertNonZero()
+    specialized(self, demand)
+  }
+
+  @inlinable
+  internal func cancel() {
+    specialized(self, .none)
+  }
+
+  @inlinable
+  internal func requestSpecialized(_ demand: Subscribers.Demand) {
     let claim = lock.withLock { () -> Downstream? in
       guard let downstream else { return nil }
       self.demand += demand
@@ -207,7 +232,7 @@ internal final class RecordSubscription<Downstream: Subscriber>: Subscription, C
   }
 
   @inlinable
-  internal func cancel() {
+  internal func cancelSpecialized() {
     isCancelled.store(true, ordering: .relaxed)
     let released = lock.withLock { () -> Downstream? in
       defer { downstream = nil }

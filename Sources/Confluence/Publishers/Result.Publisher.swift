@@ -73,7 +73,7 @@ extension Result {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       switch result {
       case .success(let value):
-        subscriber.receive(subscription: JustSubscription(value: value, downstream: subscriber, name: "Once"))
+        subscriber.receive(subscription: JustSubscriptionOf<S>(value: value, downstream: subscriber, name: "Once"))
       case .failure(let error):
         subscriber.receive(subscription: Subscriptions.empty)
         subscriber.receive(completion: .failure(error))

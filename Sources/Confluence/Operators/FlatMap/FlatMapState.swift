@@ -1,28 +1,64 @@
+/// Identifies one inner publisher of a `flatMap`: its slot in ``FlatMapState``'s table and
+/// the slot's generation when the inner publisher started (a slot is reused once its inner
+/// publisher finished; late events from the old one are then ignored).
+@usableFromInline
+@frozen
+internal struct FlatMapInnerID: Equatable {
+  @usableFromInline internal let slot: Int
+  @usableFromInline internal let generation: UInt
+
+  @inlinable
+  internal init(slot: Int, generation: UInt) {
+    self.slot = slot
+    self.generation = generation
+  }
+}
+
+/// One slot of ``FlatMapState``'s inner-publisher table: its bookkeeping, trivially
+/// copyable (the subscription is kept in a parallel array, so that reading these flags
+/// never copies an existential).
+@usableFromInline
+@frozen
+internal struct FlatMapInnerSlot {
+  /// Bumped each time the slot is freed, so late events from its old inner are ignored.
+  @usableFromInline internal var generation: UInt = 0
+  @usableFromInline internal var isLive = false
+  /// Whether the inner publisher sent its subscription (kept in the parallel array).
+  @usableFromInline internal var isSubscribed = false
+  /// Whether the inner publisher was asked for `.unlimited` (else one value at a time).
+  @usableFromInline internal var isUnlimited = false
+  /// While the slot is free: the next free slot (`-1`: none), an intrusive free list.
+  @usableFromInline internal var nextFree = -1
+
+  @inlinable
+  internal init(generation: UInt, isLive: Bool, nextFree: Int) {
+    self.generation = generation
+    self.isLive = isLive
+    self.nextFree = nextFree
+  }
+}
+
 /// The state machine of `flatMap`: who may deliver downstream, what waits for demand, and
 /// when the whole thing completes. Pure bookkeeping: its transitions return what the
 /// storage class (``FlatMapSubscription``) must do once it has released the lock.
+///
+/// Shaped for the common case of many short-lived inner publishers (`flatMap { Just($0) }`):
+/// inner publishers live in a slot table reused through a free list (no hashing, no
+/// allocation per inner publisher), and the per-value transitions return small results
+/// rather than a ``Next`` to copy.
 @usableFromInline
 internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   @usableFromInline
   internal typealias Value = Downstream.Input
 
-  @usableFromInline
-  internal struct Inner {
-    @usableFromInline internal var subscription: Subscription?
-    @usableFromInline internal var isUnlimited = false
-
-    @inlinable
-    internal init() {}
-  }
-
-  /// What the caller must do after leaving the lock.
+  /// What the caller must do after leaving the lock (the less frequent transitions).
   @usableFromInline
   internal enum Next {
     /// Nothing.
     case idle
-    /// Deliver `value` downstream (the caller now owns delivery); afterwards, ask `inner`
-    /// for one more value if given.
-    case deliver(Downstream, Value, askAgain: Subscription?)
+    /// Deliver `value` downstream (the caller now owns delivery); afterwards, ask `askAgain`
+    /// for one more value if it holds a subscription.
+    case deliver(Downstream, Value, askAgain: SubscriptionStatus)
     /// Send `completion` downstream and cancel `cancelling`.
     case complete(Downstream, Subscribers.Completion<Downstream.Failure>, cancelling: [Subscription])
     /// Cancel `cancelling` (the completion is left for the thread that is delivering).
@@ -35,10 +71,17 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   @usableFromInline internal var upstream = SubscriptionStatus.awaitingSubscription
   @usableFromInline internal var upstreamFinished = false
   @usableFromInline internal var demand = Subscribers.Demand.none
-  @usableFromInline internal var inners: [Int: Inner] = [:]
-  @usableFromInline internal var nextInnerID = 0
+  /// The inner publishers, by slot; free slots form a list from `firstFree`.
+  @usableFromInline internal var slots: [FlatMapInnerSlot] = []
+  /// Each slot's subscription: `.subscribed` once its inner publisher sent it, else
+  /// `.terminal`.
+  @usableFromInline internal var subscriptions: [SubscriptionStatus] = []
+  /// The first free slot, `-1` if none.
+  @usableFromInline internal var firstFree = -1
+  /// How many slots are live.
+  @usableFromInline internal var liveInners = 0
   /// Values that arrived without demand, oldest first, with the inner that sent each.
-  @usableFromInline internal var buffer: [(value: Value, inner: Int)] = []
+  @usableFromInline internal var buffer: [(value: Value, inner: FlatMapInnerID)] = []
   @usableFromInline internal var bufferHead = 0
   /// Whether some thread is delivering downstream right now.
   @usableFromInline internal var isDelivering = false
@@ -57,58 +100,103 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   @inlinable
   internal var hasBufferedValues: Bool { bufferHead < buffer.count }
 
+  /// Whether `id` names the inner publisher that currently holds its slot.
+  @inlinable
+  internal func isCurrent(_ id: FlatMapInnerID) -> Bool {
+    // The table is emptied when everything is released; late events may still arrive.
+    id.slot < slots.count && slots[id.slot].generation == id.generation && slots[id.slot].isLive
+  }
+
   // MARK: Upstream
 
   /// An upstream value arrived: returns the transform and the new inner's id.
   @inlinable
-  internal mutating func startInner() -> (transform: (Input) -> NewPublisher, id: Int)? {
+  internal mutating func startInner() -> (transform: (Input) -> NewPublisher, id: FlatMapInnerID)? {
     guard !isTerminated, let transform else { return nil }
-    let id = nextInnerID
-    nextInnerID &+= 1
-    inners[id] = Inner()
-    return (transform, id)
+    let slot: Int
+    let generation: UInt
+    if firstFree >= 0 {
+      slot = firstFree
+      generation = slots[slot].generation
+      firstFree = slots[slot].nextFree
+      slots[slot] = FlatMapInnerSlot(generation: generation, isLive: true, nextFree: -1)
+    } else {
+      slot = slots.count
+      generation = 0
+      slots.append(FlatMapInnerSlot(generation: 0, isLive: true, nextFree: -1))
+      subscriptions.append(.terminal)
+    }
+    liveInners += 1
+    return (transform, FlatMapInnerID(slot: slot, generation: generation))
   }
 
+  /// Upstream finished: returns its subscription (to release outside the lock) and what to
+  /// do next.
   @inlinable
-  internal mutating func upstreamDidFinish() -> Next {
-    guard !isTerminated else { return .idle }
+  internal mutating func upstreamDidFinish() -> (SubscriptionStatus, Next) {
+    guard !isTerminated else { return (.terminal, .idle) }
     upstreamFinished = true
-    _ = upstream.terminate()
-    return completeIfDone()
+    let released = upstream.take()
+    return (released, completeIfDone())
   }
 
   // MARK: Inner publishers
 
   /// An inner subscription arrived: returns what to request from it, or `nil` to cancel it.
   @inlinable
-  internal mutating func innerSubscribed(_ id: Int, _ subscription: Subscription) -> Subscribers.Demand? {
-    guard !isTerminated, inners[id] != nil else { return nil }
+  internal mutating func innerSubscribed(_ id: FlatMapInnerID, _ subscription: Subscription) -> Subscribers.Demand? {
+    guard !isTerminated, isCurrent(id), !slots[id.slot].isSubscribed else { return nil }
+    subscriptions[id.slot] = .subscribed(subscription)
     let unlimited = demand == .unlimited
-    inners[id]!.subscription = subscription
-    inners[id]!.isUnlimited = unlimited
+    slots[id.slot] = FlatMapInnerSlot(generation: id.generation, isLive: true, nextFree: -1)
+    slots[id.slot].isSubscribed = true
+    slots[id.slot].isUnlimited = unlimited
     return unlimited ? .unlimited : .max(1)
   }
 
-  /// An inner value arrived: deliver it now, or buffer it until there is demand.
+  /// An inner value arrived: returns the downstream to deliver it to now (the caller then
+  /// owns delivery) and the inner subscription to ask for one more value afterwards; or
+  /// `nil` after buffering it until there is demand (or dropping it if stale).
   @inlinable
-  internal mutating func innerValue(_ value: Value, from id: Int) -> Next {
-    guard let downstream, let inner = inners[id] else { return .idle }
+  internal mutating func innerValue(_ value: Value, from id: FlatMapInnerID) -> (
+    Downstream, askAgain: SubscriptionStatus
+  )? {
+    guard let downstream, isCurrent(id) else { return nil }
     if isDelivering || demand == .none || hasBufferedValues {
       buffer.append((value, id))
-      return .idle
+      return nil
     }
     isDelivering = true
     demand -= 1
-    return .deliver(downstream, value, askAgain: inner.isUnlimited ? nil : inner.subscription)
+    return (downstream, slots[id.slot].isUnlimited ? .terminal : subscriptions[id.slot])
   }
 
-  /// An inner publisher finished: returns the upstream subscription to request one more
-  /// element from (if `maxPublishers` is finite) and what to do next.
+  /// An inner publisher finished: frees its slot. Returns its subscription (to release
+  /// outside the lock), whether to request one more element from upstream (if
+  /// `maxPublishers` is finite) and the downstream to finish, if everything is done.
   @inlinable
-  internal mutating func innerDidFinish(_ id: Int, maxPublishers: Subscribers.Demand) -> (Subscription?, Next) {
-    guard !isTerminated, inners.removeValue(forKey: id) != nil else { return (nil, .idle) }
-    let replenish = maxPublishers == .unlimited ? nil : upstream.subscription
-    return (replenish, completeIfDone())
+  internal mutating func innerDidFinish(
+    _ id: FlatMapInnerID, maxPublishers: Subscribers.Demand
+  ) -> (released: SubscriptionStatus, replenish: Bool, finish: Downstream?) {
+    guard !isTerminated, isCurrent(id) else { return (.terminal, false, nil) }
+    let released = free(id.slot)
+    let replenish = maxPublishers != .unlimited
+    guard upstreamFinished, liveInners == 0, !hasBufferedValues, !isDelivering else {
+      return (released, replenish, nil)
+    }
+    let finishing = downstream
+    _ = releaseAll()  // nothing live is left to cancel
+    return (released, replenish, finishing)
+  }
+
+  /// Marks `slot` free and returns its subscription.
+  @inlinable
+  internal mutating func free(_ slot: Int) -> SubscriptionStatus {
+    let released = subscriptions[slot].take()
+    slots[slot] = FlatMapInnerSlot(generation: slots[slot].generation &+ 1, isLive: false, nextFree: firstFree)
+    firstFree = slot
+    liveInners -= 1
+    return released
   }
 
   // MARK: Failure and cancel
@@ -136,9 +224,21 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   /// Drops everything (downstream included) and returns the subscriptions to cancel.
   @inlinable
   internal mutating func releaseAll() -> [Subscription] {
-    var cancelling = inners.values.compactMap(\.subscription)
-    if let upstream = upstream.terminate() { cancelling.append(upstream) }
-    inners = [:]
+    var cancelling: [Subscription] = []
+    if liveInners > 0 {
+      for index in subscriptions.indices {
+        if case .subscribed(let subscription) = subscriptions[index].take() {
+          cancelling.append(subscription)
+        }
+      }
+    }
+    if case .subscribed(let subscription) = upstream.take() {
+      cancelling.append(subscription)
+    }
+    slots = []
+    subscriptions = []
+    firstFree = -1
+    liveInners = 0
     buffer = []
     bufferHead = 0
     transform = nil
@@ -161,17 +261,36 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   }
 
   /// The delivering thread finished handing over a value; `more` is what downstream
-  /// returned. Returns the next thing to deliver, or releases delivery.
+  /// returned. Returns `false` after releasing delivery when there is nothing more to do
+  /// (the common case), or `true` while keeping delivery, when there may be: a failure
+  /// that waited for the delivery, buffered values, a completion. The caller then calls
+  /// ``resumeDelivery()``.
   @inlinable
-  internal mutating func didDeliver(additionalDemand more: Subscribers.Demand) -> Next {
+  internal mutating func didDeliver(additionalDemand more: Subscribers.Demand) -> Bool {
+    if pendingFailure == nil {
+      guard !isTerminated else {
+        isDelivering = false
+        return false
+      }
+      demand += more
+      guard hasBufferedValues || (upstreamFinished && liveInners == 0) else {
+        isDelivering = false
+        return false
+      }
+    }
+    return true
+  }
+
+  /// After ``didDeliver(additionalDemand:)`` returned `true`: releases delivery and returns
+  /// the next thing to deliver (which takes it again), the completion, or `.idle`.
+  @inlinable
+  internal mutating func resumeDelivery() -> Next {
     isDelivering = false
     if let failure = pendingFailure, let downstream {
       pendingFailure = nil
       self.downstream = nil
       return .complete(downstream, .failure(failure), cancelling: [])
     }
-    guard !isTerminated else { return .idle }
-    demand += more
     return nextDelivery()
   }
 
@@ -188,8 +307,8 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
       }
       demand -= 1
       isDelivering = true
-      let inner = inners[id]
-      return .deliver(downstream, value, askAgain: inner?.isUnlimited == false ? inner?.subscription : nil)
+      let askAgain = isCurrent(id) && !slots[id.slot].isUnlimited ? subscriptions[id.slot] : .terminal
+      return .deliver(downstream, value, askAgain: askAgain)
     }
     return completeIfDone()
   }
@@ -197,7 +316,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   /// Finishes downstream if upstream and every inner publisher finished and nothing waits.
   @inlinable
   internal mutating func completeIfDone() -> Next {
-    guard let downstream, upstreamFinished, inners.isEmpty, !hasBufferedValues, !isDelivering else {
+    guard let downstream, upstreamFinished, liveInners == 0, !hasBufferedValues, !isDelivering else {
       return .idle
     }
     _ = releaseAll()

@@ -15,7 +15,10 @@ where
   @usableFromInline
   internal let lock = Lock()
 
-  /// Guarded by `lock`.
+  /// Guarded by `lock`. `@exclusivity(unchecked)`: only accessed inside `lock.withLock`,
+  /// which already makes the accesses exclusive; the dynamic checks would cost two runtime
+  /// calls per access, several times per inner publisher.
+  @exclusivity(unchecked)
   @usableFromInline
   internal var state: State
 
@@ -26,6 +29,14 @@ where
   @usableFromInline
   internal let name: String
 
+  /// `request(_:)` and `cancel()` arrive through `any Subscription`, which runs this
+  /// generic class's unspecialised code (the whole state machine and delivery loop, through
+  /// value witnesses). This closure, formed in `init` (specialised by the client), runs
+  /// ``requestSpecialized(_:)`` (demand non-zero) or ``cancelSpecialized()`` (`.none`)
+  /// specialised. It captures nothing, so it costs no allocation.
+  @usableFromInline
+  internal let specialized: (FlatMapSubscription, Subscribers.Demand) -> Void
+
   @inlinable
   internal init(
     downstream: Downstream, maxPublishers: Subscribers.Demand,
@@ -34,6 +45,13 @@ where
     state = State(downstream: downstream, transform: transform)
     self.maxPublishers = maxPublishers
     self.name = name
+    self.specialized = { subscription, demand in
+      if demand == .none {
+        subscription.cancelSpecialized()
+      } else {
+        subscription.requestSpecialized(demand)
+      }
+    }
   }
 
   // MARK: Upstream events
@@ -65,7 +83,9 @@ where
   internal func receive(completion: Subscribers.Completion<Failure>) {
     switch completion {
     case .finished:
-      perform(lock.withLock { state.upstreamDidFinish() })
+      let (released, next) = lock.withLock { state.upstreamDidFinish() }
+      _ = consume released  // the upstream subscription is released outside the lock
+      perform(next)
     case .failure(let error):
       perform(lock.withLock { state.fail(error) })
     }
@@ -74,7 +94,7 @@ where
   // MARK: Inner events
 
   @inlinable
-  internal func innerReceive(subscription: Subscription, id: Int) {
+  internal func innerReceive(subscription: Subscription, id: FlatMapInnerID) {
     if let demand = lock.withLock({ state.innerSubscribed(id, subscription) }) {
       subscription.request(demand)
     } else {
@@ -83,17 +103,27 @@ where
   }
 
   @inlinable
-  internal func innerReceive(_ value: Downstream.Input, id: Int) {
-    perform(lock.withLock { state.innerValue(value, from: id) })
+  internal func innerReceive(_ value: Downstream.Input, id: FlatMapInnerID) {
+    let delivery = lock.withLock { state.innerValue(value, from: id) }
+    // Switching over the consumed result moves its parts; 'guard let (a, b) =' would copy.
+    if case .some((let downstream, let askAgain)) = consume delivery {
+      deliver(value, to: downstream, askAgain: askAgain)
+    }
   }
 
   @inlinable
-  internal func innerReceive(completion: Subscribers.Completion<Failure>, id: Int) {
+  internal func innerReceive(completion: Subscribers.Completion<Failure>, id: FlatMapInnerID) {
     switch completion {
     case .finished:
-      let (replenish, next) = lock.withLock { state.innerDidFinish(id, maxPublishers: maxPublishers) }
-      replenish?.request(.max(1))
-      perform(next)
+      let (released, replenish, finish) = lock.withLock {
+        state.innerDidFinish(id, maxPublishers: maxPublishers)
+      }
+      _ = consume released  // the inner subscription is released outside the lock
+      if replenish {
+        // Only with a finite maxPublishers; a second look, to keep the common path lean.
+        lock.withLock { state.upstream }.request(.max(1))
+      }
+      finish?.receive(completion: .finished)
     case .failure(let error):
       perform(lock.withLock { state.fail(error) })
     }
@@ -104,11 +134,21 @@ where
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
     demand.assertNonZero()
-    perform(lock.withLock { state.request(demand) })
+    specialized(self, demand)
   }
 
   @inlinable
   internal func cancel() {
+    specialized(self, .none)
+  }
+
+  @inlinable
+  internal func requestSpecialized(_ demand: Subscribers.Demand) {
+    perform(lock.withLock { state.request(demand) })
+  }
+
+  @inlinable
+  internal func cancelSpecialized() {
     for subscription in lock.withLock({ state.cancel() }) {
       subscription.cancel()
     }
@@ -116,26 +156,51 @@ where
 
   // MARK: Acting on the state machine
 
-  /// Carries out `next`, delivering until the state machine has nothing more to deliver.
+  /// Hands `value` to `downstream` (this thread owns delivery), asks `askAgain` for one
+  /// more value, then releases delivery, or goes on with what waited meanwhile.
   @inlinable
-  internal func perform(_ next: State.Next) {
-    var next = next
+  internal func deliver(
+    _ value: consuming Downstream.Input, to downstream: borrowing Downstream, askAgain: borrowing SubscriptionStatus
+  ) {
+    let more = downstream.receive(value)
+    askAgain.request(.max(1))
+    if lock.withLock({ state.didDeliver(additionalDemand: more) }) {
+      drain()
+    }
+  }
+
+  /// Delivery is still ours after ``FlatMapState/didDeliver(additionalDemand:)`` returned
+  /// `true`: delivers what waited, in a loop (a long buffer must not deepen the stack),
+  /// and finally whatever else the state machine says.
+  @inlinable
+  internal func drain() {
     while true {
-      switch next {
-      case .idle:
-        return
-      case .cancel(let subscriptions):
-        for subscription in subscriptions { subscription.cancel() }
-        return
-      case .complete(let downstream, let completion, let subscriptions):
-        for subscription in subscriptions { subscription.cancel() }
-        downstream.receive(completion: completion)
-        return
+      let next = lock.withLock { state.resumeDelivery() }
+      switch consume next {
       case .deliver(let downstream, let value, let askAgain):
         let more = downstream.receive(value)
-        askAgain?.request(.max(1))
-        next = lock.withLock { state.didDeliver(additionalDemand: more) }
+        askAgain.request(.max(1))
+        guard lock.withLock({ state.didDeliver(additionalDemand: more) }) else { return }
+      case let next:
+        perform(next)
+        return
       }
+    }
+  }
+
+  /// Carries out `next` (delivering until the state machine has nothing more to deliver).
+  @inlinable
+  internal func perform(_ next: consuming State.Next) {
+    switch consume next {
+    case .idle:
+      return
+    case .cancel(let subscriptions):
+      for subscription in subscriptions { subscription.cancel() }
+    case .complete(let downstream, let completion, let subscriptions):
+      for subscription in subscriptions { subscription.cancel() }
+      downstream.receive(completion: completion)
+    case .deliver(let downstream, let value, let askAgain):
+      deliver(value, to: downstream, askAgain: askAgain)
     }
   }
 
@@ -144,7 +209,7 @@ where
 
   @usableFromInline
   internal var customMirror: Mirror {
-    let (demand, inners) = lock.withLock { (state.demand, state.inners.count) }
+    let (demand, inners) = lock.withLock { (state.demand, state.liveInners) }
     return Mirror(self, children: ["demand": demand, "innerPublishers": inners, "maxPublishers": maxPublishers])
   }
 
@@ -167,13 +232,13 @@ where
   internal let parent: FlatMapSubscription<NewPublisher, Upstream, Downstream>
 
   @usableFromInline
-  internal let id: Int
+  internal let id: FlatMapInnerID
 
   @usableFromInline
   internal let combineIdentifier = CombineIdentifier()
 
   @inlinable
-  internal init(parent: FlatMapSubscription<NewPublisher, Upstream, Downstream>, id: Int) {
+  internal init(parent: FlatMapSubscription<NewPublisher, Upstream, Downstream>, id: FlatMapInnerID) {
     self.parent = parent
     self.id = id
   }
