@@ -140,4 +140,30 @@ final class FlatMapLatestTests: XCTestCase {
     XCTAssertNil(subscription)
     XCTAssertEqual(tracker.liveCount, 0)
   }
+
+  // MARK: Failure types
+
+  func test_neverFailingUpstream_withFailingInner() {
+    let inner = Source()
+    let subscriber = TestSubscriber<Int, TestError>()
+    Just(1).flatMapLatest { _ in inner }.subscribe(subscriber)
+    inner.send(5)
+    inner.send(completion: .failure(TestError("inner")))
+    XCTAssertEqual(subscriber.events, [.subscription("SwitchToLatest"), .value(5), .completion(.failure(TestError("inner")))])
+  }
+
+  func test_failingUpstream_withNeverFailingInner() {
+    let upstream = Source()
+    let subscriber = TestSubscriber<Int, TestError>()
+    upstream.flatMapLatest { Just($0 * 2) }.subscribe(subscriber)
+    upstream.send(4)
+    upstream.send(completion: .failure(TestError("up")))
+    XCTAssertEqual(subscriber.events, [.subscription("SwitchToLatest"), .value(8), .completion(.failure(TestError("up")))])
+  }
+
+  func test_neitherFails() {
+    let subscriber = TestSubscriber<Int, Never>()
+    Just(3).flatMapLatest { Just($0 + 1) }.subscribe(subscriber)
+    XCTAssertEqual(subscriber.events, [.subscription("SwitchToLatest"), .value(4), .completion(.finished)])
+  }
 }

@@ -30,3 +30,67 @@ extension Publisher {
     map(transform).switchToLatest()
   }
 }
+
+extension Publisher where Failure == Never {
+  /// Transforms each value of a publisher that cannot fail into a publisher that can, and
+  /// republishes only the latest one's values.
+  ///
+  /// ```swift
+  /// let cancellable = $query                          // never fails
+  ///   .flatMapLatest { api.search($0) }               // fails with API.Error
+  ///   .sink(receiveCompletion: { print($0) }, receiveValue: { show($0) })
+  /// ```
+  ///
+  /// Back-pressure: as ``Publisher/flatMapLatest(_:)``.
+  ///
+  /// - Parameter transform: Makes the publisher for one upstream value.
+  /// - Returns: A `SwitchToLatest` over the mapped publishers.
+  @inlinable
+  public func flatMapLatest<P: Publisher>(
+    _ transform: @escaping (Output) -> P
+  ) -> Publishers.SwitchToLatest<P, Publishers.SetFailureType<Publishers.Map<Self, P>, P.Failure>> {
+    map(transform).switchToLatest()
+  }
+
+  /// Transforms each value into a publisher and republishes only the latest one's values,
+  /// where neither this publisher nor the inner ones can fail.
+  ///
+  /// ```swift
+  /// let cancellable = $selection.flatMapLatest { id in store.itemPublisher(id) }.sink { show($0) }
+  /// ```
+  ///
+  /// Back-pressure: as ``Publisher/flatMapLatest(_:)``.
+  ///
+  /// - Parameter transform: Makes the publisher for one upstream value.
+  /// - Returns: A `SwitchToLatest` over the mapped publishers.
+  @inlinable
+  public func flatMapLatest<P: Publisher>(
+    _ transform: @escaping (Output) -> P
+  ) -> Publishers.SwitchToLatest<P, Publishers.Map<Self, P>> where P.Failure == Never {
+    map(transform).switchToLatest()
+  }
+}
+
+extension Publisher {
+  /// Transforms each value into a publisher that cannot fail, and republishes only the
+  /// latest one's values.
+  ///
+  /// ```swift
+  /// let cancellable = session                                  // can fail
+  ///   .flatMapLatest { user in Just(user.name) }               // cannot
+  ///   .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+  /// ```
+  ///
+  /// Back-pressure: as ``Publisher/flatMapLatest(_:)``.
+  ///
+  /// - Parameter transform: Makes the publisher for one upstream value.
+  /// - Returns: A `SwitchToLatest` over the mapped publishers.
+  @inlinable
+  public func flatMapLatest<P: Publisher>(
+    _ transform: @escaping (Output) -> P
+  ) -> Publishers.SwitchToLatest<
+    Publishers.SetFailureType<P, Failure>, Publishers.Map<Self, Publishers.SetFailureType<P, Failure>>
+  > where P.Failure == Never {
+    map { transform($0).setFailureType(to: Failure.self) }.switchToLatest()
+  }
+}
