@@ -1,8 +1,9 @@
-/// A first-in, first-out queue of values waiting for demand: an array read from a moving
+/// A first-in, first-out queue of values waiting for demand (``Publishers/Create``,
+/// ``ReplaySubject``): an array read from a moving
 /// head, compacted once the consumed prefix is at least half of it. Slots are cleared as
 /// they are read, so a consumed value is released at once.
 @usableFromInline
-internal struct CreateBuffer<Element> {
+internal struct ValueQueue<Element> {
   @usableFromInline internal var slots: [Element?] = []
   @usableFromInline internal var head = 0
 
@@ -18,6 +19,16 @@ internal struct CreateBuffer<Element> {
   @inlinable
   internal mutating func append(_ element: Element) {
     slots.append(element)
+  }
+
+  /// The queued elements, oldest first.
+  @inlinable
+  internal var elements: [Element] { slots[head...].map { $0! } }
+
+  /// Removes the element `offset` places after the oldest one.
+  @inlinable
+  internal mutating func remove(atOffset offset: Int) {
+    slots.remove(at: head + offset)
   }
 
   @inlinable
