@@ -1,7 +1,6 @@
 import Confluence
 import ConfluenceExtras
 import ConfluenceTesting
-import Dispatch
 import XCTest
 
 final class CreateTests: XCTestCase {
@@ -304,62 +303,4 @@ final class CreateTests: XCTestCase {
     XCTAssertEqual(tracker.liveCount, 0)
   }
 
-  // MARK: Threads
-
-  func test_sendsFromManyThreads_withConcurrentRequests_deliverEverythingOnceInOrder() {
-    let senders = 4, perSender = 500
-    let box = EmitterBox<Int, Never>()
-    let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1))
-    let detector = OverlapCounter()
-    subscriber.onValue = { _ in
-      detector.enter()
-      detector.leave()
-      return .none
-    }
-    Publishers.Create<Int, Never> { emitter in
-      box.emitter = emitter
-      return AnyCancellable {}
-    }.subscribe(subscriber)
-    let emitter = box.emitter!
-
-    DispatchQueue.concurrentPerform(iterations: senders + 1) { index in
-      if index == senders {
-        for _ in 0..<(senders * perSender / 2) { subscriber.request(.max(1)) }
-      } else {
-        for value in 0..<perSender { emitter.send(index * 10_000 + value) }
-      }
-    }
-    subscriber.request(.unlimited)
-    emitter.send(completion: .finished)
-
-    let values = subscriber.values
-    XCTAssertEqual(values.count, senders * perSender)
-    for sender in 0..<senders {
-      XCTAssertEqual(
-        values.filter { $0 / 10_000 == sender }, (0..<perSender).map { sender * 10_000 + $0 },
-        "sender \(sender)'s values out of order")
-    }
-    XCTAssertEqual(subscriber.completion, .finished)
-    XCTAssertEqual(subscriber.violations, [])
-    XCTAssertFalse(detector.overlapped)
-  }
-}
-
-/// Notices two threads inside a section at once.
-private final class OverlapCounter: @unchecked Sendable {
-  // @unchecked Sendable: fields touched only under `lock`.
-  private let lock = Lock()
-  private var inside = 0
-  private var sawOverlap = false
-
-  func enter() {
-    lock.withLock {
-      inside += 1
-      if inside > 1 { sawOverlap = true }
-    }
-  }
-
-  func leave() { lock.withLock { inside -= 1 } }
-
-  var overlapped: Bool { lock.withLock { sawOverlap } }
 }

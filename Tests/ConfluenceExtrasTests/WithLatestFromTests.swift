@@ -1,7 +1,6 @@
 import Confluence
 import ConfluenceExtras
 import ConfluenceTesting
-import Dispatch
 import XCTest
 
 final class WithLatestFromTests: XCTestCase {
@@ -507,55 +506,4 @@ final class WithLatestFromTests: XCTestCase {
     XCTAssertEqual(tracker.liveCount, 2)
   }
 
-  // MARK: Threads
-
-  func test_concurrentUpstreamAndOther_deliverOneEventAtATime() {
-    for round in 0..<200 {
-      let upstream = Source(), other = Source()
-      let subscriber = TestSubscriber<String, TestError>()
-      let guardLock = OverlapDetector()
-      subscriber.onValue = { _ in
-        guardLock.enter()
-        defer { guardLock.leave() }
-        return .none
-      }
-      subscriber.onCompletion = { _ in
-        guardLock.enter()
-        guardLock.leave()
-      }
-      upstream.withLatestFrom(other, resultSelector: pair).subscribe(subscriber)
-      other.send(0)
-      DispatchQueue.concurrentPerform(iterations: 2) { index in
-        if index == 0 {
-          for value in 1...50 { upstream.send(value) }
-          upstream.send(completion: .finished)
-        } else {
-          for value in 1...25 { other.send(value) }
-          if round.isMultiple(of: 2) { other.send(completion: .failure(TestError("other"))) }
-        }
-      }
-      XCTAssertFalse(guardLock.overlapped, "round \(round): downstream was entered twice at once")
-      XCTAssertNotNil(subscriber.completion, "round \(round)")
-      XCTAssertEqual(subscriber.violations, [], "round \(round)")
-    }
-  }
-}
-
-/// Detects two threads inside a section at once, without blocking.
-private final class OverlapDetector: @unchecked Sendable {
-  // @unchecked Sendable: fields touched only under `lock`.
-  private let lock = Lock()
-  private var inside = 0
-  private var sawOverlap = false
-
-  func enter() {
-    lock.withLock {
-      inside += 1
-      if inside > 1 { sawOverlap = true }
-    }
-  }
-
-  func leave() { lock.withLock { inside -= 1 } }
-
-  var overlapped: Bool { lock.withLock { sawOverlap } }
 }
