@@ -21,12 +21,15 @@ final class ConcatMapTests: XCTestCase {
     [1, 2, 3].publisher.concatMap { [$0, $0 * 10].publisher }.subscribe(subscriber)
     XCTAssertEqual(
       subscriber.events,
-      [.subscription("FlatMap"), .value(1), .value(10), .value(2), .value(20), .value(3), .value(30),
-       .completion(.finished)])
+      [
+        .subscription("FlatMap"), .value(1), .value(10), .value(2), .value(20), .value(3), .value(30),
+        .completion(.finished),
+      ])
   }
 
   func test_subscribesNextInner_onlyAfterThePreviousFinishes() {
-    let upstream = Source(), inners = Inners()
+    let upstream = Source()
+    let inners = Inners()
     let subscriber = TestSubscriber<Int, TestError>()
     upstream.concatMap(inners.make).subscribe(subscriber)
 
@@ -46,7 +49,8 @@ final class ConcatMapTests: XCTestCase {
   }
 
   func test_finishesAfterUpstreamAndTheLastInnerFinish() {
-    let upstream = Source(), inners = Inners()
+    let upstream = Source()
+    let inners = Inners()
     let subscriber = TestSubscriber<Int, TestError>()
     upstream.concatMap(inners.make).subscribe(subscriber)
     upstream.send(1)
@@ -71,7 +75,8 @@ final class ConcatMapTests: XCTestCase {
   }
 
   func test_failsWhenUpstreamFails_andCancelsTheInner() {
-    let upstream = Source(), inners = Inners()
+    let upstream = Source()
+    let inners = Inners()
     let subscriber = TestSubscriber<Int, TestError>()
     upstream.concatMap(inners.make).subscribe(subscriber)
     upstream.send(1)
@@ -81,7 +86,8 @@ final class ConcatMapTests: XCTestCase {
   }
 
   func test_failsWhenAnInnerFails_andCancelsUpstream() {
-    let upstream = Source(), inners = Inners()
+    let upstream = Source()
+    let inners = Inners()
     let subscriber = TestSubscriber<Int, TestError>()
     upstream.concatMap(inners.make).subscribe(subscriber)
     upstream.send(1)
@@ -91,7 +97,8 @@ final class ConcatMapTests: XCTestCase {
   }
 
   func test_cancelInsideReceive_cancelsUpstreamAndInner() {
-    let upstream = Source(), inners = Inners()
+    let upstream = Source()
+    let inners = Inners()
     let subscriber = TestSubscriber<Int, TestError>()
     subscriber.onValue = { [unowned subscriber] _ in
       subscriber.cancel()
@@ -108,7 +115,8 @@ final class ConcatMapTests: XCTestCase {
 
   func test_lifetime_cancelFreesTheSubscriptionAndTransform() {
     let tracker = LifetimeTracker()
-    let upstream = Source(), inners = Inners()
+    let upstream = Source()
+    let inners = Inners()
     let subscriber = TestSubscriber<Int, TestError>()
     do {
       let probe = tracker.make()
@@ -124,7 +132,8 @@ final class ConcatMapTests: XCTestCase {
 
   func test_lifetime_completionFreesTheSubscriptionAndTransform() {
     let tracker = LifetimeTracker()
-    let upstream = Source(), inners = Inners()
+    let upstream = Source()
+    let inners = Inners()
     let subscriber = TestSubscriber<Int, TestError>()
     do {
       let probe = tracker.make()

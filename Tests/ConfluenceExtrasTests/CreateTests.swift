@@ -56,7 +56,8 @@ final class CreateTests: XCTestCase {
       subscriber.send(completion: .finished)
       return AnyCancellable {}
     }
-    let first = TestSubscriber<Int, Never>(), second = TestSubscriber<Int, Never>()
+    let first = TestSubscriber<Int, Never>()
+    let second = TestSubscriber<Int, Never>()
     publisher.subscribe(first)
     publisher.subscribe(second)
     XCTAssertEqual(first.values, [1])
@@ -64,7 +65,8 @@ final class CreateTests: XCTestCase {
   }
 
   func test_failureIsDelivered_andTheHookCalled() {
-    let log = Log(), box = EmitterBox<Int, TestError>()
+    let log = Log()
+    let box = EmitterBox<Int, TestError>()
     let subscriber = TestSubscriber<Int, TestError>()
     manual(box, log: log).subscribe(subscriber)
     box.emitter?.send(1)
@@ -75,7 +77,8 @@ final class CreateTests: XCTestCase {
   }
 
   func test_ignoresEverythingAfterTheCompletion() {
-    let log = Log(), box = EmitterBox<Int, TestError>()
+    let log = Log()
+    let box = EmitterBox<Int, TestError>()
     let subscriber = TestSubscriber<Int, TestError>()
     manual(box, log: log).subscribe(subscriber)
     box.emitter?.send(completion: .finished)
@@ -122,7 +125,8 @@ final class CreateTests: XCTestCase {
   }
 
   func test_liveSends_honourNoneThenOneThenMoreThenUnlimited() {
-    let log = Log(), box = EmitterBox<Int, TestError>()
+    let log = Log()
+    let box = EmitterBox<Int, TestError>()
     let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
     manual(box, log: log).subscribe(subscriber)
     let emitter = box.emitter!
@@ -175,7 +179,8 @@ final class CreateTests: XCTestCase {
   }
 
   func test_sendInsideReceive_isQueuedAndDeliveredAfter() {
-    let box = EmitterBox<Int, TestError>(), log = Log()
+    let box = EmitterBox<Int, TestError>()
+    let log = Log()
     let subscriber = TestSubscriber<Int, TestError>()
     subscriber.onValue = { value in
       log.append("in \(value)")
@@ -195,7 +200,8 @@ final class CreateTests: XCTestCase {
   // MARK: Cancel and the hook
 
   func test_cancel_callsTheHookExactlyOnce_andStopsDelivery() {
-    let log = Log(), box = EmitterBox<Int, TestError>()
+    let log = Log()
+    let box = EmitterBox<Int, TestError>()
     let subscriber = TestSubscriber<Int, TestError>()
     manual(box, log: log).subscribe(subscriber)
     box.emitter?.send(1)
@@ -208,7 +214,8 @@ final class CreateTests: XCTestCase {
   }
 
   func test_cancelTwice_callsTheHookOnce() {
-    let log = Log(), box = EmitterBox<Int, TestError>()
+    let log = Log()
+    let box = EmitterBox<Int, TestError>()
     let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
     var held: Subscription?
     subscriber.onSubscription = { held = $0 }

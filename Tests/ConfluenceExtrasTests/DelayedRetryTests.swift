@@ -82,10 +82,13 @@ final class DelayedRetryTests: XCTestCase {
     let attempts = Attempts(scheduler)
     var asked: [Int] = []
     attempts.failing
-      .retry(3, delay: { retry in
-        asked.append(retry)
-        return VirtualTimeInterval(retry * 100)
-      }, scheduler: scheduler)
+      .retry(
+        3,
+        delay: { retry in
+          asked.append(retry)
+          return VirtualTimeInterval(retry * 100)
+        }, scheduler: scheduler
+      )
       .subscribe(TestSubscriber<Int, TestError>())
     scheduler.run()
     XCTAssertEqual(asked, [1, 2, 3])
@@ -140,7 +143,8 @@ final class DelayedRetryTests: XCTestCase {
     attempts.sources[1].send(1)
     attempts.sources[1].send(completion: .failure(TestError("second")))
     scheduler.run()
-    XCTAssertEqual(subscriber.events, [.subscription("DelayedRetry"), .value(1), .completion(.failure(TestError("second")))])
+    XCTAssertEqual(
+      subscriber.events, [.subscription("DelayedRetry"), .value(1), .completion(.failure(TestError("second")))])
     XCTAssertEqual(attempts.sources.count, 2)
   }
 

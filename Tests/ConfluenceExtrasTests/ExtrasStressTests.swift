@@ -19,10 +19,10 @@ final class ExtrasStressTests: XCTestCase {
 
   // MARK: withLatestFrom
 
-
   func test_concurrentUpstreamAndOther_deliverOneEventAtATime() {
     for round in 0..<200 {
-      let upstream = Source(), other = Source()
+      let upstream = Source()
+      let other = Source()
       let subscriber = TestSubscriber<String, TestError>()
       let detector = OverlapDetector()
       subscriber.onValue = { _ in
@@ -53,9 +53,9 @@ final class ExtrasStressTests: XCTestCase {
 
   // MARK: Publishers.Create
 
-
   func test_sendsFromManyThreads_withConcurrentRequests_deliverEverythingOnceInOrder() {
-    let senders = 4, perSender = 500
+    let senders = 4
+    let perSender = 500
     let box = EmitterBox<Int, Never>()
     let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1))
     let detector = OverlapDetector()
@@ -93,7 +93,6 @@ final class ExtrasStressTests: XCTestCase {
   }
 
   // MARK: ReplaySubject
-
 
   func test_concurrentSendsAndSubscribers_everySubscriberSeesOneOrder() {
     let subject = ReplaySubject<Int, Never>(bufferSize: 1000)

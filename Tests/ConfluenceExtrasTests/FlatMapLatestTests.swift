@@ -17,7 +17,8 @@ final class FlatMapLatestTests: XCTestCase {
   }
 
   func test_republishesOnlyTheLatestInner_andCancelsThePreviousOne() {
-    let upstream = Source(), inners = Inners()
+    let upstream = Source()
+    let inners = Inners()
     let subscriber = TestSubscriber<Int, TestError>()
     upstream.flatMapLatest(inners.make).subscribe(subscriber)
 
@@ -33,7 +34,8 @@ final class FlatMapLatestTests: XCTestCase {
   }
 
   func test_carriesUnusedDemandToTheNextInner() {
-    let upstream = Source(), inners = Inners()
+    let upstream = Source()
+    let inners = Inners()
     let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(3))
     upstream.flatMapLatest(inners.make).subscribe(subscriber)
     upstream.send(1)
@@ -46,7 +48,8 @@ final class FlatMapLatestTests: XCTestCase {
   }
 
   func test_honoursNoneThenOneThenMoreThenUnlimited() {
-    let upstream = Source(), inners = Inners()
+    let upstream = Source()
+    let inners = Inners()
     let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
     upstream.flatMapLatest(inners.make).subscribe(subscriber)
     upstream.send(1)
@@ -64,7 +67,8 @@ final class FlatMapLatestTests: XCTestCase {
   }
 
   func test_finishesWhenUpstreamAndCurrentInnerFinish() {
-    let upstream = Source(), inners = Inners()
+    let upstream = Source()
+    let inners = Inners()
     let subscriber = TestSubscriber<Int, TestError>()
     upstream.flatMapLatest(inners.make).subscribe(subscriber)
     upstream.send(1)
@@ -75,7 +79,8 @@ final class FlatMapLatestTests: XCTestCase {
   }
 
   func test_failsWhenUpstreamFails() {
-    let upstream = Source(), inners = Inners()
+    let upstream = Source()
+    let inners = Inners()
     let subscriber = TestSubscriber<Int, TestError>()
     upstream.flatMapLatest(inners.make).subscribe(subscriber)
     upstream.send(1)
@@ -85,7 +90,8 @@ final class FlatMapLatestTests: XCTestCase {
   }
 
   func test_failsWhenTheInnerFails() {
-    let upstream = Source(), inners = Inners()
+    let upstream = Source()
+    let inners = Inners()
     let subscriber = TestSubscriber<Int, TestError>()
     upstream.flatMapLatest(inners.make).subscribe(subscriber)
     upstream.send(1)
@@ -95,7 +101,8 @@ final class FlatMapLatestTests: XCTestCase {
   }
 
   func test_cancelInsideReceive_cancelsUpstreamAndInner() {
-    let upstream = Source(), inners = Inners()
+    let upstream = Source()
+    let inners = Inners()
     let subscriber = TestSubscriber<Int, TestError>()
     subscriber.onValue = { [unowned subscriber] _ in
       subscriber.cancel()
@@ -112,7 +119,8 @@ final class FlatMapLatestTests: XCTestCase {
 
   func test_lifetime_cancelFreesTheSubscriptionAndTransform() {
     let tracker = LifetimeTracker()
-    let upstream = Source(), inners = Inners()
+    let upstream = Source()
+    let inners = Inners()
     let subscriber = TestSubscriber<Int, TestError>()
     do {
       let probe = tracker.make()
@@ -128,7 +136,8 @@ final class FlatMapLatestTests: XCTestCase {
 
   func test_lifetime_failureFreesTheSubscriptionAndTransform() {
     let tracker = LifetimeTracker()
-    let upstream = Source(), inners = Inners()
+    let upstream = Source()
+    let inners = Inners()
     let subscriber = TestSubscriber<Int, TestError>()
     do {
       let probe = tracker.make()
@@ -149,7 +158,8 @@ final class FlatMapLatestTests: XCTestCase {
     Just(1).flatMapLatest { _ in inner }.subscribe(subscriber)
     inner.send(5)
     inner.send(completion: .failure(TestError("inner")))
-    XCTAssertEqual(subscriber.events, [.subscription("SwitchToLatest"), .value(5), .completion(.failure(TestError("inner")))])
+    XCTAssertEqual(
+      subscriber.events, [.subscription("SwitchToLatest"), .value(5), .completion(.failure(TestError("inner")))])
   }
 
   func test_failingUpstream_withNeverFailingInner() {
@@ -158,7 +168,8 @@ final class FlatMapLatestTests: XCTestCase {
     upstream.flatMapLatest { Just($0 * 2) }.subscribe(subscriber)
     upstream.send(4)
     upstream.send(completion: .failure(TestError("up")))
-    XCTAssertEqual(subscriber.events, [.subscription("SwitchToLatest"), .value(8), .completion(.failure(TestError("up")))])
+    XCTAssertEqual(
+      subscriber.events, [.subscription("SwitchToLatest"), .value(8), .completion(.failure(TestError("up")))])
   }
 
   func test_neitherFails() {

@@ -53,7 +53,8 @@ final class ReplaySubjectTests: XCTestCase {
 
   func test_everySubscriberGetsEveryLiveValue() {
     let subject = ReplaySubject<Int, TestError>(bufferSize: 3)
-    let first = TestSubscriber<Int, TestError>(), second = TestSubscriber<Int, TestError>()
+    let first = TestSubscriber<Int, TestError>()
+    let second = TestSubscriber<Int, TestError>()
     subject.subscribe(first)
     subject.send(1)
     subject.subscribe(second)
@@ -177,7 +178,8 @@ final class ReplaySubjectTests: XCTestCase {
 
   func test_cancel_stopsDeliveryToThatSubscriberOnly() {
     let subject = ReplaySubject<Int, TestError>(bufferSize: 1)
-    let cancelled = TestSubscriber<Int, TestError>(), staying = TestSubscriber<Int, TestError>()
+    let cancelled = TestSubscriber<Int, TestError>()
+    let staying = TestSubscriber<Int, TestError>()
     subject.subscribe(cancelled)
     subject.subscribe(staying)
     subject.send(1)

@@ -65,7 +65,8 @@ final class ShareReplayTests: XCTestCase {
   func test_whenEverySubscriberCancels_upstreamIsCancelled_andANewSubscriberReconnects() {
     let upstream = Source()
     let shared = upstream.share(replay: 1)
-    let first = TestSubscriber<Int, TestError>(), second = TestSubscriber<Int, TestError>()
+    let first = TestSubscriber<Int, TestError>()
+    let second = TestSubscriber<Int, TestError>()
     shared.subscribe(first)
     shared.subscribe(second)
     upstream.send(1)
@@ -84,7 +85,8 @@ final class ShareReplayTests: XCTestCase {
   func test_cancelInsideReceive_leavesOtherSubscribersRunning() {
     let upstream = Source()
     let shared = upstream.share(replay: 1)
-    let cancelling = TestSubscriber<Int, TestError>(), staying = TestSubscriber<Int, TestError>()
+    let cancelling = TestSubscriber<Int, TestError>()
+    let staying = TestSubscriber<Int, TestError>()
     cancelling.onValue = { [unowned cancelling] _ in
       cancelling.cancel()
       return .none

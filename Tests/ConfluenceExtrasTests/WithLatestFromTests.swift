@@ -11,7 +11,8 @@ final class WithLatestFromTests: XCTestCase {
   // MARK: Values
 
   func test_emitsEachUpstreamValueWithTheLatestOtherValue_whenBothHaveValues() {
-    let upstream = Source(), other = Source()
+    let upstream = Source()
+    let other = Source()
     let subscriber = TestSubscriber<String, TestError>()
     upstream.withLatestFrom(other, resultSelector: pair).subscribe(subscriber)
 
@@ -28,7 +29,8 @@ final class WithLatestFromTests: XCTestCase {
   }
 
   func test_publishesPairs_withoutResultSelector() {
-    let upstream = Source(), other = Source()
+    let upstream = Source()
+    let other = Source()
     let subscriber = TestSubscriber<(Int, Int), TestError>()
     upstream.withLatestFrom(other).subscribe(subscriber)
 
@@ -47,12 +49,15 @@ final class WithLatestFromTests: XCTestCase {
     [1, 2, 3].publisher.withLatestFrom(Just("x")).subscribe(subscriber)
     XCTAssertEqual(
       subscriber.eventDescriptions,
-      ["subscription(WithLatestFrom)", "value((1, \"x\"))", "value((2, \"x\"))", "value((3, \"x\"))",
-       "completion(finished)"])
+      [
+        "subscription(WithLatestFrom)", "value((1, \"x\"))", "value((2, \"x\"))", "value((3, \"x\"))",
+        "completion(finished)",
+      ])
   }
 
   func test_dropsUpstreamValues_beforeOtherHasAValue_andAsksUpstreamForReplacements() {
-    let upstream = Source(), other = Source()
+    let upstream = Source()
+    let other = Source()
     let subscriber = TestSubscriber<String, TestError>(initialDemand: .max(2))
     upstream.withLatestFrom(other, resultSelector: pair).subscribe(subscriber)
 
@@ -69,7 +74,8 @@ final class WithLatestFromTests: XCTestCase {
   }
 
   func test_upstreamValuesDoNotEmit_whenOtherFinishedWithoutValues() {
-    let upstream = Source(), other = Source()
+    let upstream = Source()
+    let other = Source()
     let subscriber = TestSubscriber<String, TestError>()
     upstream.withLatestFrom(other, resultSelector: pair).subscribe(subscriber)
 
@@ -81,7 +87,8 @@ final class WithLatestFromTests: XCTestCase {
   }
 
   func test_keepsOthersLastValue_afterOtherFinishes() {
-    let upstream = Source(), other = Source()
+    let upstream = Source()
+    let other = Source()
     let subscriber = TestSubscriber<String, TestError>()
     upstream.withLatestFrom(other, resultSelector: pair).subscribe(subscriber)
 
@@ -98,7 +105,8 @@ final class WithLatestFromTests: XCTestCase {
   // MARK: Demand
 
   func test_passesDownstreamDemandToUpstream_noneThenOneThenMoreThenUnlimited() {
-    let upstream = Source(), other = Source()
+    let upstream = Source()
+    let other = Source()
     let subscriber = TestSubscriber<String, TestError>(initialDemand: .none)
     upstream.withLatestFrom(other, resultSelector: pair).subscribe(subscriber)
     other.send(0)
@@ -123,7 +131,8 @@ final class WithLatestFromTests: XCTestCase {
   }
 
   func test_requestsUnlimitedFromOther_beforeDownstreamAsksForAnything() {
-    let upstream = Source(), other = Source()
+    let upstream = Source()
+    let other = Source()
     let subscriber = TestSubscriber<String, TestError>(initialDemand: .none)
     upstream.withLatestFrom(other, resultSelector: pair).subscribe(subscriber)
     XCTAssertEqual(other.demands, [.unlimited])
@@ -131,7 +140,8 @@ final class WithLatestFromTests: XCTestCase {
   }
 
   func test_demandReturnedFromReceive_goesToUpstream() {
-    let upstream = Source(), other = Source()
+    let upstream = Source()
+    let other = Source()
     let subscriber = TestSubscriber<String, TestError>(initialDemand: .max(1), demandPerValue: .max(1))
     upstream.withLatestFrom(other, resultSelector: pair).subscribe(subscriber)
     other.send(9)
@@ -157,7 +167,8 @@ final class WithLatestFromTests: XCTestCase {
   // MARK: Completion and failure
 
   func test_finishesWhenUpstreamFinishes_andCancelsOther() {
-    let upstream = Source(), other = Source()
+    let upstream = Source()
+    let other = Source()
     let subscriber = TestSubscriber<String, TestError>()
     upstream.withLatestFrom(other, resultSelector: pair).subscribe(subscriber)
     other.send(1)
@@ -172,7 +183,8 @@ final class WithLatestFromTests: XCTestCase {
   }
 
   func test_failsWhenUpstreamFails_andCancelsOther() {
-    let upstream = Source(), other = Source()
+    let upstream = Source()
+    let other = Source()
     let subscriber = TestSubscriber<String, TestError>()
     upstream.withLatestFrom(other, resultSelector: pair).subscribe(subscriber)
     other.send(1)
@@ -186,7 +198,8 @@ final class WithLatestFromTests: XCTestCase {
   }
 
   func test_failsWhenOtherFails_andCancelsUpstream() {
-    let upstream = Source(), other = Source()
+    let upstream = Source()
+    let other = Source()
     let subscriber = TestSubscriber<String, TestError>()
     upstream.withLatestFrom(other, resultSelector: pair).subscribe(subscriber)
     other.send(1)
@@ -213,7 +226,8 @@ final class WithLatestFromTests: XCTestCase {
   }
 
   func test_failureOfOtherDuringReceive_isDeliveredAfterReceiveReturns() {
-    let upstream = Source(), other = Source()
+    let upstream = Source()
+    let other = Source()
     let subscriber = TestSubscriber<String, TestError>()
     var insideReceive = false
     var completedInsideReceive = false
@@ -238,7 +252,8 @@ final class WithLatestFromTests: XCTestCase {
   // MARK: Cancel
 
   func test_cancelFromDownstream_cancelsBothInputs() {
-    let upstream = Source(), other = Source()
+    let upstream = Source()
+    let other = Source()
     let subscriber = TestSubscriber<String, TestError>()
     upstream.withLatestFrom(other, resultSelector: pair).subscribe(subscriber)
     other.send(1)
@@ -252,7 +267,8 @@ final class WithLatestFromTests: XCTestCase {
   }
 
   func test_cancelInsideReceive_stopsEverything() {
-    let upstream = Source(), other = Source()
+    let upstream = Source()
+    let other = Source()
     let subscriber = TestSubscriber<String, TestError>()
     subscriber.onValue = { [unowned subscriber] _ in
       subscriber.cancel()
@@ -270,7 +286,8 @@ final class WithLatestFromTests: XCTestCase {
   }
 
   func test_cancelDuringReceiveSubscription_subscribesToNeitherInput() {
-    let upstream = Source(), other = Source()
+    let upstream = Source()
+    let other = Source()
     let subscriber = TestSubscriber<String, TestError>(initialDemand: .none)
     subscriber.onSubscription = { $0.cancel() }
     upstream.withLatestFrom(other, resultSelector: pair).subscribe(subscriber)
@@ -281,7 +298,9 @@ final class WithLatestFromTests: XCTestCase {
   // MARK: Two and three others
 
   func test_twoOthers_dropUntilBothHaveValues() {
-    let upstream = Source(), first = Source(), second = Source()
+    let upstream = Source()
+    let first = Source()
+    let second = Source()
     let subscriber = TestSubscriber<(Int, Int, Int), TestError>()
     upstream.withLatestFrom(first, second).subscribe(subscriber)
 
@@ -300,7 +319,9 @@ final class WithLatestFromTests: XCTestCase {
   }
 
   func test_twoOthers_withResultSelector_andFailureOfEither() {
-    let upstream = Source(), first = Source(), second = Source()
+    let upstream = Source()
+    let first = Source()
+    let second = Source()
     let subscriber = TestSubscriber<Int, TestError>()
     upstream.withLatestFrom(first, second) { $0 + $1 + $2 }.subscribe(subscriber)
     first.send(10)
@@ -316,7 +337,10 @@ final class WithLatestFromTests: XCTestCase {
   }
 
   func test_threeOthers_dropUntilAllHaveValues() {
-    let upstream = Source(), a = Source(), b = Source(), c = Source()
+    let upstream = Source()
+    let a = Source()
+    let b = Source()
+    let c = Source()
     let subscriber = TestSubscriber<(Int, Int, Int, Int), TestError>()
     upstream.withLatestFrom(a, b, c).subscribe(subscriber)
     a.send(1)
@@ -335,7 +359,10 @@ final class WithLatestFromTests: XCTestCase {
   }
 
   func test_threeOthers_withResultSelector() {
-    let upstream = Source(), a = Source(), b = Source(), c = Source()
+    let upstream = Source()
+    let a = Source()
+    let b = Source()
+    let c = Source()
     let subscriber = TestSubscriber<Int, TestError>()
     upstream.withLatestFrom(a, b, c) { $0 * 1000 + $1 * 100 + $2 * 10 + $3 }.subscribe(subscriber)
     a.send(1)
@@ -351,7 +378,8 @@ final class WithLatestFromTests: XCTestCase {
 
   func test_lifetime_downstreamCancelFreesEverything() {
     let tracker = LifetimeTracker()
-    let upstream = Source(), other = ManualPublisher<TrackedValue, TestError>()
+    let upstream = Source()
+    let other = ManualPublisher<TrackedValue, TestError>()
     let subscriber = TestSubscriber<String, TestError>()
     subscribeTracked(upstream, other, subscriber, tracker)
     weak let subscription = subscriber.subscription as AnyObject?
@@ -369,7 +397,8 @@ final class WithLatestFromTests: XCTestCase {
   func test_lifetime_endingReleasesValueAndSelector_evenWhileSomeoneHoldsTheSubscription() {
     for ending in ["cancel", "finish", "fail", "otherFails"] {
       let tracker = LifetimeTracker()
-      let upstream = Source(), other = ManualPublisher<TrackedValue, TestError>()
+      let upstream = Source()
+      let other = ManualPublisher<TrackedValue, TestError>()
       let subscriber = TestSubscriber<String, TestError>()
       subscribeTracked(upstream, other, subscriber, tracker)
       let held = subscriber.subscription
@@ -388,7 +417,8 @@ final class WithLatestFromTests: XCTestCase {
 
   func test_lifetime_cancelInsideReceiveFreesEverything() {
     let tracker = LifetimeTracker()
-    let upstream = Source(), other = ManualPublisher<TrackedValue, TestError>()
+    let upstream = Source()
+    let other = ManualPublisher<TrackedValue, TestError>()
     let subscriber = TestSubscriber<String, TestError>()
     subscriber.onValue = { [unowned subscriber] _ in
       subscriber.cancel()
@@ -406,7 +436,8 @@ final class WithLatestFromTests: XCTestCase {
 
   func test_lifetime_upstreamFinishingFreesEverything() {
     let tracker = LifetimeTracker()
-    let upstream = Source(), other = ManualPublisher<TrackedValue, TestError>()
+    let upstream = Source()
+    let other = ManualPublisher<TrackedValue, TestError>()
     let subscriber = TestSubscriber<String, TestError>()
     subscribeTracked(upstream, other, subscriber, tracker)
     weak let subscription = subscriber.subscription as AnyObject?
@@ -422,7 +453,8 @@ final class WithLatestFromTests: XCTestCase {
 
   func test_lifetime_upstreamFailingFreesEverything() {
     let tracker = LifetimeTracker()
-    let upstream = Source(), other = ManualPublisher<TrackedValue, TestError>()
+    let upstream = Source()
+    let other = ManualPublisher<TrackedValue, TestError>()
     let subscriber = TestSubscriber<String, TestError>()
     subscribeTracked(upstream, other, subscriber, tracker)
     weak let subscription = subscriber.subscription as AnyObject?
@@ -437,7 +469,8 @@ final class WithLatestFromTests: XCTestCase {
 
   func test_lifetime_otherFailingFreesEverything() {
     let tracker = LifetimeTracker()
-    let upstream = Source(), other = ManualPublisher<TrackedValue, TestError>()
+    let upstream = Source()
+    let other = ManualPublisher<TrackedValue, TestError>()
     let subscriber = TestSubscriber<String, TestError>()
     subscribeTracked(upstream, other, subscriber, tracker)
     weak let subscription = subscriber.subscription as AnyObject?
@@ -453,7 +486,8 @@ final class WithLatestFromTests: XCTestCase {
 
   func test_lifetime_otherFinishingThenUpstreamFinishingFreesEverything() {
     let tracker = LifetimeTracker()
-    let upstream = Source(), other = ManualPublisher<TrackedValue, TestError>()
+    let upstream = Source()
+    let other = ManualPublisher<TrackedValue, TestError>()
     let subscriber = TestSubscriber<String, TestError>()
     subscribeTracked(upstream, other, subscriber, tracker)
     weak let subscription = subscriber.subscription as AnyObject?
@@ -469,7 +503,8 @@ final class WithLatestFromTests: XCTestCase {
 
   func test_lifetime_failureParkedDuringReceiveFreesEverything() {
     let tracker = LifetimeTracker()
-    let upstream = Source(), other = ManualPublisher<TrackedValue, TestError>()
+    let upstream = Source()
+    let other = ManualPublisher<TrackedValue, TestError>()
     let subscriber = TestSubscriber<String, TestError>()
     subscriber.onValue = { _ in
       other.send(completion: .failure(TestError("parked")))

@@ -81,11 +81,11 @@ internal final class CreateSubscription<Downstream: Subscriber>: CreateSink<Down
   /// Subscribes downstream, then runs the producing closure and installs its hook (or
   /// calls it at once if the subscription ended meanwhile).
   @inlinable
-  internal func start(_ subscribe: (Publishers.Create<Output, Failure>.Emitter) -> any Cancellable) {
+  internal func start(_ producer: (Publishers.Create<Output, Failure>.Emitter) -> any Cancellable) {
     guard let downstream = lock.withLock({ downstream }) else { return }
     downstream.receive(subscription: self)
     guard !lock.withLock({ isEnded }) else { return }
-    let cancellable = subscribe(Publishers.Create<Output, Failure>.Emitter(sink: self))
+    let cancellable = producer(Publishers.Create<Output, Failure>.Emitter(sink: self))
     let runNow = lock.withLock { () -> Bool in
       guard case .pending = hook else { return false }
       if isEnded {

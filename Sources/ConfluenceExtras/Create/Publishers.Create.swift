@@ -45,21 +45,21 @@ extension Publishers {
   ///   amortised O(1) per buffered value.
   public struct Create<Output, Failure: Error>: Publisher {
     /// Starts producing values for one subscriber and returns the hook that stops it.
-    public let subscribe: (Emitter) -> any Cancellable
+    public let producer: (Emitter) -> any Cancellable
 
-    /// Creates a publisher that calls `subscribe` for each subscriber.
+    /// Creates a publisher that calls `producer` for each subscriber.
     ///
-    /// - Parameter subscribe: Called once per subscriber, after that subscriber has received
+    /// - Parameter producer: Called once per subscriber, after that subscriber has received
     ///   its subscription, with an emitter to send values and a completion through. Returns
     ///   the cancellation hook, called exactly once when that subscription ends.
     @inlinable
-    public init(_ subscribe: @escaping (Emitter) -> any Cancellable) {
-      self.subscribe = subscribe
+    public init(_ producer: @escaping (Emitter) -> any Cancellable) {
+      self.producer = producer
     }
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      CreateSubscription<S>(downstream: subscriber).start(subscribe)
+      CreateSubscription<S>(downstream: subscriber).start(producer)
     }
   }
 }

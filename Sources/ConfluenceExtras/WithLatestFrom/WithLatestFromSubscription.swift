@@ -243,7 +243,8 @@ where Upstream.Failure == Other.Failure, Downstream.Failure == Upstream.Failure 
 
 /// Subscribes a ``WithLatestFromSubscription`` to its `other` publisher.
 @usableFromInline
-internal struct WithLatestFromOtherSubscriber<Upstream: Publisher, Other: Publisher, Downstream: Subscriber>: Subscriber,
+internal struct WithLatestFromOtherSubscriber<Upstream: Publisher, Other: Publisher, Downstream: Subscriber>:
+  Subscriber,
   CustomStringConvertible
 where Upstream.Failure == Other.Failure, Downstream.Failure == Upstream.Failure {
   @usableFromInline internal typealias Input = Other.Output
