@@ -59,6 +59,7 @@ extension Publishers {
     /// The never-failing publisher of events.
     public let upstream: Upstream
 
+    /// Creates a publisher that retypes `upstream`'s failure to the events' failure type.
     @inlinable
     public init(upstream: Upstream) {
       self.upstream = upstream

@@ -20,6 +20,7 @@ public final class LifetimeTracker: @unchecked Sendable {
   private var live = 0
   private var made = 0
 
+  /// Creates a tracker with no objects made yet.
   public init() {}
 
   /// An object whose life the tracker counts.
@@ -74,6 +75,7 @@ public func assertReleased<T: AnyObject>(
 public struct TestError: Error, Hashable, CustomStringConvertible, Sendable {
   public let tag: String
 
+  /// Creates an error with the given tag.
   public init(_ tag: String = "oops") {
     self.tag = tag
   }

@@ -58,10 +58,18 @@ public struct ImmediateScheduler: Scheduler, Sendable {
       public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
       public static func += (lhs: inout Stride, rhs: Stride) { lhs = lhs + rhs }
 
+      // The immediate scheduler has no clock, so its strides carry the number they were
+      // given, whatever the unit: they only need to compare and add consistently.
+
+      /// A stride of `s` units.
       public static func seconds(_ s: Int) -> Stride { Stride(s) }
+      /// A stride of `s` units, truncated to a whole number.
       public static func seconds(_ s: Double) -> Stride { Stride(Int(s)) }
+      /// A stride of `ms` units.
       public static func milliseconds(_ ms: Int) -> Stride { Stride(ms) }
+      /// A stride of `us` units.
       public static func microseconds(_ us: Int) -> Stride { Stride(us) }
+      /// A stride of `ns` units.
       public static func nanoseconds(_ ns: Int) -> Stride { Stride(ns) }
     }
 
