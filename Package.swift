@@ -19,7 +19,7 @@ var products: [Product] = [
 var targets: [Target] = [
   .target(name: "Confluence"),
   .target(name: "ConfluenceFoundation", dependencies: ["Confluence"]),
-  .target(name: "ConfluenceTesting", dependencies: ["Confluence"]),
+  .target(name: "ConfluenceTesting", dependencies: ["Confluence", "ConfluenceFoundation"]),
   .target(name: "ConfluenceExtras", dependencies: ["Confluence"]),
   .testTarget(
     name: "ConfluenceTests",

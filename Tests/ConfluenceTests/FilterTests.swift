@@ -63,4 +63,129 @@ final class FilterTests: XCTestCase {
     assertReleased(&subscription)
     XCTAssertEqual(tracker.liveCount, 0)
   }
+
+  func test_requestsOneMoreForEachDroppedValue_finiteDemand() {
+    let upstream = ScriptedUpstream<Int, Never>()
+    let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+    upstream.filter { $0 % 2 == 0 }.subscribe(subscriber)
+    XCTAssertEqual(upstream.requested, [])
+
+    subscriber.request(.max(1))
+    XCTAssertEqual(upstream.requested, [.max(1)])
+    XCTAssertEqual(upstream.send(1), .max(1))
+    XCTAssertEqual(upstream.send(2), .none)
+
+    subscriber.request(.max(2))
+    XCTAssertEqual(upstream.requested, [.max(1), .max(2)])
+    upstream.send(3, 4, 5, 6)
+    XCTAssertEqual(upstream.returned, [.max(1), .max(1), .max(1)])
+    XCTAssertEqual(subscriber.events, [.subscription("Filter"), .value(2), .value(4), .value(6)])
+  }
+
+  func test_passesDownstreamDemandThrough_demandPerValue() {
+    let upstream = ScriptedUpstream<Int, Never>()
+    let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1), demandPerValue: .max(2))
+    upstream.filter { $0 > 0 }.subscribe(subscriber)
+    XCTAssertEqual(upstream.send(1), .max(2))
+    XCTAssertEqual(upstream.send(0), .max(1))
+  }
+
+  func test_forwardsFailure_upstreamFails() {
+    let upstream = ScriptedUpstream<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>()
+    upstream.filter { $0 > 1 }.subscribe(subscriber)
+    upstream.send(1, 2)
+    upstream.send(completion: .failure(TestError("boom")))
+    XCTAssertEqual(
+      subscriber.events, [.subscription("Filter"), .value(2), .completion(.failure(TestError("boom")))])
+  }
+
+  func test_sendsNothing_cancelBeforeDemand() {
+    let upstream = ScriptedUpstream<Int, Never>()
+    let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+    upstream.filter { _ in true }.subscribe(subscriber)
+    subscriber.cancel()
+    upstream.send(1)
+    upstream.send(completion: .finished)
+    XCTAssertEqual(subscriber.events, [.subscription("Filter")])
+    XCTAssertEqual(upstream.cancelCount, 1)
+    XCTAssertEqual(upstream.requested, [])
+  }
+
+  func test_ignoresCompletion_afterCancel() {
+    let upstream = ScriptedUpstream<Int, Never>()
+    upstream.keepsSendingAfterCancel = true
+    let subscriber = TestSubscriber<Int, Never>()
+    upstream.filter { _ in true }.subscribe(subscriber)
+    subscriber.cancel()
+    upstream.send(completion: .finished)
+    XCTAssertEqual(subscriber.events, [.subscription("Filter")])
+  }
+
+  func test_cancelIsIdempotent() {
+    let upstream = ScriptedUpstream<Int, Never>()
+    var subscription: Subscription?
+    let subscriber = TestSubscriber<Int, Never>()
+    subscriber.onSubscription = { subscription = $0 }
+    upstream.filter { _ in true }.subscribe(subscriber)
+    subscription?.cancel()
+    subscription?.cancel()
+    XCTAssertEqual(upstream.cancelCount, 1)
+  }
+
+  func test_description() {
+    var subscription: Subscription?
+    let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+    subscriber.onSubscription = { subscription = $0 }
+    ScriptedUpstream<Int, Never>().filter { _ in true }.subscribe(subscriber)
+    XCTAssertEqual(String(describing: subscription!), "Filter")
+    XCTAssertEqual((subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String, "Filter")
+    XCTAssertEqual(Mirror(reflecting: subscription!).children.map(\.label), ["downstream"])
+  }
+
+  func test_fusesWithTryFilter() {
+    let fused: Publishers.TryFilter<Publishers.Sequence<ClosedRange<Int>, Never>> =
+      (1...6).publisher.filter { $0 % 2 == 0 }.tryFilter { value in
+        if value == 6 { throw TestError("six") }
+        return value > 2
+      }
+    let subscriber = TestSubscriber<Int, any Error>()
+    fused.subscribe(subscriber)
+    XCTAssertEqual(
+      subscriber.eventDescriptions, ["subscription(TryFilter)", "value(4)", "completion(failure(six))"])
+  }
+
+  func test_releasesClosure_onCancel() {
+    let tracker = LifetimeTracker()
+    let upstream = ScriptedUpstream<Int, Never>()
+    let subscriber = TestSubscriber<Int, Never>()
+    do {
+      let probe = tracker.make()
+      upstream.filter { _ in _ = probe; return true }.subscribe(subscriber)
+    }
+    XCTAssertEqual(tracker.liveCount, 1)
+    subscriber.cancel()
+    XCTAssertEqual(tracker.liveCount, 0)
+  }
+
+  func test_releasesClosure_onCompletion() {
+    let tracker = LifetimeTracker()
+    let upstream = ScriptedUpstream<Int, Never>()
+    let subscriber = TestSubscriber<Int, Never>()
+    do {
+      let probe = tracker.make()
+      upstream.filter { _ in _ = probe; return true }.subscribe(subscriber)
+    }
+    upstream.send(completion: .finished)
+    XCTAssertEqual(tracker.liveCount, 0)
+  }
+
+  func test_appleExample_evenNumbers() {
+    var output: [Int] = []
+    let cancellable = [1, 2, 3, 4, 5].publisher
+      .filter { $0 % 2 == 0 }
+      .sink { output.append($0) }
+    XCTAssertEqual(output, [2, 4])
+    cancellable.cancel()
+  }
 }

@@ -9,6 +9,7 @@ extension Publishers {
   ///
   /// Back-pressure: passes downstream demand upstream; for each element it drops it asks
   /// upstream for one more (`.max(1)`), so downstream still receives what it asked for.
+  /// Its subscription is shown as `Filter` by `print`.
   public struct Filter<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
@@ -20,6 +21,10 @@ extension Publishers {
     public let isIncluded: (Upstream.Output) -> Bool
 
     /// Creates a publisher that republishes the elements that match `isIncluded`.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - isIncluded: A closure that indicates whether to republish an element.
     @inlinable
     public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) -> Bool) {
       self.upstream = upstream
@@ -35,6 +40,10 @@ extension Publishers {
 
 extension Publisher {
   /// Republishes all elements that match a provided closure.
+  ///
+  /// Combine’s `filter(_:)` operator performs an operation similar to that of `filter(_:)`
+  /// in the Swift Standard Library: it uses a closure to test each element to determine
+  /// whether to republish the element to the downstream subscriber.
   ///
   /// ```swift
   /// let numbers: [Int] = [1, 2, 3, 4, 5]
@@ -57,13 +66,40 @@ extension Publisher {
 
 extension Publishers.Filter {
   /// Fuses two filters into one: `filter(p).filter(q)` becomes `filter { p($0) && q($0) }`.
+  ///
+  /// ```swift
+  /// let evenAndSmall = numbers.publisher.filter { $0 % 2 == 0 }.filter { $0 < 10 }
+  /// ```
+  ///
+  /// - Parameter isIncluded: A closure that takes one element and returns whether to
+  ///   republish it; called only for elements this filter already includes.
+  /// - Returns: One `Filter` on the same upstream that applies both closures.
   @inlinable
   public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Upstream> {
     let first = self.isIncluded
     return Publishers.Filter(upstream: upstream) { first($0) && isIncluded($0) }
   }
+
+  /// Fuses this filter with an error-throwing filter into one ``Publishers/TryFilter``.
+  ///
+  /// ```swift
+  /// let checked = numbers.publisher.filter { $0 > 0 }.tryFilter { try validate($0) }
+  /// ```
+  ///
+  /// - Parameter isIncluded: An error-throwing closure called only for elements this
+  ///   filter already includes.
+  /// - Returns: One `TryFilter` on the same upstream that applies both closures.
+  @inlinable
+  public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Upstream> {
+    let first = self.isIncluded
+    return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
+  }
 }
 
+// Filter keeps its own subscription rather than `FilteringSubscription`: both cost the same
+// once specialised (≈60 instructions per element through `filter` → `sink`), but where the
+// chain runs unspecialised (today: any wrapping operator under `Sequence.publisher`) the
+// shared one's generic action enum costs ≈1.6× more per element.
 /// Stands between upstream and downstream for `Filter`; shown as `Filter` by `print`.
 ///
 /// Values are passed without taking a lock: upstream serialises them and stops after

@@ -35,7 +35,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      ZipSubscription<A, B, S>(downstream: subscriber).subscribe(a, b)
+      BinaryFanInSubscription<A, B, S, ZipLogic<A.Output, B.Output>>(downstream: subscriber).subscribe(a, b)
     }
   }
 }

@@ -1,13 +1,15 @@
-/// The state machine of `zip` over two upstreams: buffers per side, pairs values one for
-/// one, serialises delivery, and decides completion. Its transitions return what the
-/// storage class must do once the lock is released.
+/// The state machine of a two-upstream operator (`zip`, `combineLatest`): both upstream
+/// subscriptions, downstream demand, which thread delivers, and completion; `Logic` decides
+/// how values are kept and when an output is ready. Transitions return what the storage
+/// class must do once the lock is released.
 @usableFromInline
-internal struct ZipState<A, B, Downstream: Subscriber> where Downstream.Input == (A, B) {
+internal struct BinaryFanInState<Logic: BinaryFanInLogic, Downstream: Subscriber>
+where Downstream.Input == (Logic.A, Logic.B) {
   @usableFromInline
   internal enum Next {
     case idle
-    /// Deliver the pair (this thread now owns delivery).
-    case deliver(Downstream, (A, B))
+    /// Deliver the output (this thread now owns delivery).
+    case deliver(Downstream, (Logic.A, Logic.B))
     /// Send the completion and cancel the given upstreams.
     case complete(Downstream, Subscribers.Completion<Downstream.Failure>, cancelling: [Subscription])
     /// Cancel upstreams only (the delivering thread sends the completion).
@@ -15,10 +17,9 @@ internal struct ZipState<A, B, Downstream: Subscriber> where Downstream.Input ==
   }
 
   @usableFromInline internal var downstream: Downstream?
+  @usableFromInline internal var logic = Logic()
   @usableFromInline internal var upstreamA = SubscriptionStatus.awaitingSubscription
   @usableFromInline internal var upstreamB = SubscriptionStatus.awaitingSubscription
-  @usableFromInline internal var bufferA = ZipBuffer<A>()
-  @usableFromInline internal var bufferB = ZipBuffer<B>()
   @usableFromInline internal var finishedA = false
   @usableFromInline internal var finishedB = false
   @usableFromInline internal var demand = Subscribers.Demand.none
@@ -40,16 +41,16 @@ internal struct ZipState<A, B, Downstream: Subscriber> where Downstream.Input ==
   }
 
   @inlinable
-  internal mutating func receiveA(_ value: A) -> Next {
+  internal mutating func receive(a value: Logic.A) -> Next {
     guard downstream != nil else { return .idle }
-    bufferA.append(value)
+    logic.receive(a: value)
     return isDelivering ? .idle : nextDelivery()
   }
 
   @inlinable
-  internal mutating func receiveB(_ value: B) -> Next {
+  internal mutating func receive(b value: Logic.B) -> Next {
     guard downstream != nil else { return .idle }
-    bufferB.append(value)
+    logic.receive(b: value)
     return isDelivering ? .idle : nextDelivery()
   }
 
@@ -78,11 +79,10 @@ internal struct ZipState<A, B, Downstream: Subscriber> where Downstream.Input ==
   internal mutating func request(_ more: Subscribers.Demand) -> ([Subscription], Next) {
     guard downstream != nil else { return ([], .idle) }
     demand += more
-    let forward = [upstreamA.subscription, upstreamB.subscription].compactMap { $0 }
-    return (forward, isDelivering ? .idle : nextDelivery())
+    return (liveUpstreams, isDelivering ? .idle : nextDelivery())
   }
 
-  /// The delivering thread handed over a pair and downstream asked for `more`.
+  /// The delivering thread handed over an output and downstream asked for `more`.
   @inlinable
   internal mutating func didDeliver(additionalDemand more: Subscribers.Demand) -> ([Subscription], Next) {
     isDelivering = false
@@ -93,8 +93,7 @@ internal struct ZipState<A, B, Downstream: Subscriber> where Downstream.Input ==
     }
     guard downstream != nil else { return ([], .idle) }
     demand += more
-    let forward = more > 0 ? [upstreamA.subscription, upstreamB.subscription].compactMap { $0 } : []
-    return (forward, nextDelivery())
+    return (more > 0 ? liveUpstreams : [], nextDelivery())
   }
 
   @inlinable
@@ -104,17 +103,20 @@ internal struct ZipState<A, B, Downstream: Subscriber> where Downstream.Input ==
   }
 
   @inlinable
+  internal var liveUpstreams: [Subscription] {
+    [upstreamA.subscription, upstreamB.subscription].compactMap { $0 }
+  }
+
+  @inlinable
   internal mutating func nextDelivery() -> Next {
     guard let downstream else { return .idle }
-    if demand > 0, !bufferA.isEmpty, !bufferB.isEmpty {
+    if demand > 0, let output = logic.takeOutput() {
       demand -= 1
       isDelivering = true
-      return .deliver(downstream, (bufferA.removeFirst(), bufferB.removeFirst()))
+      return .deliver(downstream, output)
     }
-    // No further pair is possible once a finished side has nothing buffered.
-    if (finishedA && bufferA.isEmpty) || (finishedB && bufferB.isEmpty) {
-      let cancelling = releaseAll()
-      return .complete(downstream, .finished, cancelling: cancelling)
+    if logic.isDone(finishedA: finishedA, finishedB: finishedB) {
+      return .complete(downstream, .finished, cancelling: releaseAll())
     }
     return .idle
   }
@@ -122,44 +124,8 @@ internal struct ZipState<A, B, Downstream: Subscriber> where Downstream.Input ==
   @inlinable
   internal mutating func releaseAll() -> [Subscription] {
     let cancelling = [upstreamA.terminate(), upstreamB.terminate()].compactMap { $0 }
-    bufferA = ZipBuffer()
-    bufferB = ZipBuffer()
+    logic = Logic()
     downstream = nil
     return cancelling
-  }
-}
-
-/// A FIFO queue that reuses its storage (no allocation per element once warm).
-@usableFromInline
-internal struct ZipBuffer<Element> {
-  @usableFromInline internal var storage: [Element] = []
-  @usableFromInline internal var head = 0
-
-  @inlinable
-  internal init() {}
-
-  @inlinable
-  internal var isEmpty: Bool { head == storage.count }
-
-  @inlinable
-  internal var count: Int { storage.count - head }
-
-  @inlinable
-  internal mutating func append(_ element: Element) {
-    storage.append(element)
-  }
-
-  @inlinable
-  internal mutating func removeFirst() -> Element {
-    let element = storage[head]
-    head += 1
-    if head == storage.count {
-      storage.removeAll(keepingCapacity: true)
-      head = 0
-    } else if head >= 64 && head * 2 >= storage.count {
-      storage.removeFirst(head)
-      head = 0
-    }
-    return element
   }
 }

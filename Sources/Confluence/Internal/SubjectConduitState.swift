@@ -1,0 +1,199 @@
+// The state machine of one subscriber ("conduit") of a subject.
+//
+// A subject keeps one `SubjectConduitState` per subscriber, inside the conduit object,
+// and reads or changes it only while holding the subject's lock. The transitions below
+// never call out; they tell the caller what to do once the lock is released.
+//
+// Delivery is serialised (DESIGN.md, contract rule 5) by *ownership*: at most one thread
+// at a time "owns" a conduit (`isDelivering`) and only the owner calls the downstream.
+// Another thread (or the owner itself, re-entrantly from inside `receive(_:)`) that sends
+// while the conduit is owned reserves demand and queues its value; the owner drains the
+// queue before it gives ownership up. The thread that subscribes owns the new conduit
+// until `receive(subscription:)` has returned, so nothing can reach the subscriber first.
+
+/// One subscriber's demand, delivery ownership, queue and terminal state.
+@usableFromInline
+internal struct SubjectConduitState<Output, Failure: Error> {
+  /// Demand granted and not yet used by a delivered or queued value.
+  @usableFromInline
+  internal var demand = Subscribers.Demand.none
+
+  /// Whether a thread owns delivery to the downstream. A new conduit starts owned by the
+  /// subscribing thread.
+  @usableFromInline
+  internal var isDelivering = true
+
+  /// Cancelled or completed: nothing more reaches the downstream.
+  @usableFromInline
+  internal var isTerminal = false
+
+  /// `CurrentValueSubject` only: the subscriber has not seen the subject's current value
+  /// (it subscribed, or a value arrived while it had no demand). The next demand delivers
+  /// the value current at that moment.
+  @usableFromInline
+  internal var owesCurrentValue: Bool
+
+  /// `CurrentValueSubject` only: the generation (see `SubjectState.generation`) of the
+  /// newest value this subscriber has taken, delivered or queued. An older value is never
+  /// delivered after a newer one, nor the same value twice (a subscriber may take the
+  /// current value on demand before the sender that set it reaches this subscriber).
+  @usableFromInline
+  internal var takenGeneration: UInt64 = 0
+
+  /// Values sent while another thread owned delivery; demand for each is already reserved.
+  /// Delivered slots are emptied (set to `nil`) so that nothing is released under the lock.
+  @usableFromInline
+  internal var pending: [Output?] = []
+
+  /// The index in `pending` of the next value to deliver.
+  @usableFromInline
+  internal var pendingHead = 0
+
+  /// A completion that arrived while another thread owned delivery; it follows `pending`.
+  @usableFromInline
+  internal var pendingCompletion: Subscribers.Completion<Failure>?
+
+  @inlinable
+  internal init(owesCurrentValue: Bool) {
+    self.owesCurrentValue = owesCurrentValue
+  }
+
+  // MARK: Transitions
+
+  /// A value was sent. Returns `true` if the caller now owns delivery and must deliver the
+  /// value; otherwise the value was queued (demand reserved), or dropped for lack of demand.
+  ///
+  /// - Parameters:
+  ///   - keepsCurrentValue: `true` for `CurrentValueSubject`, whose subscribers receive
+  ///     the then-current value once demand arrives instead of losing it.
+  ///   - generation: The value's generation (only used when `keepsCurrentValue`).
+  @inlinable
+  @inline(__always)
+  internal mutating func offer(_ value: Output, keepsCurrentValue: Bool, generation: UInt64) -> Bool {
+    if isTerminal || pendingCompletion != nil { return false }
+    if keepsCurrentValue && generation <= takenGeneration { return false }
+    if demand == .none {
+      if keepsCurrentValue { owesCurrentValue = true }
+      return false
+    }
+    demand -= 1
+    owesCurrentValue = false
+    takenGeneration = generation
+    if isDelivering {
+      pending.append(value)
+      return false
+    }
+    isDelivering = true
+    return true
+  }
+
+  /// What the owner does after the downstream returned from a call.
+  @usableFromInline
+  internal enum NextStep {
+    /// Deliver this queued value (its demand is already reserved).
+    case deliver(Output)
+    /// Deliver the subject's current value (its demand is already reserved).
+    case deliverCurrentValue
+    /// Deliver this completion; the conduit is now terminal and must leave the subject.
+    case complete(Subscribers.Completion<Failure>)
+    /// The subscriber cancelled meanwhile: leave the subject, release downstream and queue.
+    case cancelled
+    /// Nothing more to do; ownership is given up.
+    case idle
+  }
+
+  /// The owner's downstream call returned `more`: adds it to the demand and says what to
+  /// deliver next, giving ownership up when there is nothing left.
+  ///
+  /// - Parameter currentGeneration: The generation of the subject's current value.
+  @inlinable
+  @inline(__always)
+  internal mutating func didDeliver(returning more: Subscribers.Demand, currentGeneration: UInt64) -> NextStep {
+    if isTerminal {
+      isDelivering = false
+      return .cancelled
+    }
+    if more != .none {
+      demand += more
+    }
+    if pendingHead < pending.count {
+      return .deliver(popPending())
+    }
+    if let completion = pendingCompletion {
+      pendingCompletion = nil
+      isTerminal = true
+      isDelivering = false
+      return .complete(completion)
+    }
+    if owesCurrentValue && demand != .none {
+      owesCurrentValue = false
+      demand -= 1
+      takenGeneration = currentGeneration
+      return .deliverCurrentValue
+    }
+    isDelivering = false
+    return .idle
+  }
+
+  /// The subscriber requested `more`. Returns `true` if the caller now owns delivery and
+  /// must deliver the subject's current value (its demand is already reserved).
+  ///
+  /// - Parameter currentGeneration: The generation of the subject's current value.
+  @inlinable
+  internal mutating func request(_ more: Subscribers.Demand, currentGeneration: UInt64) -> Bool {
+    if isTerminal { return false }
+    demand += more
+    guard !isDelivering, owesCurrentValue else { return false }
+    owesCurrentValue = false
+    demand -= 1
+    takenGeneration = currentGeneration
+    isDelivering = true
+    return true
+  }
+
+  /// The subscriber cancelled. Returns `true` if the caller must remove the conduit from
+  /// the subject and release its downstream now; if a thread owns delivery, that owner
+  /// does it when the downstream returns.
+  @inlinable
+  internal mutating func cancel() -> Bool {
+    if isTerminal { return false }
+    isTerminal = true
+    pendingCompletion = nil
+    return !isDelivering
+  }
+
+  /// The subject completed. Returns `true` if the caller must deliver the completion now;
+  /// if a thread owns delivery, the completion is queued after the pending values.
+  @inlinable
+  internal mutating func complete(_ completion: Subscribers.Completion<Failure>) -> Bool {
+    if isTerminal { return false }
+    if isDelivering {
+      pendingCompletion = completion
+      return false
+    }
+    isTerminal = true
+    return true
+  }
+
+  /// Empties the queue and hands its storage to the caller, to be released outside the lock.
+  @inlinable
+  internal mutating func takePending() -> [Output?] {
+    defer {
+      pending = []
+      pendingHead = 0
+    }
+    return pending
+  }
+
+  @inlinable
+  internal mutating func popPending() -> Output {
+    let value = pending[pendingHead].take().unsafelyUnwrapped
+    pendingHead += 1
+    if pendingHead == pending.count {
+      // Only empty slots remain: reuse the buffer, so steady contention allocates nothing.
+      pending.removeAll(keepingCapacity: true)
+      pendingHead = 0
+    }
+    return value
+  }
+}

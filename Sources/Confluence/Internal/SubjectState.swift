@@ -1,0 +1,138 @@
+// The state machine of a subject as a whole: its subscribers, its completion, and (for
+// `CurrentValueSubject` and `@Published`) its current value. Guarded by the lock of the
+// `SubjectStorage` that holds it; the transitions never call out.
+//
+// Lifetime rule that lets a sender deliver to a lone subscriber without retaining it: a
+// conduit stays in `conduits` for as long as a thread owns delivery to it. Cancel and
+// completion remove an owned conduit only through its owner, which keeps the removed
+// reference alive until it returns.
+
+/// Which public type a subject storage serves; decides what `print` shows.
+@usableFromInline
+internal enum SubjectKind: Sendable {
+  case passthrough
+  case currentValue
+  case observableObjectPublisher
+
+  /// The description of the subscriptions this kind of subject hands out.
+  @usableFromInline
+  internal var subscriptionDescription: String {
+    switch self {
+    case .passthrough: return "PassthroughSubject"
+    case .currentValue: return "CurrentValueSubject"
+    case .observableObjectPublisher: return "ObservableObjectPublisher"
+    }
+  }
+}
+
+/// The subscribers, completion and current value of a subject.
+@usableFromInline
+internal struct SubjectState<Output, Failure: Error> {
+  @usableFromInline
+  internal typealias Conduit = SubjectConduit<Output, Failure>
+
+  /// The live subscribers, in subscription order.
+  @usableFromInline
+  internal var conduits: ContiguousArray<Conduit> = []
+
+  /// Set once the subject completed; later sends are ignored and later subscribers receive
+  /// it at once.
+  @usableFromInline
+  internal var completion: Subscribers.Completion<Failure>?
+
+  /// The current value; `nil` exactly when the subject keeps none (`PassthroughSubject`).
+  @usableFromInline
+  internal var currentValue: Output?
+
+  @usableFromInline
+  internal let keepsCurrentValue: Bool
+
+  /// Counts the values sent (for a subject that keeps a current value), so that each
+  /// subscriber takes values in the order they became current.
+  @usableFromInline
+  internal var generation: UInt64 = 0
+
+  /// - Parameters:
+  ///   - keepsCurrentValue: Whether the subject keeps a current value.
+  ///   - currentValue: The initial value, when it keeps one.
+  @inlinable
+  internal init(keepsCurrentValue: Bool, currentValue: Output?) {
+    self.keepsCurrentValue = keepsCurrentValue
+    self.currentValue = currentValue
+  }
+
+  /// Where a sent value goes.
+  @usableFromInline
+  internal enum SendPlan {
+    /// Nowhere: completed, no subscribers, or the lone subscriber queued or dropped it.
+    case none
+    /// The caller owns delivery to the lone subscriber; the subject's list keeps it alive.
+    case one(Unmanaged<Conduit>)
+    /// Several subscribers: offer the value, of this generation, to each in turn (the
+    /// snapshot keeps them alive).
+    case many(ContiguousArray<Conduit>, generation: UInt64)
+  }
+
+  /// A value was sent: records it as the current value and plans its delivery. The value
+  /// it replaced is handed back, to be released outside the lock.
+  @inlinable
+  @inline(__always)
+  internal mutating func send(_ value: Output, replaced: inout Output?) -> SendPlan {
+    if completion != nil { return .none }
+    if keepsCurrentValue {
+      replaced = currentValue.take()
+      currentValue = value
+      generation &+= 1
+    }
+    switch conduits.count {
+    case 0:
+      return .none
+    case 1:
+      let conduit = conduits[0]
+      guard conduit.state.offer(value, keepsCurrentValue: keepsCurrentValue, generation: generation) else {
+        return .none
+      }
+      return .one(Unmanaged.passUnretained(conduit))
+    default:
+      return .many(conduits, generation: generation)
+    }
+  }
+
+  /// A subscriber arrived. Returns the completion if the subject already completed (the
+  /// conduit is then not added).
+  @inlinable
+  internal mutating func subscribe(_ conduit: Conduit) -> Subscribers.Completion<Failure>? {
+    if let completion { return completion }
+    conduits.append(conduit)
+    return nil
+  }
+
+  /// The subject completed. Returns the conduits to complete now; owned conduits stay
+  /// listed with the completion queued, for their owners to deliver and remove.
+  @inlinable
+  internal mutating func complete(_ completion: Subscribers.Completion<Failure>) -> ContiguousArray<Conduit> {
+    guard self.completion == nil else { return [] }
+    self.completion = completion
+    var completeNow = ContiguousArray<Conduit>()
+    var stillOwned = ContiguousArray<Conduit>()
+    for conduit in conduits {
+      if conduit.state.complete(completion) {
+        completeNow.append(conduit)
+      } else if conduit.state.isDelivering {
+        stillOwned.append(conduit)
+      }
+    }
+    // Every conduit dropped from the list here is kept alive by `completeNow`, so no
+    // subscriber is freed under the lock.
+    conduits = stillOwned
+    return completeNow
+  }
+
+  /// Removes `conduit` and returns the reference the list held, for the caller to release
+  /// outside the lock (it may be the last one).
+  @inlinable
+  internal mutating func remove(_ conduit: Conduit) -> Conduit? {
+    guard let index = conduits.firstIndex(where: { $0 === conduit }) else { return nil }
+    return conduits.remove(at: index)
+  }
+}

@@ -1,0 +1,62 @@
+/// A publisher that publishes changes from observable objects.
+///
+/// It is the default ``ObservableObject/objectWillChange-5gopl`` publisher of an
+/// ``ObservableObject``: every `@Published` property of the object calls ``send()`` just
+/// before its value changes. You can also call ``send()`` yourself, for changes to state
+/// that is not `@Published`:
+///
+/// ```swift
+/// final class Model: ObservableObject {
+///   let objectWillChange = ObservableObjectPublisher()
+///   var count = 0 {
+///     willSet { objectWillChange.send() }
+///   }
+/// }
+/// ```
+///
+/// It never completes. Back-pressure: demand is kept per subscriber; a change signalled
+/// while a subscriber has no demand is dropped for that subscriber.
+///
+/// Thread safety: ``send()`` and subscribing may happen on any thread; one subscriber never
+/// receives two signals at once.
+public final class ObservableObjectPublisher: Publisher {
+  public typealias Output = Void
+  public typealias Failure = Never
+
+  @usableFromInline
+  internal let storage: SubjectStorage<Void, Never>
+
+  /// Creates an observable object publisher instance.
+  ///
+  /// ```swift
+  /// let objectWillChange = ObservableObjectPublisher()
+  /// ```
+  @inlinable
+  public init() {
+    storage = SubjectStorage(kind: .observableObjectPublisher)
+  }
+
+  /// Attaches the specified subscriber; it receives a subscription described as
+  /// `ObservableObjectPublisher`.
+  ///
+  /// - Parameter subscriber: The subscriber to attach.
+  @inlinable
+  public func receive<S: Subscriber>(subscriber: S) where S.Input == Void, S.Failure == Never {
+    storage.receive(subscriber: subscriber)
+  }
+
+  /// Sends the changed value to the downstream subscriber.
+  ///
+  /// ```swift
+  /// objectWillChange.send()
+  /// ```
+  ///
+  /// May be called from any thread.
+  @inlinable
+  public func send() {
+    storage.send(())
+  }
+}
+
+// All mutable state lives in `storage` and is only touched under its lock.
+extension ObservableObjectPublisher: @unchecked Sendable {}

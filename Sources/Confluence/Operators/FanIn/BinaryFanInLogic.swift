@@ -1,0 +1,126 @@
+/// What distinguishes `zip` from `combineLatest`: how values of the two upstreams are
+/// kept, when an output is ready, and when no further output is possible.
+@usableFromInline
+internal protocol BinaryFanInLogic {
+  associatedtype A
+  associatedtype B
+
+  init()
+
+  /// What `print` shows for the subscription.
+  static var name: String { get }
+
+  mutating func receive(a: A)
+  mutating func receive(b: B)
+
+  /// The next output, if one is ready; taking it consumes it.
+  mutating func takeOutput() -> (A, B)?
+
+  /// Whether no further output can come, given which upstreams have finished.
+  func isDone(finishedA: Bool, finishedB: Bool) -> Bool
+
+  /// Whether the operator still holds values (reported by the mirror).
+  var heldValueCount: Int { get }
+}
+
+/// `zip`: a FIFO per upstream, paired one for one; done once a finished side is drained.
+@usableFromInline
+internal struct ZipLogic<A, B>: BinaryFanInLogic {
+  @usableFromInline internal var bufferA = ZipBuffer<A>()
+  @usableFromInline internal var bufferB = ZipBuffer<B>()
+
+  @inlinable internal init() {}
+
+  @inlinable internal static var name: String { "Zip" }
+
+  @inlinable internal mutating func receive(a: A) { bufferA.append(a) }
+  @inlinable internal mutating func receive(b: B) { bufferB.append(b) }
+
+  @inlinable
+  internal mutating func takeOutput() -> (A, B)? {
+    guard !bufferA.isEmpty, !bufferB.isEmpty else { return nil }
+    return (bufferA.removeFirst(), bufferB.removeFirst())
+  }
+
+  @inlinable
+  internal func isDone(finishedA: Bool, finishedB: Bool) -> Bool {
+    (finishedA && bufferA.isEmpty) || (finishedB && bufferB.isEmpty)
+  }
+
+  @inlinable internal var heldValueCount: Int { bufferA.count + bufferB.count }
+}
+
+/// `combineLatest`: the latest value of each side, and whether a combination newer than
+/// the last one delivered exists (several changes without demand coalesce into one).
+/// Done when both sides have finished and nothing newer waits.
+@usableFromInline
+internal struct CombineLatestLogic<A, B>: BinaryFanInLogic {
+  @usableFromInline internal var latestA: A?
+  @usableFromInline internal var latestB: B?
+  @usableFromInline internal var hasUndeliveredChange = false
+
+  @inlinable internal init() {}
+
+  @inlinable internal static var name: String { "CombineLatest" }
+
+  @inlinable
+  internal mutating func receive(a: A) {
+    latestA = a
+    hasUndeliveredChange = latestB != nil
+  }
+
+  @inlinable
+  internal mutating func receive(b: B) {
+    latestB = b
+    hasUndeliveredChange = latestA != nil
+  }
+
+  @inlinable
+  internal mutating func takeOutput() -> (A, B)? {
+    guard hasUndeliveredChange, let a = latestA, let b = latestB else { return nil }
+    hasUndeliveredChange = false
+    return (a, b)
+  }
+
+  @inlinable
+  internal func isDone(finishedA: Bool, finishedB: Bool) -> Bool {
+    finishedA && finishedB && !hasUndeliveredChange
+  }
+
+  @inlinable internal var heldValueCount: Int { (latestA == nil ? 0 : 1) + (latestB == nil ? 0 : 1) }
+}
+
+/// A FIFO queue that reuses its storage (no allocation per element once warm).
+@usableFromInline
+internal struct ZipBuffer<Element> {
+  @usableFromInline internal var storage: [Element] = []
+  @usableFromInline internal var head = 0
+
+  @inlinable
+  internal init() {}
+
+  @inlinable
+  internal var isEmpty: Bool { head == storage.count }
+
+  @inlinable
+  internal var count: Int { storage.count - head }
+
+  @inlinable
+  internal mutating func append(_ element: Element) {
+    storage.append(element)
+  }
+
+  @inlinable
+  internal mutating func removeFirst() -> Element {
+    let element = storage[head]
+    head += 1
+    if head == storage.count {
+      storage.removeAll(keepingCapacity: true)
+      head = 0
+    } else if head >= 64 && head * 2 >= storage.count {
+      storage.removeFirst(head)
+      head = 0
+    }
+    return element
+  }
+}

@@ -1,0 +1,128 @@
+extension Publishers {
+  /// A publisher that republishes all non-`nil` results of calling a closure with each
+  /// received element.
+  ///
+  /// ```swift
+  /// let cancellable = ["1", "two", "3"].publisher
+  ///   .compactMap { Int($0) }
+  ///   .sink { print($0) }   // 1, 3
+  /// ```
+  ///
+  /// Back-pressure: passes downstream demand upstream and asks upstream for one more
+  /// element (`.max(1)`) for each `nil` it drops. Its subscription is shown as
+  /// `CompactMap` by `print`.
+  public struct CompactMap<Upstream: Publisher, Output>: Publisher {
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher from which this publisher receives elements.
+    public let upstream: Upstream
+
+    /// A closure that receives values from the upstream publisher and returns optional
+    /// values.
+    public let transform: (Upstream.Output) -> Output?
+
+    /// Creates a publisher that republishes all non-`nil` results of calling a closure
+    /// with each received element.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - transform: A closure that receives values from the upstream publisher and
+    ///     returns optional values.
+    @inlinable
+    public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output?) {
+      self.upstream = upstream
+      self.transform = transform
+    }
+
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(
+        FilteringSubscription(
+          downstream: subscriber, logic: CompactMapLogic<Upstream.Output, Output, Failure>(transform: transform)))
+    }
+  }
+}
+
+extension Publisher {
+  /// Calls a closure with each received element and publishes any returned optional that
+  /// has a value.
+  ///
+  /// Combine’s `compactMap(_:)` operator performs a function similar to that of
+  /// `compactMap(_:)` in the Swift standard library: the `compactMap(_:)` operator in
+  /// Combine removes `nil` elements in a publisher’s stream and republishes non-`nil`
+  /// elements to the downstream subscriber.
+  ///
+  /// ```swift
+  /// let numbers = (0...5)
+  /// let romanNumeralDict: [Int : String] = [1: "I", 2: "II", 3: "III", 5: "V"]
+  /// cancellable = numbers.publisher
+  ///   .compactMap { romanNumeralDict[$0] }
+  ///   .sink { print("\($0)", terminator: " ") }
+  /// // Prints: "I II III V"
+  /// ```
+  ///
+  /// Back-pressure: requests one more element upstream for each `nil` it drops.
+  ///
+  /// - Parameter transform: A closure that receives a value and returns an optional value.
+  /// - Returns: Any non-`nil` optional results of the calling the supplied closure.
+  @inlinable
+  public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Self, T> {
+    Publishers.CompactMap(upstream: self, transform: transform)
+  }
+}
+
+extension Publishers.CompactMap {
+  /// Fuses two compact maps into one `CompactMap`.
+  ///
+  /// ```swift
+  /// let small = texts.publisher.compactMap { Int($0) }.compactMap { $0 < 10 ? $0 : nil }
+  /// ```
+  ///
+  /// - Parameter transform: A closure called only with this publisher's non-`nil` results.
+  /// - Returns: One `CompactMap` on the same upstream that applies both closures.
+  @inlinable
+  public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Upstream, T> {
+    let first = self.transform
+    return Publishers.CompactMap(upstream: upstream) { first($0).flatMap(transform) }
+  }
+
+  /// Fuses this compact map with a map into one `CompactMap`.
+  ///
+  /// ```swift
+  /// let doubled = texts.publisher.compactMap { Int($0) }.map { $0 * 2 }
+  /// ```
+  ///
+  /// - Parameter transform: A closure called with each of this publisher's results.
+  /// - Returns: One `CompactMap` on the same upstream that applies both closures.
+  @inlinable
+  public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.CompactMap<Upstream, T> {
+    let first = self.transform
+    return Publishers.CompactMap(upstream: upstream) { first($0).map(transform) }
+  }
+}
+
+/// `compactMap`'s per-value decision: publish the non-`nil` results, skip the rest.
+@usableFromInline
+internal struct CompactMapLogic<Input, Output, Failure: Error>: FilteringLogic {
+  @usableFromInline internal typealias UpstreamFailure = Failure
+
+  @usableFromInline
+  internal let transform: (Input) -> Output?
+
+  @inlinable
+  internal init(transform: @escaping (Input) -> Output?) {
+    self.transform = transform
+  }
+
+  @inlinable
+  internal static var name: String { "CompactMap" }
+
+  @inlinable
+  internal func receive(_ input: Input) -> FilteringAction<Output, Failure> {
+    if let output = transform(input) { return .publish(output) }
+    return .skip
+  }
+
+  @inlinable
+  internal func convert(_ failure: Failure) -> Failure { failure }
+}

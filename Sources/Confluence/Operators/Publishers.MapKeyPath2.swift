@@ -1,0 +1,49 @@
+extension Publishers {
+  /// A publisher that publishes the values of two key paths as a tuple.
+  ///
+  /// ```swift
+  /// struct Point { let x: Int; let y: Int }
+  /// let cancellable = [Point(x: 1, y: 2)].publisher
+  ///   .map(\.x, \.y)
+  ///   .sink { print($0) }   // (1, 2)
+  /// ```
+  ///
+  /// Back-pressure: passes demand through unchanged and hands the upstream subscription
+  /// straight to the downstream subscriber; the subscriber it attaches upstream is
+  /// described as `ValueForKey`. Costs no allocation or lock per element.
+  public struct MapKeyPath2<Upstream: Publisher, Output0, Output1>: Publisher {
+    public typealias Output = (Output0, Output1)
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher from which this publisher receives elements.
+    public let upstream: Upstream
+
+    /// The key path of a property to publish.
+    public let keyPath0: KeyPath<Upstream.Output, Output0>
+
+    /// The key path of a second property to publish.
+    public let keyPath1: KeyPath<Upstream.Output, Output1>
+
+    /// Creates a publisher that publishes the values of two key paths of each upstream
+    /// element as a tuple.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher from which this publisher receives elements.
+    ///   - keyPath0: The key path of a property to publish.
+    ///   - keyPath1: The key path of a second property to publish.
+    @inlinable
+    public init(
+      upstream: Upstream, keyPath0: KeyPath<Upstream.Output, Output0>, keyPath1: KeyPath<Upstream.Output, Output1>
+    ) {
+      self.upstream = upstream
+      self.keyPath0 = keyPath0
+      self.keyPath1 = keyPath1
+    }
+
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let (keyPath0, keyPath1) = (self.keyPath0, self.keyPath1)
+      upstream.subscribe(KeyPathSubscriber(downstream: subscriber) { ($0[keyPath: keyPath0], $0[keyPath: keyPath1]) })
+    }
+  }
+}

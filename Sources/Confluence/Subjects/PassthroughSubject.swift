@@ -1,0 +1,104 @@
+/// A subject that broadcasts elements to downstream subscribers.
+///
+/// As a concrete implementation of ``Subject``, the `PassthroughSubject` provides a
+/// convenient way to adapt existing imperative code to the Combine model.
+///
+/// Unlike ``CurrentValueSubject``, a `PassthroughSubject` doesn’t have an initial value or
+/// a buffer of the most recently-published element. A `PassthroughSubject` drops values if
+/// there are no subscribers, or its current demand is zero.
+///
+/// ```swift
+/// let subject = PassthroughSubject<String, Never>()
+/// let cancellable = subject.sink { print($0) }
+/// subject.send("Hello")                 // prints Hello
+/// subject.send(completion: .finished)
+/// subject.send("ignored")               // nothing: the subject has completed
+/// ```
+///
+/// Back-pressure: demand is kept per subscriber. A value reaches each subscriber that has
+/// outstanding demand and is dropped for each subscriber that has none; it is never
+/// buffered for later. When the subject is used as a subscriber (see
+/// `publisher.subscribe(subject)`) it requests `.unlimited` from upstream.
+///
+/// Completion reaches every subscriber at once, whatever its demand; a subscriber that
+/// attaches after completion receives the completion right after its subscription, and
+/// every later ``send(_:)`` is ignored. ``Subscription/cancel()`` removes the subscriber
+/// and releases it.
+///
+/// Thread safety: ``send(_:)``, ``send(completion:)`` and subscribing may happen on any
+/// thread. One subscriber never receives two events at once: a value sent while another
+/// thread (or the subscriber itself, re-entrantly from inside `receive(_:)`) is delivering
+/// to that subscriber is queued, with its demand reserved, and delivered right after.
+///
+/// - Complexity: ``send(_:)`` is O(1) for one subscriber (two lock acquisitions, no
+///   allocation) and O(*n*) for *n* subscribers.
+public final class PassthroughSubject<Output, Failure: Error>: Subject {
+  @usableFromInline
+  internal let storage: SubjectStorage<Output, Failure>
+
+  /// Creates a passthrough subject with no subscribers.
+  ///
+  /// ```swift
+  /// let subject = PassthroughSubject<Int, Error>()
+  /// ```
+  @inlinable
+  public init() {
+    storage = SubjectStorage(kind: .passthrough)
+  }
+
+  /// Attaches the specified subscriber: it receives a subscription described as
+  /// `PassthroughSubject`, or, once the subject has completed, an empty subscription and
+  /// the completion.
+  ///
+  /// - Parameter subscriber: The subscriber to attach.
+  @inlinable
+  public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    storage.receive(subscriber: subscriber)
+  }
+
+  /// Sends a value to every subscriber that has outstanding demand.
+  ///
+  /// ```swift
+  /// subject.send(42)
+  /// ```
+  ///
+  /// May be called from any thread; ignored after completion.
+  ///
+  /// - Parameter input: The value to send.
+  @inlinable
+  public func send(_ input: Output) {
+    storage.send(input)
+  }
+
+  /// Sends a completion signal to every subscriber, and to every later subscriber.
+  ///
+  /// ```swift
+  /// subject.send(completion: .failure(MyError.offline))
+  /// ```
+  ///
+  /// Only the first completion counts; values sent afterwards are ignored.
+  ///
+  /// - Parameter completion: A `Completion` instance which indicates whether publishing
+  ///   has finished normally or failed with an error.
+  @inlinable
+  public func send(completion: Subscribers.Completion<Failure>) {
+    storage.send(completion: completion)
+  }
+
+  /// Requests `.unlimited` from an upstream subscription, so that the subject forwards
+  /// everything the upstream publishes.
+  ///
+  /// ```swift
+  /// let cancellable = [1, 2, 3].publisher.subscribe(subject)
+  /// ```
+  ///
+  /// - Parameter subscription: The upstream subscription.
+  @inlinable
+  public func send(subscription: Subscription) {
+    subscription.request(.unlimited)
+  }
+}
+
+// All mutable state lives in `storage` and is read and written only under its lock, so
+// the subject may be shared by threads that send and subscribe concurrently.
+extension PassthroughSubject: @unchecked Sendable {}
