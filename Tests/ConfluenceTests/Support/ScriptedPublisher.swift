@@ -1,5 +1,5 @@
 import Confluence
-import Synchronization
+import Foundation
 
 /// A publisher the test drives by hand: it records every subscription, request and cancel,
 /// and sends whatever the test tells it to the latest subscriber, ignoring demand (the
@@ -15,9 +15,10 @@ import Synchronization
 /// `onSubscribe` runs after each subscriber received its subscription, so a test can
 /// script a publisher that fails (or sends) synchronously, attempt by attempt (`retry`).
 final class ScriptedPublisher<Output, Failure: Error>: Publisher, @unchecked Sendable {
-  // @unchecked Sendable: every mutable field is read and written under `mutex`; the hook is
-  // set before subscribing.
-  private let mutex = Mutex<Void>(())
+  // @unchecked Sendable: every mutable field is read and written under `lock`; the hook is
+  // set before subscribing. (An NSLock, not `Synchronization.Mutex`: the thread sanitizer
+  // sees a pthread mutex but not Mutex, and reported every access here as a race.)
+  private let lock = NSLock()
   private var subscriptions: [ScriptedSubscription] = []
   private var recordedRequests: [Subscribers.Demand] = []
   private var recordedCancels = 0
@@ -67,9 +68,9 @@ final class ScriptedPublisher<Output, Failure: Error>: Publisher, @unchecked Sen
   var holdsSubscriber: Bool { locked { subscriptions.last?.subscriber != nil } }
 
   fileprivate func locked<R>(_ body: () -> R) -> R {
-    nonisolated(unsafe) var result: R?
-    mutex.withLock { _ in result = body() }
-    return result!
+    lock.lock()
+    defer { lock.unlock() }
+    return body()
   }
 
   fileprivate func record(request demand: Subscribers.Demand) {
@@ -85,7 +86,7 @@ final class ScriptedPublisher<Output, Failure: Error>: Publisher, @unchecked Sen
     _ = released
   }
 
-  /// One subscriber's connection; `subscriber` is guarded by the publisher's mutex.
+  /// One subscriber's connection; `subscriber` is guarded by the publisher's lock.
   final class ScriptedSubscription: Subscription, CustomStringConvertible {
     let publisher: ScriptedPublisher  // a cycle, broken never: test publishers live for the test
     var subscriber: AnySubscriberBox?
