@@ -3,7 +3,7 @@ import ConfluenceTesting
 import Foundation
 import XCTest
 
-/// merge, zip, combineLatest and flatMap with every upstream driven from its own thread,
+/// merge, zip, combineLatest, flatMap and switchToLatest with every upstream driven from its own thread,
 /// while one more thread requests one value at a time and, in every other round, another
 /// cancels. CI runs these under the thread sanitizer (`--filter StressTests`).
 ///
@@ -212,12 +212,52 @@ final class FanInStressTests: XCTestCase {
     }
   }
 
+  // MARK: switchToLatest
+
+  func test_switchToLatest_threadedOuterAndInners_requestAndCancelRace() {
+    for round in 0..<rounds {
+      let outer = DrivenPublisher<DrivenPublisher<Int>>()
+      let inners = (0..<3).map { _ in DrivenPublisher<Int>() }
+      let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1), strictCancellation: false)
+      outer.switchToLatest().subscribe(subscriber)
+      weak let subscription = subscriber.subscription as AnyObject?
+      XCTAssertNotNil(subscription)
+
+      let cancels = round.isMultiple(of: 2)
+      let count = valuesPerUpstream
+      var work: [@Sendable () -> Void] = inners.enumerated().map { index, inner in
+        { inner.drive((0..<count).map { index * 1000 + $0 }) }
+      }
+      work.append { outer.drive(inners) }
+      work.append(requester(subscriber, count: 40, releasing: inners + [outer]))
+      if cancels { work.append(canceller(subscriber, afterValues: round % 5)) }
+      runConcurrently(work)
+
+      if !cancels { subscriber.request(.unlimited) }
+      let values = subscriber.values
+      assertWithinDemand(subscriber, round: round)
+      let order = values.map { $0 / 1000 }
+      XCTAssertEqual(order, order.sorted(), "round \(round): a replaced inner delivered after its successor")
+      for (index, inner) in inners.enumerated() {
+        let fromInner = values.filter { $0 / 1000 == index }
+        XCTAssertEqual(fromInner, Array(inner.sent.prefix(fromInner.count)), "round \(round), inner \(index)")
+      }
+      if !cancels {
+        XCTAssertEqual(values.filter { $0 / 1000 == 2 }, inners[2].sent, "round \(round): the latest inner lost values")
+        XCTAssertEqual(subscriber.completion, .finished, "round \(round)")
+      }
+      subscriber.cancel()
+      XCTAssertNil(subscription, "round \(round): SwitchToLatest still alive")
+      XCTAssertFalse(outer.holdsSubscriber || inners.contains { $0.holdsSubscriber }, "round \(round)")
+    }
+  }
+
   // MARK: Helpers
 
   /// Requests one value at a time, `count` times, then lets `publishers` drop what no
   /// demand is left for.
   private func requester<Input>(
-    _ subscriber: TestSubscriber<Input, TestError>, count: Int, releasing publishers: [DrivenPublisher<Int>]
+    _ subscriber: TestSubscriber<Input, TestError>, count: Int, releasing publishers: [any WaitingProducer]
   ) -> @Sendable () -> Void {
     {
       for _ in 0..<count { subscriber.request(.max(1)) }
@@ -226,7 +266,7 @@ final class FanInStressTests: XCTestCase {
   }
 
   /// Makes `subscriber` count its values, and returns work for another thread that
-  /// waits (blocking, for at most 50 ms) until `values` of them arrived, then cancels.
+  /// waits (blocking, for at most 20 ms) until `values` of them arrived, then cancels.
   private func canceller<Input>(
     _ subscriber: TestSubscriber<Input, TestError>, afterValues values: Int
   ) -> @Sendable () -> Void {
@@ -301,7 +341,7 @@ private final class ValueLatch: @unchecked Sendable {
   }
 
   func wait(forAtLeast target: Int) {
-    let deadline = Date(timeIntervalSinceNow: 0.05)
+    let deadline = Date(timeIntervalSinceNow: 0.02)
     condition.lock()
     defer { condition.unlock() }
     while count < target && condition.wait(until: deadline) {}
@@ -335,7 +375,12 @@ private final class SubscribeCounter: @unchecked Sendable {
 /// A completion is remembered: a subscriber that arrives after it gets the subscription
 /// and then the completion at once. One subscriber at a time; it is released on cancel and
 /// on completion, as a real publisher releases it.
-private final class DrivenPublisher<Output: Sendable>: Publisher, @unchecked Sendable {
+/// A producer that may block until it is told to stop waiting for demand.
+private protocol WaitingProducer: Sendable {
+  func stopWaiting()
+}
+
+private final class DrivenPublisher<Output: Sendable>: Publisher, WaitingProducer, @unchecked Sendable {
   typealias Failure = TestError
 
   // @unchecked Sendable: every mutable field is guarded by `condition`; the subscriber is
