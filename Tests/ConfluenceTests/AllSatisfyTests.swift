@@ -6,7 +6,7 @@ final class AllSatisfyTests: XCTestCase {
   func test_appleExample_allInRange() {
     let targetRange = (-1...100)
     let subscriber = TestSubscriber<Bool, Never>()
-    [-1, 0, 10, 5].publisher.allSatisfy { targetRange.contains($0) }.subscribe(subscriber)
+    [-1, 0, 10, 5].genericPublisher.allSatisfy { targetRange.contains($0) }.subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("AllSatisfy"), .value(true), .completion(.finished)])
   }
 
@@ -29,13 +29,13 @@ final class AllSatisfyTests: XCTestCase {
 
   func test_emptyUpstream_true() {
     let subscriber = TestSubscriber<Bool, Never>()
-    [Int]().publisher.allSatisfy { _ in false }.subscribe(subscriber)
+    [Int]().genericPublisher.allSatisfy { _ in false }.subscribe(subscriber)
     XCTAssertEqual(subscriber.values, [true])
   }
 
   func test_noDemand_holdsAnswer() {
     let subscriber = TestSubscriber<Bool, Never>(initialDemand: .none)
-    [1].publisher.allSatisfy { $0 > 0 }.subscribe(subscriber)
+    [1].genericPublisher.allSatisfy { $0 > 0 }.subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("AllSatisfy")])
     subscriber.request(.max(1))
     XCTAssertEqual(subscriber.events, [.subscription("AllSatisfy"), .value(true), .completion(.finished)])

@@ -5,14 +5,14 @@ import XCTest
 final class CollectTests: XCTestCase {
   func test_publishesArrayThenFinishes_unlimitedDemand() {
     let subscriber = TestSubscriber<[Int], Never>()
-    [1, 2, 3].publisher.collect().subscribe(subscriber)
+    [1, 2, 3].genericPublisher.collect().subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("Collect"), .value([1, 2, 3]), .completion(.finished)])
     XCTAssertEqual(subscriber.demands, [.unlimited])
   }
 
   func test_appleExample_collectsRange() {
     var received: [[Int]] = []
-    _ = (0...10).publisher.collect().sink { received.append($0) }
+    _ = (0...10).genericPublisher.collect().sink { received.append($0) }
     XCTAssertEqual(received, [[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]])
   }
 
@@ -57,7 +57,7 @@ final class CollectTests: XCTestCase {
 
   func test_emptyUpstream_publishesEmptyArray() {
     let subscriber = TestSubscriber<[Int], Never>()
-    [Int]().publisher.collect().subscribe(subscriber)
+    [Int]().genericPublisher.collect().subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("Collect"), .value([]), .completion(.finished)])
   }
 
@@ -106,7 +106,7 @@ final class CollectTests: XCTestCase {
       subscriber.cancel()
       return .none
     }
-    [1, 2].publisher.collect().subscribe(subscriber)
+    [1, 2].genericPublisher.collect().subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("Collect"), .value([1, 2])])
   }
 
@@ -116,7 +116,7 @@ final class CollectTests: XCTestCase {
       subscriber.request(.max(3))
       return .max(1)
     }
-    [1].publisher.collect().subscribe(subscriber)
+    [1].genericPublisher.collect().subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("Collect"), .value([1]), .completion(.finished)])
   }
 

@@ -15,24 +15,24 @@ final class ComparisonTests: XCTestCase {
 
   func test_min_appleExample() {
     let subscriber = TestSubscriber<Int, Never>()
-    [-1, 0, 10, 5].publisher.min().subscribe(subscriber)
+    [-1, 0, 10, 5].genericPublisher.min().subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("Comparison"), .value(-1), .completion(.finished)])
     XCTAssertEqual(subscriber.demands, [.unlimited])
   }
 
   func test_max_appleExample() {
     let subscriber = TestSubscriber<Int, Never>()
-    [0, 10, 5].publisher.max().subscribe(subscriber)
+    [0, 10, 5].genericPublisher.max().subscribe(subscriber)
     XCTAssertEqual(subscriber.values, [10])
   }
 
   func test_minBy_maxBy_appleRankExamples() {
     let minimum = TestSubscriber<Rank, Never>()
-    [Rank.five, .queen, .ace, .eight, .king].publisher.min { $0.rawValue < $1.rawValue }.subscribe(minimum)
+    [Rank.five, .queen, .ace, .eight, .king].genericPublisher.min { $0.rawValue < $1.rawValue }.subscribe(minimum)
     XCTAssertEqual(minimum.values, [.ace])
 
     let maximum = TestSubscriber<Rank, Never>()
-    [Rank.five, .queen, .ace, .eight, .jack].publisher.max { $0.rawValue > $1.rawValue }.subscribe(maximum)
+    [Rank.five, .queen, .ace, .eight, .jack].genericPublisher.max { $0.rawValue > $1.rawValue }.subscribe(maximum)
     XCTAssertEqual(maximum.values, [.ace])
   }
 
@@ -43,13 +43,13 @@ final class ComparisonTests: XCTestCase {
       Item(property1: 2, tag: "d"),
     ]
     let maximum = TestSubscriber<Item, Never>()
-    items.publisher.max { (struct1, struct2) -> Bool in
+    items.genericPublisher.max { (struct1, struct2) -> Bool in
       return struct1.property1 < struct2.property1
     }.subscribe(maximum)
     XCTAssertEqual(maximum.values.map(\.tag), ["b"])
 
     let minimum = TestSubscriber<Item, Never>()
-    items.publisher.min { (struct1, struct2) -> Bool in
+    items.genericPublisher.min { (struct1, struct2) -> Bool in
       return struct1.property1 < struct2.property1
     }.subscribe(minimum)
     XCTAssertEqual(minimum.values.map(\.tag), ["a"])
@@ -57,7 +57,7 @@ final class ComparisonTests: XCTestCase {
 
   func test_emptyUpstream_justFinishes() {
     let subscriber = TestSubscriber<Int, Never>()
-    [Int]().publisher.max().subscribe(subscriber)
+    [Int]().genericPublisher.max().subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("Comparison"), .completion(.finished)])
   }
 

@@ -5,13 +5,13 @@ import XCTest
 final class ContainsTests: XCTestCase {
   func test_appleExample_match() {
     let subscriber = TestSubscriber<Bool, Never>()
-    [-1, 5, 10, 5].publisher.contains(5).subscribe(subscriber)
+    [-1, 5, 10, 5].genericPublisher.contains(5).subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("Contains"), .value(true), .completion(.finished)])
   }
 
   func test_noMatch_publishesFalseOnFinish() {
     let subscriber = TestSubscriber<Bool, Never>()
-    [1, 2].publisher.contains(3).subscribe(subscriber)
+    [1, 2].genericPublisher.contains(3).subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("Contains"), .value(false), .completion(.finished)])
   }
 
@@ -30,7 +30,7 @@ final class ContainsTests: XCTestCase {
 
   func test_noDemand_holdsAnswer() {
     let subscriber = TestSubscriber<Bool, Never>(initialDemand: .none)
-    [1].publisher.contains(1).subscribe(subscriber)
+    [1].genericPublisher.contains(1).subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("Contains")])
     subscriber.request(.max(1))
     XCTAssertEqual(subscriber.events, [.subscription("Contains"), .value(true), .completion(.finished)])
@@ -57,7 +57,7 @@ final class ContainsTests: XCTestCase {
       inside.cancel()
       return .none
     }
-    [1].publisher.contains(1).subscribe(inside)
+    [1].genericPublisher.contains(1).subscribe(inside)
     XCTAssertEqual(inside.events, [.subscription("Contains"), .value(true)])
   }
 

@@ -11,13 +11,13 @@ final class ContainsWhereTests: XCTestCase {
   func test_appleExample_match() {
     let intPairs = [IntPair(x: 1, y: 1), IntPair(x: 1, y: 2), IntPair(x: 3, y: 2)]
     let subscriber = TestSubscriber<Bool, Never>()
-    intPairs.publisher.contains(where: { $0.x == 3 }).subscribe(subscriber)
+    intPairs.genericPublisher.contains(where: { $0.x == 3 }).subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("ContainsWhere"), .value(true), .completion(.finished)])
   }
 
   func test_noMatch_false() {
     let subscriber = TestSubscriber<Bool, Never>()
-    [1, 2].publisher.contains { $0 > 5 }.subscribe(subscriber)
+    [1, 2].genericPublisher.contains { $0 > 5 }.subscribe(subscriber)
     XCTAssertEqual(subscriber.values, [false])
   }
 
@@ -39,7 +39,7 @@ final class ContainsWhereTests: XCTestCase {
 
   func test_noDemand_failure_andCancel() {
     let held = TestSubscriber<Bool, Never>(initialDemand: .none)
-    [1].publisher.contains { $0 == 1 }.subscribe(held)
+    [1].genericPublisher.contains { $0 == 1 }.subscribe(held)
     XCTAssertEqual(held.events, [.subscription("ContainsWhere")])
     held.cancel()
     held.request(.max(1))

@@ -5,14 +5,14 @@ import XCTest
 final class CountTests: XCTestCase {
   func test_appleExample_countsElements() {
     let subscriber = TestSubscriber<Int, Never>()
-    (0...10).publisher.count().subscribe(subscriber)
+    (0...10).genericPublisher.count().subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("Count"), .value(11), .completion(.finished)])
     XCTAssertEqual(subscriber.demands, [.unlimited])
   }
 
   func test_emptyUpstream_publishesZero() {
     let subscriber = TestSubscriber<Int, Never>()
-    [String]().publisher.count().subscribe(subscriber)
+    [String]().genericPublisher.count().subscribe(subscriber)
     XCTAssertEqual(subscriber.values, [0])
   }
 
@@ -31,7 +31,7 @@ final class CountTests: XCTestCase {
 
   func test_holdsCountUntilDemand() {
     let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
-    [String]().publisher.count().subscribe(subscriber)
+    [String]().genericPublisher.count().subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("Count")])
     subscriber.request(.max(1))
     XCTAssertEqual(subscriber.events, [.subscription("Count"), .value(0), .completion(.finished)])
@@ -60,7 +60,7 @@ final class CountTests: XCTestCase {
       inside.cancel()
       return .none
     }
-    [1].publisher.count().subscribe(inside)
+    [1].genericPublisher.count().subscribe(inside)
     XCTAssertEqual(inside.events, [.subscription("Count"), .value(1)])
   }
 

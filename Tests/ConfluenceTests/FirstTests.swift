@@ -16,13 +16,13 @@ final class FirstTests: XCTestCase {
 
   func test_appleExample() {
     let subscriber = TestSubscriber<Int, Never>()
-    (-10...10).publisher.first().subscribe(subscriber)
+    (-10...10).genericPublisher.first().subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("First"), .value(-10), .completion(.finished)])
   }
 
   func test_emptyUpstream_justFinishes() {
     let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
-    [Int]().publisher.first().subscribe(subscriber)
+    [Int]().genericPublisher.first().subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("First"), .completion(.finished)])
   }
 
@@ -68,7 +68,7 @@ final class FirstTests: XCTestCase {
       subscriber.cancel()
       return .none
     }
-    [1, 2].publisher.first().subscribe(subscriber)
+    [1, 2].genericPublisher.first().subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("First"), .value(1)])
   }
 

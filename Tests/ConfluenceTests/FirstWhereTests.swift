@@ -6,7 +6,7 @@ final class FirstWhereTests: XCTestCase {
   func test_bookExample_firstLongerThanThree() {
     // seeds/002, reference chapter, "firstWhere".
     let subscriber = TestSubscriber<String, Never>()
-    ["a", "bb", "cccc", "ddddd"].publisher
+    ["a", "bb", "cccc", "ddddd"].genericPublisher
       .first { (incomingobject) -> Bool in
         return incomingobject.count > 3
       }
@@ -16,7 +16,7 @@ final class FirstWhereTests: XCTestCase {
 
   func test_appleExample_firstPositive() {
     let subscriber = TestSubscriber<Int, Never>()
-    (-10...10).publisher.first { $0 > 0 }.subscribe(subscriber)
+    (-10...10).genericPublisher.first { $0 > 0 }.subscribe(subscriber)
     XCTAssertEqual(subscriber.values, [1])
   }
 
@@ -38,13 +38,13 @@ final class FirstWhereTests: XCTestCase {
 
   func test_noMatch_finishesEmpty() {
     let subscriber = TestSubscriber<Int, Never>()
-    [1, 2].publisher.first { $0 > 5 }.subscribe(subscriber)
+    [1, 2].genericPublisher.first { $0 > 5 }.subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("FirstWhere"), .completion(.finished)])
   }
 
   func test_noDemand_holdsMatch() {
     let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
-    [1, 2].publisher.first { $0 > 1 }.subscribe(subscriber)
+    [1, 2].genericPublisher.first { $0 > 1 }.subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("FirstWhere")])
     subscriber.request(.unlimited)
     XCTAssertEqual(subscriber.events, [.subscription("FirstWhere"), .value(2), .completion(.finished)])

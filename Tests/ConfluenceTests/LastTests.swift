@@ -5,14 +5,14 @@ import XCTest
 final class LastTests: XCTestCase {
   func test_appleExample_publishesLastOnFinish() {
     let subscriber = TestSubscriber<Int, Never>()
-    (-10...10).publisher.last().subscribe(subscriber)
+    (-10...10).genericPublisher.last().subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("Last"), .value(10), .completion(.finished)])
     XCTAssertEqual(subscriber.demands, [.unlimited])
   }
 
   func test_emptyUpstream_justFinishes() {
     let subscriber = TestSubscriber<Int, Never>()
-    [Int]().publisher.last().subscribe(subscriber)
+    [Int]().genericPublisher.last().subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("Last"), .completion(.finished)])
   }
 
@@ -56,7 +56,7 @@ final class LastTests: XCTestCase {
       subscriber.cancel()
       return .none
     }
-    [1, 2].publisher.last().subscribe(subscriber)
+    [1, 2].genericPublisher.last().subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("Last"), .value(2)])
   }
 

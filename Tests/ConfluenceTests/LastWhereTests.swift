@@ -6,25 +6,25 @@ final class LastWhereTests: XCTestCase {
   func test_bookExample_lastLongerThanThree() {
     // seeds/002, reference chapter, "lastWhere": publishes the last value longer than 3.
     let subscriber = TestSubscriber<String, Never>()
-    ["a", "cccc", "ddddd", "bb"].publisher.last { $0.count > 3 }.subscribe(subscriber)
+    ["a", "cccc", "ddddd", "bb"].genericPublisher.last { $0.count > 3 }.subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("LastWhere"), .value("ddddd"), .completion(.finished)])
   }
 
   func test_appleExample() {
     let subscriber = TestSubscriber<Int, Never>()
-    (-10...10).publisher.last { $0 < 6 }.subscribe(subscriber)
+    (-10...10).genericPublisher.last { $0 < 6 }.subscribe(subscriber)
     XCTAssertEqual(subscriber.values, [5])
   }
 
   func test_noMatch_finishesNormally() {
     let subscriber = TestSubscriber<Int, Never>()
-    [1, 2].publisher.last { $0 > 5 }.subscribe(subscriber)
+    [1, 2].genericPublisher.last { $0 > 5 }.subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("LastWhere"), .completion(.finished)])
   }
 
   func test_noDemand_thenRequest() {
     let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
-    [1, 2, 3].publisher.last { $0 < 3 }.subscribe(subscriber)
+    [1, 2, 3].genericPublisher.last { $0 < 3 }.subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("LastWhere")])
     subscriber.request(.max(2))
     XCTAssertEqual(subscriber.events, [.subscription("LastWhere"), .value(2), .completion(.finished)])

@@ -5,7 +5,7 @@ import XCTest
 final class ReduceTests: XCTestCase {
   func test_publishesAccumulatedValueThenFinishes_unlimitedDemand() {
     let subscriber = TestSubscriber<Int, Never>()
-    (0...10).publisher.reduce(0, +).subscribe(subscriber)
+    (0...10).genericPublisher.reduce(0, +).subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("Reduce"), .value(55), .completion(.finished)])
     XCTAssertEqual(subscriber.demands, [.unlimited])
   }
@@ -13,7 +13,7 @@ final class ReduceTests: XCTestCase {
   func test_bookExample_appendsStrings() {
     // seeds/002, reference chapter, "reduce": appending strings together.
     var received: [String] = []
-    _ = ["hello", " ", "world"].publisher
+    _ = ["hello", " ", "world"].genericPublisher
       .reduce(
         "",
         { prevVal, newValueFromPublisher -> String in
@@ -26,13 +26,13 @@ final class ReduceTests: XCTestCase {
 
   func test_changesType() {
     let subscriber = TestSubscriber<String, Never>()
-    [1, 2, 3].publisher.reduce("") { $0 + String($1) }.subscribe(subscriber)
+    [1, 2, 3].genericPublisher.reduce("") { $0 + String($1) }.subscribe(subscriber)
     XCTAssertEqual(subscriber.values, ["123"])
   }
 
   func test_emptyUpstream_publishesInitialValue() {
     let subscriber = TestSubscriber<Int, Never>()
-    [Int]().publisher.reduce(42, +).subscribe(subscriber)
+    [Int]().genericPublisher.reduce(42, +).subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("Reduce"), .value(42), .completion(.finished)])
   }
 
@@ -52,7 +52,7 @@ final class ReduceTests: XCTestCase {
 
   func test_holdsResultUntilDemand_noInitialDemand() {
     let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
-    [Int]().publisher.reduce(42, +).subscribe(subscriber)
+    [Int]().genericPublisher.reduce(42, +).subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("Reduce")])
     subscriber.request(.max(1))
     XCTAssertEqual(subscriber.events, [.subscription("Reduce"), .value(42), .completion(.finished)])
@@ -84,7 +84,7 @@ final class ReduceTests: XCTestCase {
       subscriber.cancel()
       return .none
     }
-    [1, 2].publisher.reduce(0, +).subscribe(subscriber)
+    [1, 2].genericPublisher.reduce(0, +).subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("Reduce"), .value(3)])
   }
 

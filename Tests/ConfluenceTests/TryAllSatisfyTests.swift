@@ -8,7 +8,7 @@ final class TryAllSatisfyTests: XCTestCase {
   func test_appleExample_throwFailsThePipeline() {
     let targetRange = (-1...100)
     let subscriber = TestSubscriber<Bool, any Error>()
-    [-1, 10, 101, 5].publisher
+    [-1, 10, 101, 5].genericPublisher
       .tryAllSatisfy {
         guard targetRange.contains($0) else { throw RangeError() }
         return true
@@ -19,7 +19,7 @@ final class TryAllSatisfyTests: XCTestCase {
 
   func test_allPass_true_max1() {
     let subscriber = TestSubscriber<Bool, any Error>(initialDemand: .max(1))
-    [1, 2].publisher.tryAllSatisfy { $0 > 0 }.subscribe(subscriber)
+    [1, 2].genericPublisher.tryAllSatisfy { $0 > 0 }.subscribe(subscriber)
     XCTAssertEqual(
       subscriber.eventDescriptions, ["subscription(TryAllSatisfy)", "value(true)", "completion(finished)"])
   }

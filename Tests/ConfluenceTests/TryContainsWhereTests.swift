@@ -7,7 +7,7 @@ final class TryContainsWhereTests: XCTestCase {
 
   func test_appleExample_matchBeforeIllegalValue() {
     let subscriber = TestSubscriber<Bool, any Error>()
-    [3, 2, 10, 5, 0, 9].publisher
+    [3, 2, 10, 5, 0, 9].genericPublisher
       .tryContains(where: {
         if $0 == 0 { throw IllegalValueError() }
         return $0 > 7
@@ -32,7 +32,7 @@ final class TryContainsWhereTests: XCTestCase {
 
   func test_noMatch_false_max1() {
     let subscriber = TestSubscriber<Bool, any Error>(initialDemand: .max(1))
-    [1].publisher.tryContains { $0 > 1 }.subscribe(subscriber)
+    [1].genericPublisher.tryContains { $0 > 1 }.subscribe(subscriber)
     XCTAssertEqual(
       subscriber.eventDescriptions, ["subscription(TryContainsWhere)", "value(false)", "completion(finished)"])
   }

@@ -5,7 +5,7 @@ import XCTest
 final class TryReduceTests: XCTestCase {
   func test_publishesAccumulatedValue_unlimitedDemand() {
     let subscriber = TestSubscriber<Int, any Error>()
-    [1, 2, 3].publisher.tryReduce(0) { $0 + $1 }.subscribe(subscriber)
+    [1, 2, 3].genericPublisher.tryReduce(0) { $0 + $1 }.subscribe(subscriber)
     XCTAssertEqual(subscriber.eventDescriptions, ["subscription(TryReduce)", "value(6)", "completion(finished)"])
     XCTAssertEqual(subscriber.demands, [.unlimited])
   }
@@ -30,7 +30,7 @@ final class TryReduceTests: XCTestCase {
 
   func test_throwingClosure_failsAtOnce_max1() {
     let subscriber = TestSubscriber<Int, any Error>(initialDemand: .max(1))
-    [1].publisher.tryReduce(0) { _, _ in throw TestError() }.subscribe(subscriber)
+    [1].genericPublisher.tryReduce(0) { _, _ in throw TestError() }.subscribe(subscriber)
     XCTAssertEqual(subscriber.eventDescriptions, ["subscription(TryReduce)", "completion(failure(oops))"])
   }
 
