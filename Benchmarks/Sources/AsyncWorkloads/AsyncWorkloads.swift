@@ -26,6 +26,16 @@ public enum AsyncWorkloads {
       .async(.asyncAlgorithms, .subject1, note: "AsyncChannel.send (rendezvous) → map → filter, consumer task") {
         await channel($0)
       },
+      .async(.asyncAlgorithms, .scan, note: "(0..<N).async.reductions(0) { $0 &+ map($1) }, for await") { await scan($0) },
+      .async(.asyncAlgorithms, .removeDuplicates, note: "(0..<N).async.removeDuplicates(by:), for await") {
+        await removeDuplicates($0)
+      },
+      .async(.asyncSequence, .compactMap, note: "(0..<N).async (async-algorithms) → AsyncCompactMapSequence, for await") {
+        await compactMap($0)
+      },
+      .async(.asyncSequence, .reduce, note: "await (0..<N).async (async-algorithms).reduce(seed) { mix($0, map($1)) }") {
+        await reduce($0)
+      },
     ]
   }
 
@@ -36,6 +46,42 @@ public enum AsyncWorkloads {
       sum.add(value)
     }
     return sum.finish()
+  }
+
+  @inline(never)
+  static func scan(_ n: Int) async -> UInt64 {
+    let sum = Accumulator()
+    for await value in (0..<n).async.reductions(0, { $0 &+ Work.transform($1) }) {
+      sum.add(value)
+    }
+    return sum.finish()
+  }
+
+  @inline(never)
+  static func removeDuplicates(_ n: Int) async -> UInt64 {
+    let sum = Accumulator()
+    for await value in (0..<n).async.removeDuplicates(by: { Work.isDuplicate($0, $1) }) {
+      sum.add(value)
+    }
+    return sum.finish()
+  }
+
+  @inline(never)
+  static func compactMap(_ n: Int) async -> UInt64 {
+    let sum = Accumulator()
+    let values = (0..<n).async.compactMap { value -> Int? in
+      let mapped = Work.transform(value)
+      return Work.isIncluded(mapped) ? mapped : nil
+    }
+    for await value in values {
+      sum.add(value)
+    }
+    return sum.finish()
+  }
+
+  @inline(never)
+  static func reduce(_ n: Int) async -> UInt64 {
+    await (0..<n).async.reduce(Work.seed) { Work.mix($0, Work.transform($1)) }
   }
 
   @inline(never)

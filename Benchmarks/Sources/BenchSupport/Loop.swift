@@ -28,6 +28,33 @@ public enum LoopWorkloads {
       .sync(.loop, .subjectSubscribeCancel, note: "for i in 0..<N { one object allocated and freed; map; mix }") {
         boxes(n: $0, send: { Work.transform($0) })
       },
+      .sync(.loop, .scan, note: "for i in 0..<N { acc &+= map(i); mix(acc) }") { n in
+        var hash = Work.seed
+        var accumulated = 0
+        for i in 0..<n {
+          accumulated = accumulated &+ Work.transform(i)
+          hash = Work.mix(hash, accumulated)
+        }
+        return hash
+      },
+      .sync(.loop, .removeDuplicates, note: "for i in 0..<N { if !isDuplicate(last, i) { mix(i) }; last = i }") { n in
+        var hash = Work.seed
+        var last: Int? = nil
+        for i in 0..<n {
+          if let last, Work.isDuplicate(last, i) {
+          } else {
+            hash = Work.mix(hash, i)
+          }
+          last = i
+        }
+        return hash
+      },
+      .sync(.loop, .compactMap, note: "for i in 0..<N { map; filter; mix }") { mapFilter($0) },
+      .sync(.loop, .reduce, note: "for i in 0..<N { hash = mix(hash, map(i)) }") { n in
+        var hash = Work.seed
+        for i in 0..<n { hash = Work.mix(hash, Work.transform(i)) }
+        return hash
+      },
     ]
   }
 

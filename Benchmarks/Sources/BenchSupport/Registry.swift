@@ -17,6 +17,11 @@ public enum WorkloadID: String, CaseIterable, Sendable {
   case flatMapJust = "flatMap-just"
   case justBuildDrop = "just-build-drop"
   case subjectSubscribeCancel = "subject-subscribe-cancel"
+  // Operator catalogue I: streaming operator types over `(0..<N).publisher`, spelled out.
+  case scan = "scan"
+  case removeDuplicates = "removeDuplicates"
+  case compactMap = "compactMap"
+  case reduce = "reduce"
 
   /// What the workload does, for the table.
   public var title: String {
@@ -37,6 +42,14 @@ public enum WorkloadID: String, CaseIterable, Sendable {
       return "build `Just(i).map{}.sink{}` (delivers 1 value), then drop the AnyCancellable"
     case .subjectSubscribeCancel:
       return "`subject.map{}.sink{}` on a live subject, `send` one value, `cancel()`"
+    case .scan:
+      return "`Publishers.Scan((0..<N).publisher, 0) { $0 &+ map($1) }` → `sink`"
+    case .removeDuplicates:
+      return "`Publishers.RemoveDuplicates((0..<N).publisher) { $0 >> 1 == $1 >> 1 }` → `sink` (drops half)"
+    case .compactMap:
+      return "`Publishers.CompactMap((0..<N).publisher) { filter(map($0)) ? map($0) : nil }` → `sink` (drops half)"
+    case .reduce:
+      return "`Publishers.Reduce((0..<N).publisher, seed) { mix($0, map($1)) }` → `sink` (one value at the end)"
     }
   }
 
@@ -44,6 +57,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
   public var unit: String {
     switch self {
     case .sequenceEager, .sequenceStreaming, .sequenceCapturedVar, .subject1: return "element"
+    case .scan, .removeDuplicates, .compactMap, .reduce: return "element"
     case .subject10: return "send (10 deliveries)"
     case .flatMapJust: return "inner publisher"
     case .justBuildDrop, .subjectSubscribeCancel: return "subscription"
@@ -59,6 +73,17 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .subject1: return quick ? 2_000 : 200_000
     case .subject10: return quick ? 500 : 20_000
     case .flatMapJust, .justBuildDrop, .subjectSubscribeCancel: return quick ? 1_000 : 200_000
+    case .scan, .removeDuplicates, .compactMap, .reduce: return quick ? 2_000 : 1_000_000
+    }
+  }
+
+  /// Whether DESIGN.md's "0 allocations per element in steady state" applies: the run's
+  /// allocations must not grow with N.
+  public var isSteadyState: Bool {
+    switch self {
+    case .sequenceEager, .sequenceStreaming, .sequenceCapturedVar, .subject1, .subject10: return true
+    case .scan, .removeDuplicates, .compactMap, .reduce: return true
+    case .flatMapJust, .justBuildDrop, .subjectSubscribeCancel: return false
     }
   }
 }

@@ -26,6 +26,17 @@ public enum Work {
     (hash ^ UInt64(bitPattern: Int64(value))) &* 0x100_0000_01b3
   }
 
+  /// `removeDuplicates`' predicate: values `2k` and `2k + 1` count as duplicates, so it
+  /// drops every odd value that follows its even neighbour (half of them).
+  @inlinable
+  @inline(__always)
+  public static func isDuplicate(_ previous: Int, _ current: Int) -> Bool { previous >> 1 == current >> 1 }
+
+  /// Folds a pair (from `zip` or `combineLatest`) into one value, so its order matters.
+  @inlinable
+  @inline(__always)
+  public static func pair(_ first: Int, _ second: Int) -> Int { first &* 31 &+ second }
+
   /// Combines the checksums of several subscribers, independent of delivery order between them.
   @inlinable
   public static func combine(_ hashes: [UInt64]) -> UInt64 {
@@ -64,6 +75,13 @@ public struct Accumulator: @unchecked Sendable {
   @inline(__always)
   public func add(_ value: Int) {
     pointer.pointee = Work.mix(pointer.pointee, value)
+  }
+
+  /// Replaces the checksum (for a pipeline that delivers a finished checksum, as `reduce`).
+  @inlinable
+  @inline(__always)
+  public func store(_ hash: UInt64) {
+    pointer.pointee = hash
   }
 
   /// The checksum so far.

@@ -10,6 +10,10 @@ public enum ConfluenceWorkloads {
       .sync(.confluence, .sequenceStreaming, note: typeName(type(of: streamingPipeline(0))), sequenceStreaming),
       .sync(.confluence, .sequenceCapturedVar, note: "as sequence-streaming, sink { hash = mix(hash, $0) }", sequenceCapturedVar),
       .sync(.confluence, .justBuildDrop, note: typeName(type(of: Just(0).map { Work.transform($0) })), justBuildDrop),
+      .sync(.confluence, .scan, note: typeName(type(of: scanPipeline(0))), scan),
+      .sync(.confluence, .removeDuplicates, note: typeName(type(of: removeDuplicatesPipeline(0))), removeDuplicates),
+      .sync(.confluence, .compactMap, note: typeName(type(of: compactMapPipeline(0))), compactMap),
+      .sync(.confluence, .reduce, note: typeName(type(of: reducePipeline(0))), reduce),
     ]
     #if HAS_PASSTHROUGH_SUBJECT
       result += [
@@ -82,6 +86,69 @@ public enum ConfluenceWorkloads {
       let cancellable = Just(i).map { Work.transform($0) }.sink { sum.add($0) }
       _ = cancellable
     }
+    return sum.finish()
+  }
+
+  // MARK: Operator catalogue I
+  //
+  // The operator types are spelled out over `(0..<N).publisher`, as in `streamingPipeline`, so
+  // the eager `Publishers.Sequence` overloads (which return a `Publishers.Sequence`) cannot be
+  // picked: these measure the streaming subscribers.
+
+  @inline(__always)
+  static func scanPipeline(_ n: Int) -> Publishers.Scan<Publishers.Sequence<Range<Int>, Never>, Int> {
+    Publishers.Scan(upstream: (0..<n).publisher, initialResult: 0, nextPartialResult: { $0 &+ Work.transform($1) })
+  }
+
+  @inline(__always)
+  static func removeDuplicatesPipeline(_ n: Int) -> Publishers.RemoveDuplicates<Publishers.Sequence<Range<Int>, Never>> {
+    Publishers.RemoveDuplicates(upstream: (0..<n).publisher, predicate: { Work.isDuplicate($0, $1) })
+  }
+
+  @inline(__always)
+  static func compactMapPipeline(_ n: Int) -> Publishers.CompactMap<Publishers.Sequence<Range<Int>, Never>, Int> {
+    Publishers.CompactMap(
+      upstream: (0..<n).publisher,
+      transform: { value in
+        let mapped = Work.transform(value)
+        return Work.isIncluded(mapped) ? mapped : nil
+      })
+  }
+
+  @inline(__always)
+  static func reducePipeline(_ n: Int) -> Publishers.Reduce<Publishers.Sequence<Range<Int>, Never>, UInt64> {
+    Publishers.Reduce(upstream: (0..<n).publisher, initial: Work.seed, nextPartialResult: { Work.mix($0, Work.transform($1)) })
+  }
+
+  @inline(never)
+  static func scan(_ n: Int) -> UInt64 {
+    let sum = Accumulator()
+    let cancellable = scanPipeline(n).sink { sum.add($0) }
+    blackHole(cancellable)
+    return sum.finish()
+  }
+
+  @inline(never)
+  static func removeDuplicates(_ n: Int) -> UInt64 {
+    let sum = Accumulator()
+    let cancellable = removeDuplicatesPipeline(n).sink { sum.add($0) }
+    blackHole(cancellable)
+    return sum.finish()
+  }
+
+  @inline(never)
+  static func compactMap(_ n: Int) -> UInt64 {
+    let sum = Accumulator()
+    let cancellable = compactMapPipeline(n).sink { sum.add($0) }
+    blackHole(cancellable)
+    return sum.finish()
+  }
+
+  @inline(never)
+  static func reduce(_ n: Int) -> UInt64 {
+    let sum = Accumulator()
+    let cancellable = reducePipeline(n).sink { sum.store($0) }
+    blackHole(cancellable)
     return sum.finish()
   }
 
