@@ -29,6 +29,18 @@ if confluenceDeclares(#"class\s+PassthroughSubject\b"#) {
 if confluenceDeclares(#"struct\s+FlatMap\b"#) {
   confluenceFeatures.append(.define("HAS_FLATMAP"))
 }
+if confluenceDeclares(#"struct\s+Merge\b"#) {
+  confluenceFeatures.append(.define("HAS_MERGE"))
+}
+if confluenceDeclares(#"struct\s+Zip\b"#) {
+  confluenceFeatures.append(.define("HAS_ZIP"))
+}
+if confluenceDeclares(#"struct\s+CombineLatest\b"#) {
+  confluenceFeatures.append(.define("HAS_COMBINE_LATEST"))
+}
+if confluenceDeclares(#"class\s+Share\b"#) {
+  confluenceFeatures.append(.define("HAS_SHARE"))
+}
 
 let package = Package(
   name: "ConfluenceBenchmarks",
@@ -51,7 +63,8 @@ let package = Package(
     .target(
       name: "OpenCombineWorkloads",
       dependencies: ["BenchSupport", .product(name: "OpenCombine", package: "OpenCombine")],
-      swiftSettings: [.define("HAS_PASSTHROUGH_SUBJECT"), .define("HAS_FLATMAP")]
+      // OpenCombine 0.14 has no Merge and no CombineLatest: those rows show "–" for it.
+      swiftSettings: [.define("HAS_PASSTHROUGH_SUBJECT"), .define("HAS_FLATMAP"), .define("HAS_ZIP"), .define("HAS_SHARE")]
     ),
     .target(
       name: "AsyncWorkloads",

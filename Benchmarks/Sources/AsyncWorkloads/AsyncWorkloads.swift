@@ -36,6 +36,14 @@ public enum AsyncWorkloads {
       .async(.asyncSequence, .reduce, note: "await (0..<N).async (async-algorithms).reduce(seed) { mix($0, map($1)) }") {
         await reduce($0)
       },
+      .missing(.asyncAlgorithms, .merge2, "merge(_:_:) interleaves two streams by timing: no deterministic checksum"),
+      .async(.asyncAlgorithms, .zip2, note: "zip(AsyncStream, AsyncStream) (unbounded), consumer task") { await zip2($0) },
+      .missing(.asyncAlgorithms, .combineLatest2, "combineLatest(_:_:) pairs by timing: no deterministic checksum"),
+      // AsyncSequence.flatMap runs one inner sequence at a time: it is maxPublishers: .max(1).
+      .async(.asyncSequence, .flatMapMax1Just, note: "(0..<N).async.flatMap { one-element AsyncSequence }") {
+        await flatMapJust($0)
+      },
+      .missing(.asyncAlgorithms, .share10, "share() not compared: its consumers join a running source by timing"),
     ]
   }
 
@@ -107,6 +115,25 @@ public enum AsyncWorkloads {
       for await hash in group { hashes.append(hash) }
       return Work.combine(hashes)
     }
+  }
+
+  @inline(never)
+  static func zip2(_ n: Int) async -> UInt64 {
+    let (a, aContinuation) = AsyncStream.makeStream(of: Int.self)
+    let (b, bContinuation) = AsyncStream.makeStream(of: Int.self)
+    let consumer = Task {
+      var hash = Work.seed
+      for await (x, y) in zip(a, b) {
+        hash = Work.mix(hash, Work.pair(x, y))
+      }
+      return hash
+    }
+    for i in 0..<n {
+      if i & 1 == 0 { aContinuation.yield(i) } else { bContinuation.yield(i) }
+    }
+    aContinuation.finish()
+    bContinuation.finish()
+    return await consumer.value
   }
 
   @inline(never)

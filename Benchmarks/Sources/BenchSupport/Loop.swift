@@ -55,6 +55,34 @@ public enum LoopWorkloads {
         for i in 0..<n { hash = Work.mix(hash, Work.transform(i)) }
         return hash
       },
+      .sync(.loop, .merge2, note: "for i in 0..<N { mix(i) }") { n in
+        var hash = Work.seed
+        for i in 0..<n { hash = Work.mix(hash, i) }
+        return hash
+      },
+      .sync(.loop, .zip2, note: "for i in stride(from: 0, to: N - 1, by: 2) { mix(pair(i, i + 1)) }") { n in
+        var hash = Work.seed
+        for i in stride(from: 0, to: n - 1, by: 2) { hash = Work.mix(hash, Work.pair(i, i + 1)) }
+        return hash
+      },
+      .sync(.loop, .combineLatest2, note: "for i in 0..<N { latest[i & 1] = i; if both { mix(pair(a, b)) } }") { n in
+        var hash = Work.seed
+        var a: Int? = nil
+        var b: Int? = nil
+        for i in 0..<n {
+          if i & 1 == 0 { a = i } else { b = i }
+          if let a, let b { hash = Work.mix(hash, Work.pair(a, b)) }
+        }
+        return hash
+      },
+      .sync(.loop, .flatMapMax1Just, note: "for i in 0..<N { mix }") { n in
+        var hash = Work.seed
+        for i in 0..<n { hash = Work.mix(hash, i) }
+        return hash
+      },
+      .sync(.loop, .share10, note: "for i in 0..<N { for k in 0..<10 { map; filter; mix } }") {
+        subjects(n: $0, subscribers: 10)
+      },
     ]
   }
 

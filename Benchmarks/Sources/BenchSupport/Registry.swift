@@ -22,6 +22,12 @@ public enum WorkloadID: String, CaseIterable, Sendable {
   case removeDuplicates = "removeDuplicates"
   case compactMap = "compactMap"
   case reduce = "reduce"
+  // Operator catalogue II: fan-in over two subjects, bounded flatMap, share fan-out.
+  case merge2 = "merge-2"
+  case zip2 = "zip-2"
+  case combineLatest2 = "combineLatest-2"
+  case flatMapMax1Just = "flatMap-max1-just"
+  case share10 = "share-10"
 
   /// What the workload does, for the table.
   public var title: String {
@@ -50,6 +56,16 @@ public enum WorkloadID: String, CaseIterable, Sendable {
       return "`Publishers.CompactMap((0..<N).publisher) { filter(map($0)) ? map($0) : nil }` → `sink` (drops half)"
     case .reduce:
       return "`Publishers.Reduce((0..<N).publisher, seed) { mix($0, map($1)) }` → `sink` (one value at the end)"
+    case .merge2:
+      return "`a.merge(with: b)` → `sink`, two `PassthroughSubject`s sent to alternately"
+    case .zip2:
+      return "`a.zip(b)` → `sink`, two `PassthroughSubject`s sent to alternately (N/2 pairs)"
+    case .combineLatest2:
+      return "`a.combineLatest(b)` → `sink`, two `PassthroughSubject`s sent to alternately (N−1 pairs)"
+    case .flatMapMax1Just:
+      return "`(0..<N).publisher.flatMap(maxPublishers: .max(1)) { Just($0) }.sink{}`"
+    case .share10:
+      return "`subject.share()` → 10 × (`map` → `filter` → `sink`)"
     }
   }
 
@@ -58,8 +74,9 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     switch self {
     case .sequenceEager, .sequenceStreaming, .sequenceCapturedVar, .subject1: return "element"
     case .scan, .removeDuplicates, .compactMap, .reduce: return "element"
-    case .subject10: return "send (10 deliveries)"
-    case .flatMapJust: return "inner publisher"
+    case .merge2, .zip2, .combineLatest2: return "element sent"
+    case .subject10, .share10: return "send (10 deliveries)"
+    case .flatMapJust, .flatMapMax1Just: return "inner publisher"
     case .justBuildDrop, .subjectSubscribeCancel: return "subscription"
     }
   }
@@ -74,6 +91,9 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .subject10: return quick ? 500 : 20_000
     case .flatMapJust, .justBuildDrop, .subjectSubscribeCancel: return quick ? 1_000 : 200_000
     case .scan, .removeDuplicates, .compactMap, .reduce: return quick ? 2_000 : 1_000_000
+    case .merge2, .zip2, .combineLatest2: return quick ? 2_000 : 200_000
+    case .flatMapMax1Just: return quick ? 1_000 : 200_000
+    case .share10: return quick ? 500 : 20_000
     }
   }
 
@@ -83,7 +103,8 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     switch self {
     case .sequenceEager, .sequenceStreaming, .sequenceCapturedVar, .subject1, .subject10: return true
     case .scan, .removeDuplicates, .compactMap, .reduce: return true
-    case .flatMapJust, .justBuildDrop, .subjectSubscribeCancel: return false
+    case .merge2, .zip2, .combineLatest2, .share10: return true
+    case .flatMapJust, .flatMapMax1Just, .justBuildDrop, .subjectSubscribeCancel: return false
     }
   }
 }

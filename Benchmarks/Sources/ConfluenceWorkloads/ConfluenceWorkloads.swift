@@ -32,8 +32,31 @@ public enum ConfluenceWorkloads {
     #endif
     #if HAS_FLATMAP
       result.append(.sync(.confluence, .flatMapJust, note: "Sequence → FlatMap<Just> → Sink", flatMapJust))
+      result.append(
+        .sync(.confluence, .flatMapMax1Just, note: "Sequence → FlatMap<Just>(maxPublishers: .max(1)) → Sink", flatMapMax1Just))
     #else
       result.append(.missing(.confluence, .flatMapJust, "flatMap not on this branch yet"))
+      result.append(.missing(.confluence, .flatMapMax1Just, "flatMap not on this branch yet"))
+    #endif
+    #if HAS_MERGE
+      result.append(.sync(.confluence, .merge2, note: "PassthroughSubject ×2 → Merge → Sink", merge2))
+    #else
+      result.append(.missing(.confluence, .merge2, "Merge not on this branch yet"))
+    #endif
+    #if HAS_ZIP
+      result.append(.sync(.confluence, .zip2, note: "PassthroughSubject ×2 → Zip → Sink", zip2))
+    #else
+      result.append(.missing(.confluence, .zip2, "Zip not on this branch yet"))
+    #endif
+    #if HAS_COMBINE_LATEST
+      result.append(.sync(.confluence, .combineLatest2, note: "PassthroughSubject ×2 → CombineLatest → Sink", combineLatest2))
+    #else
+      result.append(.missing(.confluence, .combineLatest2, "CombineLatest not on this branch yet"))
+    #endif
+    #if HAS_SHARE
+      result.append(.sync(.confluence, .share10, note: "PassthroughSubject → Share → 10 × (Map → Filter → Sink)", share10))
+    #else
+      result.append(.missing(.confluence, .share10, "Share not on this branch yet"))
     #endif
     return result
   }
@@ -187,6 +210,87 @@ public enum ConfluenceWorkloads {
       let cancellable = (0..<n).publisher.flatMap { Just($0) }.sink { sum.add($0) }
       blackHole(cancellable)
       return sum.finish()
+    }
+
+    @inline(never)
+    static func flatMapMax1Just(_ n: Int) -> UInt64 {
+      let sum = Accumulator()
+      let cancellable = (0..<n).publisher.flatMap(maxPublishers: .max(1)) { Just($0) }.sink { sum.add($0) }
+      blackHole(cancellable)
+      return sum.finish()
+    }
+  #endif
+
+  // MARK: Operator catalogue II
+  //
+  // Two subjects sent to alternately (even values to `a`, odd values to `b`), so every
+  // library sees the same interleaving and the fan-in result is deterministic.
+
+  #if HAS_PASSTHROUGH_SUBJECT
+    @inline(__always)
+    static func sendAlternately(_ n: Int, _ a: PassthroughSubject<Int, Never>, _ b: PassthroughSubject<Int, Never>) {
+      for i in 0..<n {
+        if i & 1 == 0 { a.send(i) } else { b.send(i) }
+      }
+      a.send(completion: .finished)
+      b.send(completion: .finished)
+    }
+  #endif
+
+  #if HAS_MERGE
+    @inline(never)
+    static func merge2(_ n: Int) -> UInt64 {
+      let a = PassthroughSubject<Int, Never>()
+      let b = PassthroughSubject<Int, Never>()
+      let sum = Accumulator()
+      let cancellable = a.merge(with: b).sink { sum.add($0) }
+      sendAlternately(n, a, b)
+      blackHole(cancellable)
+      return sum.finish()
+    }
+  #endif
+
+  #if HAS_ZIP
+    @inline(never)
+    static func zip2(_ n: Int) -> UInt64 {
+      let a = PassthroughSubject<Int, Never>()
+      let b = PassthroughSubject<Int, Never>()
+      let sum = Accumulator()
+      let cancellable = a.zip(b).sink { sum.add(Work.pair($0.0, $0.1)) }
+      sendAlternately(n, a, b)
+      blackHole(cancellable)
+      return sum.finish()
+    }
+  #endif
+
+  #if HAS_COMBINE_LATEST
+    @inline(never)
+    static func combineLatest2(_ n: Int) -> UInt64 {
+      let a = PassthroughSubject<Int, Never>()
+      let b = PassthroughSubject<Int, Never>()
+      let sum = Accumulator()
+      let cancellable = a.combineLatest(b).sink { sum.add(Work.pair($0.0, $0.1)) }
+      sendAlternately(n, a, b)
+      blackHole(cancellable)
+      return sum.finish()
+    }
+  #endif
+
+  #if HAS_SHARE
+    /// As `subjects(n:subscribers: 10)`, with `share()` between the subject and the 10 pipelines.
+    @inline(never)
+    static func share10(_ n: Int) -> UInt64 {
+      let subject = PassthroughSubject<Int, Never>()
+      let shared = subject.share()
+      let sums = (0..<10).map { _ in Accumulator() }
+      let cancellables = (0..<10).map { k in
+        let sum = sums[k]
+        return shared.map { Work.transform($0) &+ k }.filter { Work.isIncluded($0) }.sink { sum.add($0) }
+      }
+      for i in 0..<n { subject.send(i) }
+      subject.send(completion: .finished)
+      blackHole(cancellables)
+      return Work.combine(sums.map { $0.finish() })
     }
   #endif
 }

@@ -249,6 +249,10 @@ let targets: [(WorkloadID, Double?, String)] = [
   (.removeDuplicates, nil, "removeDuplicates, per element"),
   (.compactMap, nil, "compactMap, per element"),
   (.reduce, nil, "reduce, per element"),
+  (.merge2, nil, "merge of 2 subjects, per element sent"),
+  (.zip2, nil, "zip of 2 subjects, per element sent"),
+  (.combineLatest2, nil, "combineLatest of 2 subjects, per element sent"),
+  (.share10, nil, "share() fan-out to 10, per send"),
 ]
 out += "### Confluence against DESIGN.md's targets\n\n| benchmark | target | Confluence | allocs per unit | verdict |\n| --- | ---: | ---: | ---: | --- |\n"
 for (workload, target, title) in targets {
