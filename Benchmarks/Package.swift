@@ -38,6 +38,11 @@ if confluenceDeclares(#"struct\s+Zip\b"#) {
 if confluenceDeclares(#"struct\s+CombineLatest\b"#) {
   confluenceFeatures.append(.define("HAS_COMBINE_LATEST"))
 }
+if confluenceDeclares(#"struct\s+ReceiveOn\b"#)
+  && FileManager.default.fileExists(atPath: confluenceSources + "/../ConfluenceFoundation/Schedulers/DispatchQueue")
+{
+  confluenceFeatures.append(.define("HAS_RECEIVE_ON"))
+}
 if confluenceDeclares(#"class\s+Share\b"#) {
   confluenceFeatures.append(.define("HAS_SHARE"))
 }
@@ -57,14 +62,23 @@ let package = Package(
     // One module per library: Confluence and OpenCombine declare the same names.
     .target(
       name: "ConfluenceWorkloads",
-      dependencies: ["BenchSupport", .product(name: "Confluence", package: "Confluence")],
+      dependencies: [
+        "BenchSupport", .product(name: "Confluence", package: "Confluence"),
+        .product(name: "ConfluenceFoundation", package: "Confluence"),
+      ],
       swiftSettings: confluenceFeatures
     ),
     .target(
       name: "OpenCombineWorkloads",
-      dependencies: ["BenchSupport", .product(name: "OpenCombine", package: "OpenCombine")],
+      dependencies: [
+        "BenchSupport", .product(name: "OpenCombine", package: "OpenCombine"),
+        .product(name: "OpenCombineDispatch", package: "OpenCombine"),
+      ],
       // OpenCombine 0.14 has no Merge and no CombineLatest: those rows show "–" for it.
-      swiftSettings: [.define("HAS_PASSTHROUGH_SUBJECT"), .define("HAS_FLATMAP"), .define("HAS_ZIP"), .define("HAS_SHARE")]
+      swiftSettings: [
+        .define("HAS_PASSTHROUGH_SUBJECT"), .define("HAS_FLATMAP"), .define("HAS_ZIP"), .define("HAS_SHARE"),
+        .define("HAS_RECEIVE_ON"),
+      ]
     ),
     .target(
       name: "AsyncWorkloads",

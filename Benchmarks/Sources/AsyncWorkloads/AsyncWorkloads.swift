@@ -43,6 +43,9 @@ public enum AsyncWorkloads {
       .async(.asyncSequence, .flatMapMax1Just, note: "(0..<N).async.flatMap { one-element AsyncSequence }") {
         await flatMapJust($0)
       },
+      .async(.asyncSequence, .receiveOnDispatch, note: "producer thread yields into an AsyncStream (unbounded); for await in a task") {
+        await streamFromThread($0)
+      },
       .missing(.asyncAlgorithms, .share10, "share() not compared: its consumers join a running source by timing"),
     ]
   }
@@ -134,6 +137,22 @@ public enum AsyncWorkloads {
     aContinuation.finish()
     bContinuation.finish()
     return await consumer.value
+  }
+
+  /// The Swift concurrency way to hop threads: a producer thread yields into an AsyncStream and
+  /// the calling task consumes it on the cooperative pool.
+  @inline(never)
+  static func streamFromThread(_ n: Int) async -> UInt64 {
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    runOnNewThread {
+      for i in 0..<n { continuation.yield(i) }
+      continuation.finish()
+    }
+    let sum = Accumulator()
+    for await value in stream {
+      sum.add(value)
+    }
+    return sum.finish()
   }
 
   @inline(never)

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The hand-written loops: the same work with no framework, the physical limit, and the
 /// reference checksum every library must reproduce.
 public enum LoopWorkloads {
@@ -83,7 +85,27 @@ public enum LoopWorkloads {
       .sync(.loop, .share10, note: "for i in 0..<N { for k in 0..<10 { map; filter; mix } }") {
         subjects(n: $0, subscribers: 10)
       },
+      .sync(.loop, .receiveOnDispatch, note: "producer thread: queue.async { mix(i) } per value, then a semaphore") {
+        dispatchPerValue($0)
+      },
     ]
+  }
+
+  /// The hand-written thread hop: one `DispatchQueue.async` per value from a producer thread
+  /// onto a serial queue (FIFO, so the checksum sees the values in order).
+  @inline(never)
+  static func dispatchPerValue(_ n: Int) -> UInt64 {
+    let queue = DispatchQueue(label: "bench.loop.receive-on")
+    let sum = Accumulator()
+    let done = DispatchSemaphore(value: 0)
+    runOnNewThread {
+      for i in 0..<n {
+        queue.async { sum.add(i) }
+      }
+      queue.async { done.signal() }
+    }
+    done.wait()
+    return sum.finish()
   }
 
   @inline(never)

@@ -28,6 +28,8 @@ public enum WorkloadID: String, CaseIterable, Sendable {
   case combineLatest2 = "combineLatest-2"
   case flatMapMax1Just = "flatMap-max1-just"
   case share10 = "share-10"
+  // Schedulers: a thread hop per value.
+  case receiveOnDispatch = "receiveOn-dispatch"
 
   /// What the workload does, for the table.
   public var title: String {
@@ -66,6 +68,8 @@ public enum WorkloadID: String, CaseIterable, Sendable {
       return "`(0..<N).publisher.flatMap(maxPublishers: .max(1)) { Just($0) }.sink{}`"
     case .share10:
       return "`subject.share()` → 10 × (`map` → `filter` → `sink`)"
+    case .receiveOnDispatch:
+      return "a producer thread sends N values into `subject.receive(on: DispatchQueue)` → `sink` counting on the queue; waits for completion"
     }
   }
 
@@ -75,6 +79,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .sequenceEager, .sequenceStreaming, .sequenceCapturedVar, .subject1: return "element"
     case .scan, .removeDuplicates, .compactMap, .reduce: return "element"
     case .merge2, .zip2, .combineLatest2: return "element sent"
+    case .receiveOnDispatch: return "element"
     case .subject10, .share10: return "send (10 deliveries)"
     case .flatMapJust, .flatMapMax1Just: return "inner publisher"
     case .justBuildDrop, .subjectSubscribeCancel: return "subscription"
@@ -94,7 +99,13 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .merge2, .zip2, .combineLatest2: return quick ? 2_000 : 200_000
     case .flatMapMax1Just: return quick ? 1_000 : 200_000
     case .share10: return quick ? 500 : 20_000
+    case .receiveOnDispatch: return quick ? 2_000 : 200_000
     }
+  }
+
+  /// Whether the table also shows values per second (the thread-hopping workloads).
+  public var reportsRate: Bool {
+    self == .receiveOnDispatch
   }
 
   /// Whether DESIGN.md's "0 allocations per element in steady state" applies: the run's
@@ -104,7 +115,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .sequenceEager, .sequenceStreaming, .sequenceCapturedVar, .subject1, .subject10: return true
     case .scan, .removeDuplicates, .compactMap, .reduce: return true
     case .merge2, .zip2, .combineLatest2, .share10: return true
-    case .flatMapJust, .flatMapMax1Just, .justBuildDrop, .subjectSubscribeCancel: return false
+    case .flatMapJust, .flatMapMax1Just, .justBuildDrop, .subjectSubscribeCancel, .receiveOnDispatch: return false
     }
   }
 }
@@ -152,7 +163,10 @@ public struct Implementation: Sendable {
 /// The name of a type, without module prefixes, for the notes column.
 public func typeName<T>(_ type: T.Type) -> String {
   var name = String(reflecting: type)
-  for module in ["Confluence.", "OpenCombine.", "Swift.", "AsyncAlgorithms.", "BenchSupport."] {
+  for module in [
+    "(extension in OpenCombineDispatch):", "Confluence.", "OpenCombine.", "Swift.", "AsyncAlgorithms.", "BenchSupport.",
+    "Dispatch.",
+  ] {
     name = name.replacingOccurrences(of: module, with: "")
   }
   return name

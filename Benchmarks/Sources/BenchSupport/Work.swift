@@ -1,3 +1,5 @@
+import Foundation
+
 /// The per-element work every library does, so that all of them compute the same checksum.
 ///
 /// `map` is `transform`, `filter` is `isIncluded` (keeps half of the values), and the sink
@@ -93,4 +95,18 @@ public struct Accumulator: @unchecked Sendable {
     defer { pointer.deallocate() }
     return pointer.pointee
   }
+}
+
+/// Moves a value that is not `Sendable` (an OpenCombine subject, say) into a `@Sendable`
+/// closure. Unchecked: the workloads hand the value to exactly one other thread and the
+/// publisher types involved are thread-safe by their contract.
+public struct Unchecked<Value>: @unchecked Sendable {
+  public let value: Value
+  public init(_ value: Value) { self.value = value }
+}
+
+/// Runs `body` on a new thread (not a dispatch or concurrency worker), detached.
+public func runOnNewThread(_ body: @escaping @Sendable () -> Void) {
+  let thread = Thread(block: body)
+  thread.start()
 }

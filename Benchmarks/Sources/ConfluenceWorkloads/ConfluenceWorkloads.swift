@@ -1,5 +1,7 @@
 import BenchSupport
 import Confluence
+import ConfluenceFoundation
+import Dispatch
 
 // The same source text as OpenCombineWorkloads.swift, over Confluence. Keep the two in step.
 
@@ -52,6 +54,12 @@ public enum ConfluenceWorkloads {
       result.append(.sync(.confluence, .combineLatest2, note: "PassthroughSubject ×2 → CombineLatest → Sink", combineLatest2))
     #else
       result.append(.missing(.confluence, .combineLatest2, "CombineLatest not on this branch yet"))
+    #endif
+    #if HAS_RECEIVE_ON
+      result.append(
+        .sync(.confluence, .receiveOnDispatch, note: "PassthroughSubject → ReceiveOn<\(typeName(type(of: scheduler(for: DispatchQueue(label: "name")))))> → Sink", receiveOnDispatch))
+    #else
+      result.append(.missing(.confluence, .receiveOnDispatch, "receive(on:) or the DispatchQueue scheduler not on this branch yet"))
     #endif
     #if HAS_SHARE
       result.append(.sync(.confluence, .share10, note: "PassthroughSubject → Share → 10 × (Map → Filter → Sink)", share10))
@@ -271,6 +279,35 @@ public enum ConfluenceWorkloads {
       let sum = Accumulator()
       let cancellable = a.combineLatest(b).sink { sum.add(Work.pair($0.0, $0.1)) }
       sendAlternately(n, a, b)
+      blackHole(cancellable)
+      return sum.finish()
+    }
+  #endif
+
+  // MARK: Schedulers
+
+  #if HAS_RECEIVE_ON
+    /// The library's `DispatchQueue` scheduler: the queue itself (Confluence, as Apple's), or
+    /// OpenCombineDispatch's wrapper.
+    static func scheduler(for queue: DispatchQueue) -> some Scheduler {
+      queue
+    }
+
+    /// A producer thread sends N values through `receive(on:)`; the sink folds them on the
+    /// queue; the caller waits for the completion to arrive there.
+    @inline(never)
+    static func receiveOnDispatch(_ n: Int) -> UInt64 {
+      let subject = PassthroughSubject<Int, Never>()
+      let sum = Accumulator()
+      let done = DispatchSemaphore(value: 0)
+      let cancellable = subject.receive(on: scheduler(for: DispatchQueue(label: "bench.receive-on")))
+        .sink(receiveCompletion: { _ in done.signal() }, receiveValue: { sum.add($0) })
+      let producer = Unchecked(subject)
+      runOnNewThread {
+        for i in 0..<n { producer.value.send(i) }
+        producer.value.send(completion: .finished)
+      }
+      done.wait()
       blackHole(cancellable)
       return sum.finish()
     }

@@ -233,6 +233,12 @@ for section in sections {
   out += "### \(section.workload.rawValue): \(section.workload.title)\n\n"
   out += "N = \(section.n); times are per \(section.workload.unit)."
   out += " ×loop and ×OpenCombine are ratios of medians (lower is better). Max RSS so far: \(section.rssKB / 1024) MiB.\n\n"
+  if section.workload.reportsRate {
+    let rates = section.rows.map { row in
+      "\(row.implementation.library.rawValue) \(format(1e3 / row.median, digits: 2)) M"
+    }
+    out += "Values per second (median): " + rates.joined(separator: ", ") + ".\n\n"
+  }
   out += "| library | median ns | min ns | ×loop | ×OpenCombine | allocs | frees | peak heap KiB | measured |\n"
   out += "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n"
   let loopMedian = section.rows.first { $0.implementation.library == .loop }?.median ?? .nan
