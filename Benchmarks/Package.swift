@@ -29,6 +29,23 @@ if confluenceDeclares(#"class\s+PassthroughSubject\b"#) {
 if confluenceDeclares(#"struct\s+FlatMap\b"#) {
   confluenceFeatures.append(.define("HAS_FLATMAP"))
 }
+if confluenceDeclares(#"struct\s+Merge\b"#) {
+  confluenceFeatures.append(.define("HAS_MERGE"))
+}
+if confluenceDeclares(#"struct\s+Zip\b"#) {
+  confluenceFeatures.append(.define("HAS_ZIP"))
+}
+if confluenceDeclares(#"struct\s+CombineLatest\b"#) {
+  confluenceFeatures.append(.define("HAS_COMBINE_LATEST"))
+}
+if confluenceDeclares(#"struct\s+ReceiveOn\b"#)
+  && FileManager.default.fileExists(atPath: confluenceSources + "/../ConfluenceFoundation/Schedulers/DispatchQueue")
+{
+  confluenceFeatures.append(.define("HAS_RECEIVE_ON"))
+}
+if confluenceDeclares(#"class\s+Share\b"#) {
+  confluenceFeatures.append(.define("HAS_SHARE"))
+}
 
 let package = Package(
   name: "ConfluenceBenchmarks",
@@ -45,13 +62,23 @@ let package = Package(
     // One module per library: Confluence and OpenCombine declare the same names.
     .target(
       name: "ConfluenceWorkloads",
-      dependencies: ["BenchSupport", .product(name: "Confluence", package: "Confluence")],
+      dependencies: [
+        "BenchSupport", .product(name: "Confluence", package: "Confluence"),
+        .product(name: "ConfluenceFoundation", package: "Confluence"),
+      ],
       swiftSettings: confluenceFeatures
     ),
     .target(
       name: "OpenCombineWorkloads",
-      dependencies: ["BenchSupport", .product(name: "OpenCombine", package: "OpenCombine")],
-      swiftSettings: [.define("HAS_PASSTHROUGH_SUBJECT"), .define("HAS_FLATMAP")]
+      dependencies: [
+        "BenchSupport", .product(name: "OpenCombine", package: "OpenCombine"),
+        .product(name: "OpenCombineDispatch", package: "OpenCombine"),
+      ],
+      // OpenCombine 0.14 has no Merge and no CombineLatest: those rows show "–" for it.
+      swiftSettings: [
+        .define("HAS_PASSTHROUGH_SUBJECT"), .define("HAS_FLATMAP"), .define("HAS_ZIP"), .define("HAS_SHARE"),
+        .define("HAS_RECEIVE_ON"),
+      ]
     ),
     .target(
       name: "AsyncWorkloads",

@@ -26,6 +26,27 @@ public enum AsyncWorkloads {
       .async(.asyncAlgorithms, .subject1, note: "AsyncChannel.send (rendezvous) → map → filter, consumer task") {
         await channel($0)
       },
+      .async(.asyncAlgorithms, .scan, note: "(0..<N).async.reductions(0) { $0 &+ map($1) }, for await") { await scan($0) },
+      .async(.asyncAlgorithms, .removeDuplicates, note: "(0..<N).async.removeDuplicates(by:), for await") {
+        await removeDuplicates($0)
+      },
+      .async(.asyncSequence, .compactMap, note: "(0..<N).async (async-algorithms) → AsyncCompactMapSequence, for await") {
+        await compactMap($0)
+      },
+      .async(.asyncSequence, .reduce, note: "await (0..<N).async (async-algorithms).reduce(seed) { mix($0, map($1)) }") {
+        await reduce($0)
+      },
+      .missing(.asyncAlgorithms, .merge2, "merge(_:_:) interleaves two streams by timing: no deterministic checksum"),
+      .async(.asyncAlgorithms, .zip2, note: "zip(AsyncStream, AsyncStream) (unbounded), consumer task") { await zip2($0) },
+      .missing(.asyncAlgorithms, .combineLatest2, "combineLatest(_:_:) pairs by timing: no deterministic checksum"),
+      // AsyncSequence.flatMap runs one inner sequence at a time: it is maxPublishers: .max(1).
+      .async(.asyncSequence, .flatMapMax1Just, note: "(0..<N).async.flatMap { one-element AsyncSequence }") {
+        await flatMapJust($0)
+      },
+      .async(.asyncSequence, .receiveOnDispatch, note: "producer thread yields into an AsyncStream (unbounded); for await in a task") {
+        await streamFromThread($0)
+      },
+      .missing(.asyncAlgorithms, .share10, "share() not compared: its consumers join a running source by timing"),
     ]
   }
 
@@ -36,6 +57,42 @@ public enum AsyncWorkloads {
       sum.add(value)
     }
     return sum.finish()
+  }
+
+  @inline(never)
+  static func scan(_ n: Int) async -> UInt64 {
+    let sum = Accumulator()
+    for await value in (0..<n).async.reductions(0, { $0 &+ Work.transform($1) }) {
+      sum.add(value)
+    }
+    return sum.finish()
+  }
+
+  @inline(never)
+  static func removeDuplicates(_ n: Int) async -> UInt64 {
+    let sum = Accumulator()
+    for await value in (0..<n).async.removeDuplicates(by: { Work.isDuplicate($0, $1) }) {
+      sum.add(value)
+    }
+    return sum.finish()
+  }
+
+  @inline(never)
+  static func compactMap(_ n: Int) async -> UInt64 {
+    let sum = Accumulator()
+    let values = (0..<n).async.compactMap { value -> Int? in
+      let mapped = Work.transform(value)
+      return Work.isIncluded(mapped) ? mapped : nil
+    }
+    for await value in values {
+      sum.add(value)
+    }
+    return sum.finish()
+  }
+
+  @inline(never)
+  static func reduce(_ n: Int) async -> UInt64 {
+    await (0..<n).async.reduce(Work.seed) { Work.mix($0, Work.transform($1)) }
   }
 
   @inline(never)
@@ -61,6 +118,41 @@ public enum AsyncWorkloads {
       for await hash in group { hashes.append(hash) }
       return Work.combine(hashes)
     }
+  }
+
+  @inline(never)
+  static func zip2(_ n: Int) async -> UInt64 {
+    let (a, aContinuation) = AsyncStream.makeStream(of: Int.self)
+    let (b, bContinuation) = AsyncStream.makeStream(of: Int.self)
+    let consumer = Task {
+      var hash = Work.seed
+      for await (x, y) in zip(a, b) {
+        hash = Work.mix(hash, Work.pair(x, y))
+      }
+      return hash
+    }
+    for i in 0..<n {
+      if i & 1 == 0 { aContinuation.yield(i) } else { bContinuation.yield(i) }
+    }
+    aContinuation.finish()
+    bContinuation.finish()
+    return await consumer.value
+  }
+
+  /// The Swift concurrency way to hop threads: a producer thread yields into an AsyncStream and
+  /// the calling task consumes it on the cooperative pool.
+  @inline(never)
+  static func streamFromThread(_ n: Int) async -> UInt64 {
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    runOnNewThread {
+      for i in 0..<n { continuation.yield(i) }
+      continuation.finish()
+    }
+    let sum = Accumulator()
+    for await value in stream {
+      sum.add(value)
+    }
+    return sum.finish()
   }
 
   @inline(never)

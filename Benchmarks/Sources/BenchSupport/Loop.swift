@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The hand-written loops: the same work with no framework, the physical limit, and the
 /// reference checksum every library must reproduce.
 public enum LoopWorkloads {
@@ -28,7 +30,82 @@ public enum LoopWorkloads {
       .sync(.loop, .subjectSubscribeCancel, note: "for i in 0..<N { one object allocated and freed; map; mix }") {
         boxes(n: $0, send: { Work.transform($0) })
       },
+      .sync(.loop, .scan, note: "for i in 0..<N { acc &+= map(i); mix(acc) }") { n in
+        var hash = Work.seed
+        var accumulated = 0
+        for i in 0..<n {
+          accumulated = accumulated &+ Work.transform(i)
+          hash = Work.mix(hash, accumulated)
+        }
+        return hash
+      },
+      .sync(.loop, .removeDuplicates, note: "for i in 0..<N { if !isDuplicate(last, i) { mix(i) }; last = i }") { n in
+        var hash = Work.seed
+        var last: Int? = nil
+        for i in 0..<n {
+          if let last, Work.isDuplicate(last, i) {
+          } else {
+            hash = Work.mix(hash, i)
+          }
+          last = i
+        }
+        return hash
+      },
+      .sync(.loop, .compactMap, note: "for i in 0..<N { map; filter; mix }") { mapFilter($0) },
+      .sync(.loop, .reduce, note: "for i in 0..<N { hash = mix(hash, map(i)) }") { n in
+        var hash = Work.seed
+        for i in 0..<n { hash = Work.mix(hash, Work.transform(i)) }
+        return hash
+      },
+      .sync(.loop, .merge2, note: "for i in 0..<N { mix(i) }") { n in
+        var hash = Work.seed
+        for i in 0..<n { hash = Work.mix(hash, i) }
+        return hash
+      },
+      .sync(.loop, .zip2, note: "for i in stride(from: 0, to: N - 1, by: 2) { mix(pair(i, i + 1)) }") { n in
+        var hash = Work.seed
+        for i in stride(from: 0, to: n - 1, by: 2) { hash = Work.mix(hash, Work.pair(i, i + 1)) }
+        return hash
+      },
+      .sync(.loop, .combineLatest2, note: "for i in 0..<N { latest[i & 1] = i; if both { mix(pair(a, b)) } }") { n in
+        var hash = Work.seed
+        var a: Int? = nil
+        var b: Int? = nil
+        for i in 0..<n {
+          if i & 1 == 0 { a = i } else { b = i }
+          if let a, let b { hash = Work.mix(hash, Work.pair(a, b)) }
+        }
+        return hash
+      },
+      .sync(.loop, .flatMapMax1Just, note: "for i in 0..<N { mix }") { n in
+        var hash = Work.seed
+        for i in 0..<n { hash = Work.mix(hash, i) }
+        return hash
+      },
+      .sync(.loop, .share10, note: "for i in 0..<N { for k in 0..<10 { map; filter; mix } }") {
+        subjects(n: $0, subscribers: 10)
+      },
+      .sync(.loop, .receiveOnDispatch, note: "producer thread: queue.async { mix(i) } per value, then a semaphore") {
+        dispatchPerValue($0)
+      },
     ]
+  }
+
+  /// The hand-written thread hop: one `DispatchQueue.async` per value from a producer thread
+  /// onto a serial queue (FIFO, so the checksum sees the values in order).
+  @inline(never)
+  static func dispatchPerValue(_ n: Int) -> UInt64 {
+    let queue = DispatchQueue(label: "bench.loop.receive-on")
+    let sum = Accumulator()
+    let done = DispatchSemaphore(value: 0)
+    runOnNewThread {
+      for i in 0..<n {
+        queue.async { sum.add(i) }
+      }
+      queue.async { done.signal() }
+    }
+    done.wait()
+    return sum.finish()
   }
 
   @inline(never)

@@ -17,6 +17,19 @@ public enum WorkloadID: String, CaseIterable, Sendable {
   case flatMapJust = "flatMap-just"
   case justBuildDrop = "just-build-drop"
   case subjectSubscribeCancel = "subject-subscribe-cancel"
+  // Operator catalogue I: streaming operator types over `(0..<N).publisher`, spelled out.
+  case scan = "scan"
+  case removeDuplicates = "removeDuplicates"
+  case compactMap = "compactMap"
+  case reduce = "reduce"
+  // Operator catalogue II: fan-in over two subjects, bounded flatMap, share fan-out.
+  case merge2 = "merge-2"
+  case zip2 = "zip-2"
+  case combineLatest2 = "combineLatest-2"
+  case flatMapMax1Just = "flatMap-max1-just"
+  case share10 = "share-10"
+  // Schedulers: a thread hop per value.
+  case receiveOnDispatch = "receiveOn-dispatch"
 
   /// What the workload does, for the table.
   public var title: String {
@@ -37,6 +50,26 @@ public enum WorkloadID: String, CaseIterable, Sendable {
       return "build `Just(i).map{}.sink{}` (delivers 1 value), then drop the AnyCancellable"
     case .subjectSubscribeCancel:
       return "`subject.map{}.sink{}` on a live subject, `send` one value, `cancel()`"
+    case .scan:
+      return "`Publishers.Scan((0..<N).publisher, 0) { $0 &+ map($1) }` → `sink`"
+    case .removeDuplicates:
+      return "`Publishers.RemoveDuplicates((0..<N).publisher) { $0 >> 1 == $1 >> 1 }` → `sink` (drops half)"
+    case .compactMap:
+      return "`Publishers.CompactMap((0..<N).publisher) { filter(map($0)) ? map($0) : nil }` → `sink` (drops half)"
+    case .reduce:
+      return "`Publishers.Reduce((0..<N).publisher, seed) { mix($0, map($1)) }` → `sink` (one value at the end)"
+    case .merge2:
+      return "`a.merge(with: b)` → `sink`, two `PassthroughSubject`s sent to alternately"
+    case .zip2:
+      return "`a.zip(b)` → `sink`, two `PassthroughSubject`s sent to alternately (N/2 pairs)"
+    case .combineLatest2:
+      return "`a.combineLatest(b)` → `sink`, two `PassthroughSubject`s sent to alternately (N−1 pairs)"
+    case .flatMapMax1Just:
+      return "`(0..<N).publisher.flatMap(maxPublishers: .max(1)) { Just($0) }.sink{}`"
+    case .share10:
+      return "`subject.share()` → 10 × (`map` → `filter` → `sink`)"
+    case .receiveOnDispatch:
+      return "a producer thread sends N values into `subject.receive(on: DispatchQueue)` → `sink` counting on the queue; waits for completion"
     }
   }
 
@@ -44,8 +77,11 @@ public enum WorkloadID: String, CaseIterable, Sendable {
   public var unit: String {
     switch self {
     case .sequenceEager, .sequenceStreaming, .sequenceCapturedVar, .subject1: return "element"
-    case .subject10: return "send (10 deliveries)"
-    case .flatMapJust: return "inner publisher"
+    case .scan, .removeDuplicates, .compactMap, .reduce: return "element"
+    case .merge2, .zip2, .combineLatest2: return "element sent"
+    case .receiveOnDispatch: return "element"
+    case .subject10, .share10: return "send (10 deliveries)"
+    case .flatMapJust, .flatMapMax1Just: return "inner publisher"
     case .justBuildDrop, .subjectSubscribeCancel: return "subscription"
     }
   }
@@ -59,6 +95,27 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .subject1: return quick ? 2_000 : 200_000
     case .subject10: return quick ? 500 : 20_000
     case .flatMapJust, .justBuildDrop, .subjectSubscribeCancel: return quick ? 1_000 : 200_000
+    case .scan, .removeDuplicates, .compactMap, .reduce: return quick ? 2_000 : 1_000_000
+    case .merge2, .zip2, .combineLatest2: return quick ? 2_000 : 200_000
+    case .flatMapMax1Just: return quick ? 1_000 : 200_000
+    case .share10: return quick ? 500 : 20_000
+    case .receiveOnDispatch: return quick ? 2_000 : 200_000
+    }
+  }
+
+  /// Whether the table also shows values per second (the thread-hopping workloads).
+  public var reportsRate: Bool {
+    self == .receiveOnDispatch
+  }
+
+  /// Whether DESIGN.md's "0 allocations per element in steady state" applies: the run's
+  /// allocations must not grow with N.
+  public var isSteadyState: Bool {
+    switch self {
+    case .sequenceEager, .sequenceStreaming, .sequenceCapturedVar, .subject1, .subject10: return true
+    case .scan, .removeDuplicates, .compactMap, .reduce: return true
+    case .merge2, .zip2, .combineLatest2, .share10: return true
+    case .flatMapJust, .flatMapMax1Just, .justBuildDrop, .subjectSubscribeCancel, .receiveOnDispatch: return false
     }
   }
 }
@@ -106,7 +163,10 @@ public struct Implementation: Sendable {
 /// The name of a type, without module prefixes, for the notes column.
 public func typeName<T>(_ type: T.Type) -> String {
   var name = String(reflecting: type)
-  for module in ["Confluence.", "OpenCombine.", "Swift.", "AsyncAlgorithms.", "BenchSupport."] {
+  for module in [
+    "(extension in OpenCombineDispatch):", "Confluence.", "OpenCombine.", "Swift.", "AsyncAlgorithms.", "BenchSupport.",
+    "Dispatch.",
+  ] {
     name = name.replacingOccurrences(of: module, with: "")
   }
   return name

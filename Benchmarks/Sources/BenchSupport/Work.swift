@@ -1,3 +1,5 @@
+import Foundation
+
 /// The per-element work every library does, so that all of them compute the same checksum.
 ///
 /// `map` is `transform`, `filter` is `isIncluded` (keeps half of the values), and the sink
@@ -25,6 +27,17 @@ public enum Work {
   public static func mix(_ hash: UInt64, _ value: Int) -> UInt64 {
     (hash ^ UInt64(bitPattern: Int64(value))) &* 0x100_0000_01b3
   }
+
+  /// `removeDuplicates`' predicate: values `2k` and `2k + 1` count as duplicates, so it
+  /// drops every odd value that follows its even neighbour (half of them).
+  @inlinable
+  @inline(__always)
+  public static func isDuplicate(_ previous: Int, _ current: Int) -> Bool { previous >> 1 == current >> 1 }
+
+  /// Folds a pair (from `zip` or `combineLatest`) into one value, so its order matters.
+  @inlinable
+  @inline(__always)
+  public static func pair(_ first: Int, _ second: Int) -> Int { first &* 31 &+ second }
 
   /// Combines the checksums of several subscribers, independent of delivery order between them.
   @inlinable
@@ -66,6 +79,13 @@ public struct Accumulator: @unchecked Sendable {
     pointer.pointee = Work.mix(pointer.pointee, value)
   }
 
+  /// Replaces the checksum (for a pipeline that delivers a finished checksum, as `reduce`).
+  @inlinable
+  @inline(__always)
+  public func store(_ hash: UInt64) {
+    pointer.pointee = hash
+  }
+
   /// The checksum so far.
   @inlinable
   public var hash: UInt64 { pointer.pointee }
@@ -75,4 +95,18 @@ public struct Accumulator: @unchecked Sendable {
     defer { pointer.deallocate() }
     return pointer.pointee
   }
+}
+
+/// Moves a value that is not `Sendable` (an OpenCombine subject, say) into a `@Sendable`
+/// closure. Unchecked: the workloads hand the value to exactly one other thread and the
+/// publisher types involved are thread-safe by their contract.
+public struct Unchecked<Value>: @unchecked Sendable {
+  public let value: Value
+  public init(_ value: Value) { self.value = value }
+}
+
+/// Runs `body` on a new thread (not a dispatch or concurrency worker), detached.
+public func runOnNewThread(_ body: @escaping @Sendable () -> Void) {
+  let thread = Thread(block: body)
+  thread.start()
 }

@@ -1,5 +1,7 @@
 import BenchSupport
 import Confluence
+import ConfluenceFoundation
+import Dispatch
 
 // The same source text as OpenCombineWorkloads.swift, over Confluence. Keep the two in step.
 
@@ -10,6 +12,10 @@ public enum ConfluenceWorkloads {
       .sync(.confluence, .sequenceStreaming, note: typeName(type(of: streamingPipeline(0))), sequenceStreaming),
       .sync(.confluence, .sequenceCapturedVar, note: "as sequence-streaming, sink { hash = mix(hash, $0) }", sequenceCapturedVar),
       .sync(.confluence, .justBuildDrop, note: typeName(type(of: Just(0).map { Work.transform($0) })), justBuildDrop),
+      .sync(.confluence, .scan, note: typeName(type(of: scanPipeline(0))), scan),
+      .sync(.confluence, .removeDuplicates, note: typeName(type(of: removeDuplicatesPipeline(0))), removeDuplicates),
+      .sync(.confluence, .compactMap, note: typeName(type(of: compactMapPipeline(0))), compactMap),
+      .sync(.confluence, .reduce, note: typeName(type(of: reducePipeline(0))), reduce),
     ]
     #if HAS_PASSTHROUGH_SUBJECT
       result += [
@@ -28,8 +34,37 @@ public enum ConfluenceWorkloads {
     #endif
     #if HAS_FLATMAP
       result.append(.sync(.confluence, .flatMapJust, note: "Sequence → FlatMap<Just> → Sink", flatMapJust))
+      result.append(
+        .sync(.confluence, .flatMapMax1Just, note: "Sequence → FlatMap<Just>(maxPublishers: .max(1)) → Sink", flatMapMax1Just))
     #else
       result.append(.missing(.confluence, .flatMapJust, "flatMap not on this branch yet"))
+      result.append(.missing(.confluence, .flatMapMax1Just, "flatMap not on this branch yet"))
+    #endif
+    #if HAS_MERGE
+      result.append(.sync(.confluence, .merge2, note: "PassthroughSubject ×2 → Merge → Sink", merge2))
+    #else
+      result.append(.missing(.confluence, .merge2, "Merge not on this branch yet"))
+    #endif
+    #if HAS_ZIP
+      result.append(.sync(.confluence, .zip2, note: "PassthroughSubject ×2 → Zip → Sink", zip2))
+    #else
+      result.append(.missing(.confluence, .zip2, "Zip not on this branch yet"))
+    #endif
+    #if HAS_COMBINE_LATEST
+      result.append(.sync(.confluence, .combineLatest2, note: "PassthroughSubject ×2 → CombineLatest → Sink", combineLatest2))
+    #else
+      result.append(.missing(.confluence, .combineLatest2, "CombineLatest not on this branch yet"))
+    #endif
+    #if HAS_RECEIVE_ON
+      result.append(
+        .sync(.confluence, .receiveOnDispatch, note: "PassthroughSubject → ReceiveOn<\(typeName(type(of: scheduler(for: DispatchQueue(label: "name")))))> → Sink", receiveOnDispatch))
+    #else
+      result.append(.missing(.confluence, .receiveOnDispatch, "receive(on:) or the DispatchQueue scheduler not on this branch yet"))
+    #endif
+    #if HAS_SHARE
+      result.append(.sync(.confluence, .share10, note: "PassthroughSubject → Share → 10 × (Map → Filter → Sink)", share10))
+    #else
+      result.append(.missing(.confluence, .share10, "Share not on this branch yet"))
     #endif
     return result
   }
@@ -85,6 +120,69 @@ public enum ConfluenceWorkloads {
     return sum.finish()
   }
 
+  // MARK: Operator catalogue I
+  //
+  // The operator types are spelled out over `(0..<N).publisher`, as in `streamingPipeline`, so
+  // the eager `Publishers.Sequence` overloads (which return a `Publishers.Sequence`) cannot be
+  // picked: these measure the streaming subscribers.
+
+  @inline(__always)
+  static func scanPipeline(_ n: Int) -> Publishers.Scan<Publishers.Sequence<Range<Int>, Never>, Int> {
+    Publishers.Scan(upstream: (0..<n).publisher, initialResult: 0, nextPartialResult: { $0 &+ Work.transform($1) })
+  }
+
+  @inline(__always)
+  static func removeDuplicatesPipeline(_ n: Int) -> Publishers.RemoveDuplicates<Publishers.Sequence<Range<Int>, Never>> {
+    Publishers.RemoveDuplicates(upstream: (0..<n).publisher, predicate: { Work.isDuplicate($0, $1) })
+  }
+
+  @inline(__always)
+  static func compactMapPipeline(_ n: Int) -> Publishers.CompactMap<Publishers.Sequence<Range<Int>, Never>, Int> {
+    Publishers.CompactMap(
+      upstream: (0..<n).publisher,
+      transform: { value in
+        let mapped = Work.transform(value)
+        return Work.isIncluded(mapped) ? mapped : nil
+      })
+  }
+
+  @inline(__always)
+  static func reducePipeline(_ n: Int) -> Publishers.Reduce<Publishers.Sequence<Range<Int>, Never>, UInt64> {
+    Publishers.Reduce(upstream: (0..<n).publisher, initial: Work.seed, nextPartialResult: { Work.mix($0, Work.transform($1)) })
+  }
+
+  @inline(never)
+  static func scan(_ n: Int) -> UInt64 {
+    let sum = Accumulator()
+    let cancellable = scanPipeline(n).sink { sum.add($0) }
+    blackHole(cancellable)
+    return sum.finish()
+  }
+
+  @inline(never)
+  static func removeDuplicates(_ n: Int) -> UInt64 {
+    let sum = Accumulator()
+    let cancellable = removeDuplicatesPipeline(n).sink { sum.add($0) }
+    blackHole(cancellable)
+    return sum.finish()
+  }
+
+  @inline(never)
+  static func compactMap(_ n: Int) -> UInt64 {
+    let sum = Accumulator()
+    let cancellable = compactMapPipeline(n).sink { sum.add($0) }
+    blackHole(cancellable)
+    return sum.finish()
+  }
+
+  @inline(never)
+  static func reduce(_ n: Int) -> UInt64 {
+    let sum = Accumulator()
+    let cancellable = reducePipeline(n).sink { sum.store($0) }
+    blackHole(cancellable)
+    return sum.finish()
+  }
+
   #if HAS_PASSTHROUGH_SUBJECT
     @inline(never)
     static func subjects(n: Int, subscribers: Int) -> UInt64 {
@@ -120,6 +218,116 @@ public enum ConfluenceWorkloads {
       let cancellable = (0..<n).publisher.flatMap { Just($0) }.sink { sum.add($0) }
       blackHole(cancellable)
       return sum.finish()
+    }
+
+    @inline(never)
+    static func flatMapMax1Just(_ n: Int) -> UInt64 {
+      let sum = Accumulator()
+      let cancellable = (0..<n).publisher.flatMap(maxPublishers: .max(1)) { Just($0) }.sink { sum.add($0) }
+      blackHole(cancellable)
+      return sum.finish()
+    }
+  #endif
+
+  // MARK: Operator catalogue II
+  //
+  // Two subjects sent to alternately (even values to `a`, odd values to `b`), so every
+  // library sees the same interleaving and the fan-in result is deterministic.
+
+  #if HAS_PASSTHROUGH_SUBJECT
+    @inline(__always)
+    static func sendAlternately(_ n: Int, _ a: PassthroughSubject<Int, Never>, _ b: PassthroughSubject<Int, Never>) {
+      for i in 0..<n {
+        if i & 1 == 0 { a.send(i) } else { b.send(i) }
+      }
+      a.send(completion: .finished)
+      b.send(completion: .finished)
+    }
+  #endif
+
+  #if HAS_MERGE
+    @inline(never)
+    static func merge2(_ n: Int) -> UInt64 {
+      let a = PassthroughSubject<Int, Never>()
+      let b = PassthroughSubject<Int, Never>()
+      let sum = Accumulator()
+      let cancellable = a.merge(with: b).sink { sum.add($0) }
+      sendAlternately(n, a, b)
+      blackHole(cancellable)
+      return sum.finish()
+    }
+  #endif
+
+  #if HAS_ZIP
+    @inline(never)
+    static func zip2(_ n: Int) -> UInt64 {
+      let a = PassthroughSubject<Int, Never>()
+      let b = PassthroughSubject<Int, Never>()
+      let sum = Accumulator()
+      let cancellable = a.zip(b).sink { sum.add(Work.pair($0.0, $0.1)) }
+      sendAlternately(n, a, b)
+      blackHole(cancellable)
+      return sum.finish()
+    }
+  #endif
+
+  #if HAS_COMBINE_LATEST
+    @inline(never)
+    static func combineLatest2(_ n: Int) -> UInt64 {
+      let a = PassthroughSubject<Int, Never>()
+      let b = PassthroughSubject<Int, Never>()
+      let sum = Accumulator()
+      let cancellable = a.combineLatest(b).sink { sum.add(Work.pair($0.0, $0.1)) }
+      sendAlternately(n, a, b)
+      blackHole(cancellable)
+      return sum.finish()
+    }
+  #endif
+
+  // MARK: Schedulers
+
+  #if HAS_RECEIVE_ON
+    /// The library's `DispatchQueue` scheduler: the queue itself (Confluence, as Apple's), or
+    /// OpenCombineDispatch's wrapper.
+    static func scheduler(for queue: DispatchQueue) -> some Scheduler {
+      queue
+    }
+
+    /// A producer thread sends N values through `receive(on:)`; the sink folds them on the
+    /// queue; the caller waits for the completion to arrive there.
+    @inline(never)
+    static func receiveOnDispatch(_ n: Int) -> UInt64 {
+      let subject = PassthroughSubject<Int, Never>()
+      let sum = Accumulator()
+      let done = DispatchSemaphore(value: 0)
+      let cancellable = subject.receive(on: scheduler(for: DispatchQueue(label: "bench.receive-on")))
+        .sink(receiveCompletion: { _ in done.signal() }, receiveValue: { sum.add($0) })
+      let producer = Unchecked(subject)
+      runOnNewThread {
+        for i in 0..<n { producer.value.send(i) }
+        producer.value.send(completion: .finished)
+      }
+      done.wait()
+      blackHole(cancellable)
+      return sum.finish()
+    }
+  #endif
+
+  #if HAS_SHARE
+    /// As `subjects(n:subscribers: 10)`, with `share()` between the subject and the 10 pipelines.
+    @inline(never)
+    static func share10(_ n: Int) -> UInt64 {
+      let subject = PassthroughSubject<Int, Never>()
+      let shared = subject.share()
+      let sums = (0..<10).map { _ in Accumulator() }
+      let cancellables = (0..<10).map { k in
+        let sum = sums[k]
+        return shared.map { Work.transform($0) &+ k }.filter { Work.isIncluded($0) }.sink { sum.add($0) }
+      }
+      for i in 0..<n { subject.send(i) }
+      subject.send(completion: .finished)
+      blackHole(cancellables)
+      return Work.combine(sums.map { $0.finish() })
     }
   #endif
 }
