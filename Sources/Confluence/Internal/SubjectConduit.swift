@@ -122,6 +122,15 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   /// was queued meanwhile, until there is nothing left and ownership is given up.
   @inlinable
   internal func continueDelivery(after more: Subscribers.Demand) {
+    if storage.lock.withLock({ state.finishDelivery(returning: more) }) { return }
+    continueDeliveryAfterEvents(after: more)
+  }
+
+  /// ``continueDelivery(after:)`` when something happened during the downstream call: a
+  /// value or the completion was queued, the subscriber cancelled, or a current value is
+  /// owed.
+  @inlinable
+  internal func continueDeliveryAfterEvents(after more: Subscribers.Demand) {
     var more = more
     while true {
       let step = storage.lock.withLock { nextStep(after: more) }

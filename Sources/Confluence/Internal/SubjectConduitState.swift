@@ -70,6 +70,19 @@ internal struct SubjectConduitState<Output, Failure: Error> {
   @inlinable
   @inline(__always)
   internal mutating func offer(_ value: Output, keepsCurrentValue: Bool, generation: UInt64) -> Bool {
+    // The common case first: nobody owns delivery (so nothing is queued and no completion
+    // is pending), the subscriber is live and has demand.
+    if !keepsCurrentValue && !isDelivering && !isTerminal && demand != .none {
+      demand -= 1
+      isDelivering = true
+      return true
+    }
+    return offerQueueingOrDropping(value, keepsCurrentValue: keepsCurrentValue, generation: generation)
+  }
+
+  /// ``offer(_:keepsCurrentValue:generation:)`` in every case.
+  @inlinable
+  internal mutating func offerQueueingOrDropping(_ value: Output, keepsCurrentValue: Bool, generation: UInt64) -> Bool {
     if isTerminal || pendingCompletion != nil { return false }
     if keepsCurrentValue && generation <= takenGeneration { return false }
     if demand == .none {
@@ -100,6 +113,21 @@ internal struct SubjectConduitState<Output, Failure: Error> {
     case cancelled
     /// Nothing more to do; ownership is given up.
     case idle
+  }
+
+  /// The owner's downstream call returned `more`. In the common case (nothing was queued,
+  /// cancelled or completed meanwhile, and no current value is owed) this adds `more` to
+  /// the demand, gives ownership up and returns `true`. Otherwise it changes nothing and
+  /// returns `false`: the owner must ask ``didDeliver(returning:currentGeneration:)``.
+  @inlinable
+  @inline(__always)
+  internal mutating func finishDelivery(returning more: Subscribers.Demand) -> Bool {
+    guard !isTerminal, !owesCurrentValue, pending.isEmpty, pendingCompletion == nil else { return false }
+    if more != .none {
+      demand += more
+    }
+    isDelivering = false
+    return true
   }
 
   /// The owner's downstream call returned `more`: adds it to the demand and says what to

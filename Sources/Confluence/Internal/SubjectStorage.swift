@@ -53,11 +53,30 @@ internal final class SubjectStorage<Output, Failure: Error> {
   /// Sends `value` to every subscriber that has demand for it.
   @inlinable
   internal func send(_ value: Output) {
+    if keepsCurrentValue {
+      sendKeepingCurrentValue(value)
+      return
+    }
+    var none: Output?
+    deliver(value, as: lock.withLock { state.send(value, keepingCurrentValue: false, replaced: &none) })
+  }
+
+  /// ``send(_:)`` for a subject that keeps a current value.
+  @inlinable
+  internal func sendKeepingCurrentValue(_ value: Output) {
     let (plan, replaced) = lock.withLock { () -> (SubjectState<Output, Failure>.SendPlan, Output?) in
       var replaced: Output?
-      let plan = state.send(value, replaced: &replaced)
+      let plan = state.send(value, keepingCurrentValue: true, replaced: &replaced)
       return (plan, replaced)
     }
+    deliver(value, as: plan)
+    withExtendedLifetime(replaced) {}  // the previous current value dies outside the lock
+  }
+
+  /// Carries out a plan made by `SubjectState.send`.
+  @inlinable
+  @inline(__always)
+  internal func deliver(_ value: Output, as plan: SubjectState<Output, Failure>.SendPlan) {
     switch plan {
     case .none:
       break
@@ -71,7 +90,6 @@ internal final class SubjectStorage<Output, Failure: Error> {
         }
       }
     }
-    withExtendedLifetime(replaced) {}  // the previous current value dies outside the lock
   }
 
   /// Completes every subscriber; later sends are ignored and later subscribers receive the
