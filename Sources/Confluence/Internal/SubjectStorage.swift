@@ -6,7 +6,8 @@
 /// Cost per value with one subscriber that has demand: two lock acquisitions (plan the
 /// delivery and take ownership; hand the returned demand back and give ownership up), one
 /// indirect call into code specialised for the subscriber, no retain or release, and no
-/// allocation. With `n` subscribers: `1 + 2n` acquisitions. `send` may be called from any
+/// allocation. With `n` subscribers: `n + 1` acquisitions (see
+/// ``deliver(_:toEach:generation:)``). `send` may be called from any
 /// thread, and re-entrantly from inside a subscriber (the value is then queued and
 /// delivered after the current one).
 @usableFromInline
@@ -84,11 +85,51 @@ internal final class SubjectStorage<Output, Failure: Error> {
       // The subject's list keeps the conduit alive while this thread owns delivery.
       conduit._withUnsafeGuaranteedRef { $0.deliver(value) }
     case .many(let conduits, let generation):
-      for conduit in conduits {
-        if lock.withLock({ conduit.state.offer(value, keepsCurrentValue: keepsCurrentValue, generation: generation) }) {
-          conduit.deliver(value)
+      deliver(value, toEach: conduits, generation: generation)
+    }
+  }
+
+  /// Offers `value`, of `generation`, to each of `conduits` in turn, and delivers it to
+  /// each that takes it. One critical section both finishes a delivery (hands the returned
+  /// demand back and gives ownership up, when nothing happened meanwhile) and offers the
+  /// value to the next subscriber, so `n` subscribers cost `n + 1` lock acquisitions, not
+  /// `2n + 1`. The order of the transitions is the same as finishing and offering in two
+  /// critical sections.
+  @inlinable
+  internal func deliver(
+    _ value: Output, toEach conduits: ContiguousArray<SubjectConduit<Output, Failure>>, generation: UInt64
+  ) {
+    // `conduits`, a snapshot of the list, keeps every conduit alive until this returns.
+    var finishing: Unmanaged<SubjectConduit<Output, Failure>>?
+    var more = Subscribers.Demand.none
+    var index = conduits.startIndex
+    while index < conduits.endIndex {
+      let conduit = Unmanaged.passUnretained(conduits[index])
+      let (finished, owns) = lock.withLock { () -> (Bool, Bool) in
+        if let finishing, !finishing._withUnsafeGuaranteedRef({ $0.state.finishDelivery(returning: more) }) {
+          return (false, false)
         }
+        let owns = conduit._withUnsafeGuaranteedRef {
+          $0.state.offer(value, keepsCurrentValue: keepsCurrentValue, generation: generation)
+        }
+        return (true, owns)
       }
+      if !finished {
+        // Something happened during the previous delivery (a value or the completion was
+        // queued, a cancel, an owed current value): see to it before the next subscriber.
+        finishing.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.continueDeliveryAfterEvents(after: more) }
+        finishing = nil
+        continue
+      }
+      finishing = nil
+      if owns {
+        more = conduit._withUnsafeGuaranteedRef { $0.send(value) }
+        finishing = conduit
+      }
+      index += 1
+    }
+    if let finishing {
+      finishing._withUnsafeGuaranteedRef { $0.continueDelivery(after: more) }
     }
   }
 
