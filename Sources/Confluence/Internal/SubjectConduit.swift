@@ -67,6 +67,14 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   @usableFromInline
   internal let receiveCompletion: CompletionHandler
 
+  /// Runs ``requestSpecialized(_:)`` (demand non-zero) or ``cancelSpecialized()`` (demand
+  /// `.none`). `request` and `cancel` arrive through `any Subscription`, which runs this
+  /// generic class's unspecialised code (generic metadata looked up at run time, thousands
+  /// of instructions for a cancel); this function, formed in the specialised `init`, runs
+  /// specialised code. It captures nothing, so it costs no allocation.
+  @usableFromInline
+  internal let specialized: (SubjectConduit, Subscribers.Demand) -> Void
+
   @inlinable
   internal init<Downstream: Subscriber>(storage: SubjectStorage<Output, Failure>, downstream: Downstream)
   where Downstream.Input == Output, Downstream.Failure == Failure {
@@ -81,6 +89,13 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
       Unmanaged<SubjectDownstreamBox<Downstream>>.fromOpaque(box)._withUnsafeGuaranteedRef {
         $0.subscriber.receive(
           completion: completion.assumingMemoryBound(to: Subscribers.Completion<Failure>.self).pointee)
+      }
+    }
+    specialized = { conduit, demand in
+      if demand == .none {
+        conduit.cancelSpecialized()
+      } else {
+        conduit.requestSpecialized(demand)
       }
     }
     state = SubjectConduitState(owesCurrentValue: storage.keepsCurrentValue)
@@ -197,6 +212,17 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
     demand.assertNonZero()
+    specialized(self, demand)
+  }
+
+  @inlinable
+  internal func cancel() {
+    specialized(self, .none)
+  }
+
+  /// ``request(_:)`` in specialised code.
+  @inlinable
+  internal func requestSpecialized(_ demand: Subscribers.Demand) {
     var current: Output?
     let owns = storage.lock.withLock { () -> Bool in
       guard state.request(demand, currentGeneration: storage.state.generation) else { return false }
@@ -208,8 +234,9 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
     }
   }
 
+  /// ``cancel()`` in specialised code.
   @inlinable
-  internal func cancel() {
+  internal func cancelSpecialized() {
     let released = storage.lock.withLock { () -> (AnyObject?, [Output?], SubjectConduit?)? in
       guard state.cancel() else { return nil }
       return (takeDownstream(), state.takePending(), storage.state.remove(self))
