@@ -178,7 +178,8 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
       return .deliver(storage.state.currentValue.unsafelyUnwrapped)
     case .idle:
       return .idle
-    case .complete(let completion):
+    case .complete:
+      let completion = storage.state.completion.unsafelyUnwrapped  // set before any conduit's
       return .complete(completion, takeDownstream(), storage.state.remove(self))
     case .cancelled:
       return .release(takeDownstream(), state.takePending(), storage.state.remove(self))

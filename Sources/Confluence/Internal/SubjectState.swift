@@ -120,7 +120,7 @@ internal struct SubjectState<Output, Failure: Error> {
     var completeNow = ContiguousArray<Conduit>()
     var stillOwned = ContiguousArray<Conduit>()
     for conduit in conduits {
-      if conduit.state.complete(completion) {
+      if conduit.state.complete() {
         completeNow.append(conduit)
       } else if conduit.state.isDelivering {
         stillOwned.append(conduit)
