@@ -224,6 +224,12 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   /// ``request(_:)`` in specialised code.
   @inlinable
   internal func requestSpecialized(_ demand: Subscribers.Demand) {
+    guard storage.keepsCurrentValue else {
+      // Nothing is ever owed to a subscriber of a subject without a current value: the
+      // demand is only recorded.
+      storage.lock.withLock { state.addDemand(demand) }
+      return
+    }
     var current: Output?
     let owns = storage.lock.withLock { () -> Bool in
       guard state.request(demand, currentGeneration: storage.state.generation) else { return false }

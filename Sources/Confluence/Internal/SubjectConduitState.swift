@@ -171,6 +171,16 @@ internal struct SubjectConduitState<Output, Failure: Error> {
     return .idle
   }
 
+  /// The subscriber of a subject that keeps no current value requested `more`:
+  /// ``request(_:currentGeneration:)`` when nothing can be owed.
+  @inlinable
+  @inline(__always)
+  internal mutating func addDemand(_ more: Subscribers.Demand) {
+    if !isTerminal {
+      demand += more
+    }
+  }
+
   /// The subscriber requested `more`. Returns `true` if the caller now owns delivery and
   /// must deliver the subject's current value (its demand is already reserved).
   ///
