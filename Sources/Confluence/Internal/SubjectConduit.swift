@@ -27,7 +27,7 @@ internal final class SubjectDownstreamBox<Downstream: Subscriber> {
 /// `var` closure would. Everything else here is `final` and reached directly, so it is
 /// specialised for the subject's `Output` and `Failure`.
 ///
-/// `subscriber` is written only under the subject's lock, and only while no thread owns
+/// `downstream` is written only under the subject's lock, and only while no thread owns
 /// delivery; the owner reads it without the lock (the lock hand-over orders the accesses).
 ///
 /// `print` shows it as the subject's type (`PassthroughSubject`, `CurrentValueSubject`, …).
@@ -179,7 +179,8 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
     case .idle:
       return .idle
     case .complete:
-      let completion = storage.state.completion.unsafelyUnwrapped  // set before any conduit's
+      // The subject recorded its completion before queueing it for any conduit.
+      let completion = storage.state.completion.unsafelyUnwrapped
       return .complete(completion, takeDownstream(), storage.state.remove(self))
     case .cancelled:
       return .release(takeDownstream(), state.takePending(), storage.state.remove(self))
