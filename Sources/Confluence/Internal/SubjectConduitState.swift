@@ -49,9 +49,16 @@ internal struct SubjectConduitState<Output, Failure: Error> {
   @usableFromInline
   internal var pendingHead = 0
 
-  /// A completion that arrived while another thread owned delivery; it follows `pending`.
+  /// The subject completed while another thread owned delivery; the completion (the
+  /// subject's `SubjectState.completion`) follows `pending`.
+  ///
+  /// A flag rather than the completion itself: a stored `Subscribers.Completion<Failure>?`
+  /// would make this struct's layout depend on `Failure`, and the conduit's deinit (never
+  /// specialised, being a generic class's) would then look this struct's metadata up in
+  /// the runtime's cache on every release (≈340 instructions). With only fixed-size fields
+  /// it destroys them directly.
   @usableFromInline
-  internal var pendingCompletion: Subscribers.Completion<Failure>?
+  internal var isCompletionPending = false
 
   @inlinable
   internal init(owesCurrentValue: Bool) {
@@ -70,7 +77,20 @@ internal struct SubjectConduitState<Output, Failure: Error> {
   @inlinable
   @inline(__always)
   internal mutating func offer(_ value: Output, keepsCurrentValue: Bool, generation: UInt64) -> Bool {
-    if isTerminal || pendingCompletion != nil { return false }
+    // The common case first: nobody owns delivery (so nothing is queued and no completion
+    // is pending), the subscriber is live and has demand.
+    if !keepsCurrentValue && !isDelivering && !isTerminal && demand != .none {
+      demand -= 1
+      isDelivering = true
+      return true
+    }
+    return offerQueueingOrDropping(value, keepsCurrentValue: keepsCurrentValue, generation: generation)
+  }
+
+  /// ``offer(_:keepsCurrentValue:generation:)`` in every case.
+  @inlinable
+  internal mutating func offerQueueingOrDropping(_ value: Output, keepsCurrentValue: Bool, generation: UInt64) -> Bool {
+    if isTerminal || isCompletionPending { return false }
     if keepsCurrentValue && generation <= takenGeneration { return false }
     if demand == .none {
       if keepsCurrentValue { owesCurrentValue = true }
@@ -94,12 +114,28 @@ internal struct SubjectConduitState<Output, Failure: Error> {
     case deliver(Output)
     /// Deliver the subject's current value (its demand is already reserved).
     case deliverCurrentValue
-    /// Deliver this completion; the conduit is now terminal and must leave the subject.
-    case complete(Subscribers.Completion<Failure>)
+    /// Deliver the subject's completion; the conduit is now terminal and must leave the
+    /// subject.
+    case complete
     /// The subscriber cancelled meanwhile: leave the subject, release downstream and queue.
     case cancelled
     /// Nothing more to do; ownership is given up.
     case idle
+  }
+
+  /// The owner's downstream call returned `more`. In the common case (nothing was queued,
+  /// cancelled or completed meanwhile, and no current value is owed) this adds `more` to
+  /// the demand, gives ownership up and returns `true`. Otherwise it changes nothing and
+  /// returns `false`: the owner must ask ``didDeliver(returning:currentGeneration:)``.
+  @inlinable
+  @inline(__always)
+  internal mutating func finishDelivery(returning more: Subscribers.Demand) -> Bool {
+    guard !isTerminal, !owesCurrentValue, pending.isEmpty, !isCompletionPending else { return false }
+    if more != .none {
+      demand += more
+    }
+    isDelivering = false
+    return true
   }
 
   /// The owner's downstream call returned `more`: adds it to the demand and says what to
@@ -119,11 +155,11 @@ internal struct SubjectConduitState<Output, Failure: Error> {
     if pendingHead < pending.count {
       return .deliver(popPending())
     }
-    if let completion = pendingCompletion {
-      pendingCompletion = nil
+    if isCompletionPending {
+      isCompletionPending = false
       isTerminal = true
       isDelivering = false
-      return .complete(completion)
+      return .complete
     }
     if owesCurrentValue && demand != .none {
       owesCurrentValue = false
@@ -133,6 +169,16 @@ internal struct SubjectConduitState<Output, Failure: Error> {
     }
     isDelivering = false
     return .idle
+  }
+
+  /// The subscriber of a subject that keeps no current value requested `more`:
+  /// ``request(_:currentGeneration:)`` when nothing can be owed.
+  @inlinable
+  @inline(__always)
+  internal mutating func addDemand(_ more: Subscribers.Demand) {
+    if !isTerminal {
+      demand += more
+    }
   }
 
   /// The subscriber requested `more`. Returns `true` if the caller now owns delivery and
@@ -158,17 +204,18 @@ internal struct SubjectConduitState<Output, Failure: Error> {
   internal mutating func cancel() -> Bool {
     if isTerminal { return false }
     isTerminal = true
-    pendingCompletion = nil
+    isCompletionPending = false
     return !isDelivering
   }
 
-  /// The subject completed. Returns `true` if the caller must deliver the completion now;
-  /// if a thread owns delivery, the completion is queued after the pending values.
+  /// The subject completed (and recorded its completion in `SubjectState.completion`).
+  /// Returns `true` if the caller must deliver the completion now; if a thread owns
+  /// delivery, the completion is queued after the pending values.
   @inlinable
-  internal mutating func complete(_ completion: Subscribers.Completion<Failure>) -> Bool {
+  internal mutating func complete() -> Bool {
     if isTerminal { return false }
     if isDelivering {
-      pendingCompletion = completion
+      isCompletionPending = true
       return false
     }
     isTerminal = true

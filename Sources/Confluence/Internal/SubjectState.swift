@@ -75,11 +75,14 @@ internal struct SubjectState<Output, Failure: Error> {
 
   /// A value was sent: records it as the current value and plans its delivery. The value
   /// it replaced is handed back, to be released outside the lock.
+  ///
+  /// - Parameter keepingCurrentValue: `keepsCurrentValue`, as a constant the caller's
+  ///   specialisation can fold.
   @inlinable
   @inline(__always)
-  internal mutating func send(_ value: Output, replaced: inout Output?) -> SendPlan {
+  internal mutating func send(_ value: Output, keepingCurrentValue: Bool, replaced: inout Output?) -> SendPlan {
     if completion != nil { return .none }
-    if keepsCurrentValue {
+    if keepingCurrentValue {
       replaced = currentValue.take()
       currentValue = value
       generation &+= 1
@@ -88,11 +91,12 @@ internal struct SubjectState<Output, Failure: Error> {
     case 0:
       return .none
     case 1:
-      let conduit = conduits[0]
-      guard conduit.state.offer(value, keepsCurrentValue: keepsCurrentValue, generation: generation) else {
-        return .none
+      // Unretained: the list keeps it alive (a strong copy here cost a retain and a release).
+      let conduit = Unmanaged.passUnretained(conduits[0])
+      let owns = conduit._withUnsafeGuaranteedRef {
+        $0.state.offer(value, keepsCurrentValue: keepingCurrentValue, generation: generation)
       }
-      return .one(Unmanaged.passUnretained(conduit))
+      return owns ? .one(conduit) : .none
     default:
       return .many(conduits, generation: generation)
     }
@@ -116,7 +120,7 @@ internal struct SubjectState<Output, Failure: Error> {
     var completeNow = ContiguousArray<Conduit>()
     var stillOwned = ContiguousArray<Conduit>()
     for conduit in conduits {
-      if conduit.state.complete(completion) {
+      if conduit.state.complete() {
         completeNow.append(conduit)
       } else if conduit.state.isDelivering {
         stillOwned.append(conduit)
