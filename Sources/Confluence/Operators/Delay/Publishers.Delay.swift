@@ -50,8 +50,9 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(
-        DelaySubscription(
-          downstream: subscriber, interval: interval, tolerance: tolerance, scheduler: scheduler, options: options))
+        SchedulerHopSubscription(
+          downstream: subscriber,
+          hop: DelayHop(interval: interval, tolerance: tolerance, scheduler: scheduler, options: options)))
     }
   }
 }
@@ -96,106 +97,4 @@ extension Publisher {
       upstream: self, interval: interval, tolerance: tolerance ?? scheduler.minimumTolerance, scheduler: scheduler,
       options: options)
   }
-}
-
-/// Stands between upstream and downstream for `Delay`; shown as `Delay` by `print`.
-///
-/// Cancel drops the downstream subscriber at once; deliveries still queued on the
-/// scheduler then find nothing to deliver to.
-@usableFromInline
-internal final class DelaySubscription<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
-  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
-{
-  @usableFromInline internal typealias Input = Downstream.Input
-  @usableFromInline internal typealias Failure = Downstream.Failure
-
-  @usableFromInline internal let lock = Lock()
-  @usableFromInline internal var downstream: Downstream?
-  @usableFromInline internal var status = SubscriptionStatus.awaitingSubscription
-  @usableFromInline internal let interval: Context.SchedulerTimeType.Stride
-  @usableFromInline internal let tolerance: Context.SchedulerTimeType.Stride
-  @usableFromInline internal let scheduler: Context
-  @usableFromInline internal let options: Context.SchedulerOptions?
-
-  @inlinable
-  internal init(
-    downstream: Downstream, interval: Context.SchedulerTimeType.Stride, tolerance: Context.SchedulerTimeType.Stride,
-    scheduler: Context, options: Context.SchedulerOptions?
-  ) {
-    self.downstream = downstream
-    self.interval = interval
-    self.tolerance = tolerance
-    self.scheduler = scheduler
-    self.options = options
-  }
-
-  @inlinable
-  internal func receive(subscription: Subscription) {
-    let target = lock.withLock { () -> Downstream? in
-      guard status.accept(subscription) else { return nil }
-      return downstream
-    }
-    guard let target else {
-      subscription.cancel()
-      return
-    }
-    target.receive(subscription: self)
-  }
-
-  @inlinable
-  internal func receive(_ input: Input) -> Subscribers.Demand {
-    let due = scheduler.now.advanced(by: interval)
-    scheduler.schedule(after: due, tolerance: tolerance, options: options) { self.deliver(input) }
-    return .none
-  }
-
-  @inlinable
-  internal func receive(completion: Subscribers.Completion<Failure>) {
-    guard lock.withLock({ status.subscription != nil }) else { return }
-    let due = scheduler.now.advanced(by: interval)
-    scheduler.schedule(after: due, tolerance: tolerance, options: options) { self.deliver(completion) }
-  }
-
-  @inlinable
-  internal func deliver(_ input: Input) {
-    let target = lock.withLock { () -> Downstream? in status.subscription == nil ? nil : downstream }
-    guard let target else { return }
-    let more = target.receive(input)
-    guard more > 0 else { return }
-    lock.withLock { status.subscription }?.request(more)
-  }
-
-  @inlinable
-  internal func deliver(_ completion: Subscribers.Completion<Failure>) {
-    let target = lock.withLock { () -> Downstream? in
-      guard status.terminate() != nil else { return nil }
-      defer { downstream = nil }
-      return downstream
-    }
-    target?.receive(completion: completion)
-  }
-
-  @inlinable
-  internal func request(_ demand: Subscribers.Demand) {
-    demand.assertNonZero()
-    lock.withLock { status.subscription }?.request(demand)
-  }
-
-  @inlinable
-  internal func cancel() {
-    let (subscription, released) = lock.withLock { () -> (Subscription?, Downstream?) in
-      defer { downstream = nil }
-      return (status.terminate(), downstream)
-    }
-    subscription?.cancel()
-    withExtendedLifetime(released) {}
-  }
-
-  @usableFromInline internal var description: String { "Delay" }
-
-  @usableFromInline internal var customMirror: Mirror {
-    Mirror(self, children: ["downstream": downstream as Any, "interval": interval, "scheduler": scheduler])
-  }
-
-  @usableFromInline internal var playgroundDescription: Any { description }
 }

@@ -40,7 +40,8 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(ReceiveOnSubscription(downstream: subscriber, scheduler: scheduler, options: options))
+      upstream.subscribe(
+        SchedulerHopSubscription(downstream: subscriber, hop: ReceiveOnHop(scheduler: scheduler, options: options)))
     }
   }
 }
@@ -72,99 +73,4 @@ extension Publisher {
   public func receive<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.ReceiveOn<Self, S> {
     Publishers.ReceiveOn(upstream: self, scheduler: scheduler, options: options)
   }
-}
-
-/// Stands between upstream and downstream for `ReceiveOn`; shown as `ReceiveOn` by `print`.
-///
-/// Every delivery checks, under the lock, that the subscription is still live, so nothing
-/// reaches downstream after `cancel()`; cancel also drops the downstream subscriber at once,
-/// so deliveries still queued on the scheduler hold only this small object.
-@usableFromInline
-internal final class ReceiveOnSubscription<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
-  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
-{
-  @usableFromInline internal typealias Input = Downstream.Input
-  @usableFromInline internal typealias Failure = Downstream.Failure
-
-  @usableFromInline internal let lock = Lock()
-  @usableFromInline internal var downstream: Downstream?
-  @usableFromInline internal var status = SubscriptionStatus.awaitingSubscription
-  @usableFromInline internal let scheduler: Context
-  @usableFromInline internal let options: Context.SchedulerOptions?
-
-  @inlinable
-  internal init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
-    self.downstream = downstream
-    self.scheduler = scheduler
-    self.options = options
-  }
-
-  @inlinable
-  internal func receive(subscription: Subscription) {
-    let target = lock.withLock { () -> Downstream? in
-      guard status.accept(subscription) else { return nil }
-      return downstream
-    }
-    guard let target else {
-      subscription.cancel()
-      return
-    }
-    target.receive(subscription: self)
-  }
-
-  @inlinable
-  internal func receive(_ input: Input) -> Subscribers.Demand {
-    scheduler.schedule(options: options) { self.deliver(input) }
-    return .none
-  }
-
-  @inlinable
-  internal func receive(completion: Subscribers.Completion<Failure>) {
-    let isLive = lock.withLock { status.subscription != nil }
-    guard isLive else { return }
-    scheduler.schedule(options: options) { self.deliver(completion) }
-  }
-
-  @inlinable
-  internal func deliver(_ input: Input) {
-    let target = lock.withLock { () -> Downstream? in status.subscription == nil ? nil : downstream }
-    guard let target else { return }
-    let more = target.receive(input)
-    guard more > 0 else { return }
-    lock.withLock { status.subscription }?.request(more)
-  }
-
-  @inlinable
-  internal func deliver(_ completion: Subscribers.Completion<Failure>) {
-    let target = lock.withLock { () -> Downstream? in
-      guard status.terminate() != nil else { return nil }
-      defer { downstream = nil }
-      return downstream
-    }
-    target?.receive(completion: completion)
-  }
-
-  @inlinable
-  internal func request(_ demand: Subscribers.Demand) {
-    demand.assertNonZero()
-    lock.withLock { status.subscription }?.request(demand)
-  }
-
-  @inlinable
-  internal func cancel() {
-    let (subscription, released) = lock.withLock { () -> (Subscription?, Downstream?) in
-      defer { downstream = nil }
-      return (status.terminate(), downstream)
-    }
-    subscription?.cancel()
-    withExtendedLifetime(released) {}
-  }
-
-  @usableFromInline internal var description: String { "ReceiveOn" }
-
-  @usableFromInline internal var customMirror: Mirror {
-    Mirror(self, children: ["downstream": downstream as Any, "scheduler": scheduler])
-  }
-
-  @usableFromInline internal var playgroundDescription: Any { description }
 }

@@ -1,0 +1,66 @@
+/// How a ``SchedulerHopSubscription`` hands each event to its scheduler: what tells
+/// `receive(on:)` (at the next opportunity) apart from `delay(for:…)` (after an interval).
+@usableFromInline
+internal protocol SchedulerHop {
+  /// What `print` shows for the subscription (`ReceiveOn`, `Delay`).
+  static var name: String { get }
+
+  /// Schedules `action`, which delivers one event downstream.
+  func schedule(_ action: @escaping () -> Void)
+
+  /// The scheduler and parameters, for the subscription's mirror.
+  var mirrorChildren: [(label: String, value: Any)] { get }
+}
+
+/// `receive(on:options:)`: each event at the scheduler's next opportunity.
+@usableFromInline
+internal struct ReceiveOnHop<Context: Scheduler>: SchedulerHop {
+  @usableFromInline internal let scheduler: Context
+  @usableFromInline internal let options: Context.SchedulerOptions?
+
+  @inlinable
+  internal init(scheduler: Context, options: Context.SchedulerOptions?) {
+    self.scheduler = scheduler
+    self.options = options
+  }
+
+  @inlinable internal static var name: String { "ReceiveOn" }
+
+  @inlinable
+  internal func schedule(_ action: @escaping () -> Void) {
+    scheduler.schedule(options: options, action)
+  }
+
+  @usableFromInline internal var mirrorChildren: [(label: String, value: Any)] { [("scheduler", scheduler)] }
+}
+
+/// `delay(for:tolerance:scheduler:options:)`: each event `interval` after it arrived.
+@usableFromInline
+internal struct DelayHop<Context: Scheduler>: SchedulerHop {
+  @usableFromInline internal let interval: Context.SchedulerTimeType.Stride
+  @usableFromInline internal let tolerance: Context.SchedulerTimeType.Stride
+  @usableFromInline internal let scheduler: Context
+  @usableFromInline internal let options: Context.SchedulerOptions?
+
+  @inlinable
+  internal init(
+    interval: Context.SchedulerTimeType.Stride, tolerance: Context.SchedulerTimeType.Stride, scheduler: Context,
+    options: Context.SchedulerOptions?
+  ) {
+    self.interval = interval
+    self.tolerance = tolerance
+    self.scheduler = scheduler
+    self.options = options
+  }
+
+  @inlinable internal static var name: String { "Delay" }
+
+  @inlinable
+  internal func schedule(_ action: @escaping () -> Void) {
+    scheduler.schedule(after: scheduler.now.advanced(by: interval), tolerance: tolerance, options: options, action)
+  }
+
+  @usableFromInline internal var mirrorChildren: [(label: String, value: Any)] {
+    [("interval", interval), ("scheduler", scheduler)]
+  }
+}
