@@ -141,4 +141,19 @@ final class ZipTests: XCTestCase {
     XCTAssertEqual(values.count, 1000)
     XCTAssertTrue(values.allSatisfy { $0.0 == $0.1 }, "each side's values stay in order, so pairs match")
   }
+
+  func test_deliveredValues_areReleasedAtOnce_whileOthersStillWait() {
+    let tracker = LifetimeTracker()
+    let objects = ManualPublisher<LifetimeTracker.Tracked, TestError>()
+    let numbers = ManualPublisher<Int, TestError>()
+    var delivered = 0
+    let cancellable = objects.zip(numbers).sink(receiveCompletion: { _ in }, receiveValue: { _ in delivered += 1 })
+    objects.send(tracker.make())
+    objects.send(tracker.make())
+    numbers.send(1)
+    XCTAssertEqual(delivered, 1)
+    XCTAssertEqual(tracker.liveCount, 1, "the paired object is released; only the waiting one is held")
+    cancellable.cancel()
+    XCTAssertEqual(tracker.liveCount, 0)
+  }
 }

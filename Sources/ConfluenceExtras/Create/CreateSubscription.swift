@@ -63,7 +63,7 @@ internal final class CreateSubscription<Downstream: Subscriber>: CreateSink<Down
   // Guarded by `lock`.
   @usableFromInline internal var downstream: Downstream?
   @usableFromInline internal var demand = Subscribers.Demand.none
-  @usableFromInline internal var buffer = ValueQueue<Output>()
+  @usableFromInline internal var buffer = FIFOQueue<Output>()
   /// A completion sent while values were buffered or a drainer was busy.
   @usableFromInline internal var pendingCompletion: Subscribers.Completion<Failure>?
   /// The producer has sent its completion: later sends are ignored.
@@ -102,11 +102,11 @@ internal final class CreateSubscription<Downstream: Subscriber>: CreateSink<Down
 
   /// Marks the subscription ended and takes what it must let go of; call with the lock held.
   @inlinable
-  internal func end() -> (Downstream?, (any Cancellable)?, ValueQueue<Output>) {
+  internal func end() -> (Downstream?, (any Cancellable)?, FIFOQueue<Output>) {
     isEnded = true
     isProducerDone = true
     pendingCompletion = nil
-    var released = ValueQueue<Output>()
+    var released = FIFOQueue<Output>()
     swap(&released, &buffer)
     var target: Downstream?
     swap(&target, &downstream)
@@ -136,7 +136,7 @@ internal final class CreateSubscription<Downstream: Subscriber>: CreateSink<Down
 
   @inlinable
   internal override func send(completion: Subscribers.Completion<Failure>) {
-    let ending = lock.withLock { () -> (Downstream?, (any Cancellable)?, ValueQueue<Output>)? in
+    let ending = lock.withLock { () -> (Downstream?, (any Cancellable)?, FIFOQueue<Output>)? in
       guard !isProducerDone else { return nil }
       isProducerDone = true
       if isDraining || !buffer.isEmpty {
@@ -209,7 +209,7 @@ internal final class CreateSubscription<Downstream: Subscriber>: CreateSink<Down
 
   @inlinable
   internal func cancel() {
-    let ending = lock.withLock { () -> (Downstream?, (any Cancellable)?, ValueQueue<Output>)? in
+    let ending = lock.withLock { () -> (Downstream?, (any Cancellable)?, FIFOQueue<Output>)? in
       guard !isEnded else { return nil }
       return end()
     }

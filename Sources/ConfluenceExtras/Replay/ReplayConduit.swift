@@ -61,7 +61,7 @@ internal final class ReplayConduit<Downstream: Subscriber>: ReplayConduitBase<Do
   // Guarded by `lock`.
   @usableFromInline internal var downstream: Downstream?
   @usableFromInline internal var demand = Subscribers.Demand.none
-  @usableFromInline internal var pending = ValueQueue<Output>()
+  @usableFromInline internal var pending = FIFOQueue<Output>()
   @usableFromInline internal var pendingCompletion: Subscribers.Completion<Failure>?
   /// Taken by the subscribing thread until the subscriber has its subscription.
   @usableFromInline internal var isDraining = true
@@ -76,7 +76,7 @@ internal final class ReplayConduit<Downstream: Subscriber>: ReplayConduitBase<Do
 
   /// Starts the queue with the subject's replay buffer; called with the subject's lock held.
   @inlinable
-  internal func preload(_ buffer: ValueQueue<Output>, completion: Subscribers.Completion<Failure>?) {
+  internal func preload(_ buffer: FIFOQueue<Output>, completion: Subscribers.Completion<Failure>?) {
     lock.withLock {
       pending = buffer
       pendingCompletion = completion
@@ -185,13 +185,13 @@ internal final class ReplayConduit<Downstream: Subscriber>: ReplayConduitBase<Do
 
   @inlinable
   internal func cancel() {
-    let released = lock.withLock { () -> (Downstream?, ValueQueue<Output>)? in
+    let released = lock.withLock { () -> (Downstream?, FIFOQueue<Output>)? in
       guard !isEnded else { return nil }
       isEnded = true
       pendingCompletion = nil
       var target: Downstream?
       swap(&target, &downstream)
-      var values = ValueQueue<Output>()
+      var values = FIFOQueue<Output>()
       swap(&values, &pending)
       return (target, values)
     }

@@ -42,7 +42,7 @@ public final class ReplaySubject<Output, Failure: Error>: Subject {
   @usableFromInline internal let lock = Lock()
 
   // Guarded by `lock`.
-  @usableFromInline internal var buffer = ValueQueue<Output>()
+  @usableFromInline internal var buffer = FIFOQueue<Output>()
   @usableFromInline internal var completion: Subscribers.Completion<Failure>?
   @usableFromInline internal var conduits: [ReplayConduitBase<Output, Failure>] = []
 

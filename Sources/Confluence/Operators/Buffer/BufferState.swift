@@ -18,7 +18,7 @@ internal struct BufferState<Downstream: Subscriber> {
 
   @usableFromInline internal var downstream: Downstream?
   @usableFromInline internal var upstream = SubscriptionStatus.awaitingSubscription
-  @usableFromInline internal var buffer = ZipBuffer<Downstream.Input>()
+  @usableFromInline internal var buffer = FIFOQueue<Downstream.Input>()
   @usableFromInline internal var demand = Subscribers.Demand.none
   @usableFromInline internal var isDelivering = false
   /// Upstream's completion, held until the buffer has drained.
@@ -71,7 +71,7 @@ internal struct BufferState<Downstream: Subscriber> {
   internal mutating func fail(_ error: Downstream.Failure) -> Next {
     guard let downstream else { return .idle }
     let cancelling = upstream.terminate()
-    buffer = ZipBuffer()
+    buffer = FIFOQueue()
     if isDelivering {
       completion = .failure(error)
       return .cancel(cancelling)
@@ -101,7 +101,7 @@ internal struct BufferState<Downstream: Subscriber> {
   internal mutating func cancel() -> Subscription? {
     guard downstream != nil else { return nil }
     downstream = nil
-    buffer = ZipBuffer()
+    buffer = FIFOQueue()
     return upstream.terminate()
   }
 

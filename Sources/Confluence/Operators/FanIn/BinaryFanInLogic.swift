@@ -26,8 +26,8 @@ internal protocol BinaryFanInLogic {
 /// `zip`: a FIFO per upstream, paired one for one; done once a finished side is drained.
 @usableFromInline
 internal struct ZipLogic<A, B>: BinaryFanInLogic {
-  @usableFromInline internal var bufferA = ZipBuffer<A>()
-  @usableFromInline internal var bufferB = ZipBuffer<B>()
+  @usableFromInline internal var bufferA = FIFOQueue<A>()
+  @usableFromInline internal var bufferB = FIFOQueue<B>()
 
   @inlinable internal init() {}
 
@@ -88,39 +88,4 @@ internal struct CombineLatestLogic<A, B>: BinaryFanInLogic {
   }
 
   @inlinable internal var heldValueCount: Int { (latestA == nil ? 0 : 1) + (latestB == nil ? 0 : 1) }
-}
-
-/// A FIFO queue that reuses its storage (no allocation per element once warm).
-@usableFromInline
-internal struct ZipBuffer<Element> {
-  @usableFromInline internal var storage: [Element] = []
-  @usableFromInline internal var head = 0
-
-  @inlinable
-  internal init() {}
-
-  @inlinable
-  internal var isEmpty: Bool { head == storage.count }
-
-  @inlinable
-  internal var count: Int { storage.count - head }
-
-  @inlinable
-  internal mutating func append(_ element: Element) {
-    storage.append(element)
-  }
-
-  @inlinable
-  internal mutating func removeFirst() -> Element {
-    let element = storage[head]
-    head += 1
-    if head == storage.count {
-      storage.removeAll(keepingCapacity: true)
-      head = 0
-    } else if head >= 64 && head * 2 >= storage.count {
-      storage.removeFirst(head)
-      head = 0
-    }
-    return element
-  }
 }

@@ -22,7 +22,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   @usableFromInline internal var demand = Subscribers.Demand.none
   @usableFromInline internal var isDelivering = false
   /// Values that arrived while another thread was delivering (the current inner only).
-  @usableFromInline internal var queued = ZipBuffer<Downstream.Input>()
+  @usableFromInline internal var queued = FIFOQueue<Downstream.Input>()
   @usableFromInline internal var pendingCompletion: Subscribers.Completion<Downstream.Failure>?
 
   @inlinable
@@ -38,7 +38,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
     let previous = current
     current = nil
     hasLiveInner = true
-    queued = ZipBuffer()
+    queued = FIFOQueue()
     return (currentID, previous)
   }
 
@@ -141,7 +141,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
     let cancelling = [upstream.terminate(), current].compactMap { $0 }
     current = nil
     hasLiveInner = false
-    queued = ZipBuffer()
+    queued = FIFOQueue()
     downstream = nil
     return cancelling
   }
