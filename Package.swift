@@ -33,7 +33,7 @@ var targets: [Target] = [
   // Generated pipelines checked against the contract, a sequence model and leaks.
   .testTarget(
     name: "ConfluencePropertyTests",
-    dependencies: ["Confluence", "ConfluenceExtras", "ConfluenceTesting"]
+    dependencies: ["Confluence", "ConfluenceFoundation", "ConfluenceExtras", "ConfluenceTesting"]
   ),
 ]
 

@@ -1,5 +1,6 @@
 import Confluence
 import ConfluenceExtras
+import ConfluenceFoundation
 import ConfluenceTesting
 
 typealias ItemPublisher = AnyPublisher<Item, TestError>
@@ -214,6 +215,8 @@ struct PipelineBuilder {
       return upstream.delay(for: VirtualTimeInterval(ticks), scheduler: scheduler).eraseToAnyPublisher()
     case .receiveOn:
       return upstream.receive(on: scheduler).eraseToAnyPublisher()
+    case .receiveOnQueue:
+      return upstream.receive(on: context.queue).eraseToAnyPublisher()
     case .subscribeOn:
       return upstream.subscribe(on: scheduler).eraseToAnyPublisher()
     case .debounce(let ticks):

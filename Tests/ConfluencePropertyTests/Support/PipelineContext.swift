@@ -1,5 +1,6 @@
 import Confluence
 import ConfluenceTesting
+import Foundation
 
 /// The value every generated pipeline carries: a number, compared by value, and a token
 /// whose life the run's ``LifetimeTracker`` counts, so that a value an operator keeps
@@ -21,9 +22,13 @@ struct NullStream: TextOutputStream {
 /// What building one pipeline needs and what running it drives: the tracker that counts
 /// live values and closures, the virtual-time scheduler of the time operators, and the
 /// hot sources (subjects) with the events still to be sent to them.
-final class PipelineContext {
+// Built and driven from the test's thread; in threaded runs, each subject driver is handed
+// to one sender thread and the tracker and queue are thread-safe.
+final class PipelineContext: @unchecked Sendable {
   let tracker = LifetimeTracker()
   let scheduler = TestScheduler(initialClock: 0)
+  /// The serial queue of `receive(on: DispatchQueue)` stages (threaded runs).
+  let queue = DispatchQueue(label: "generated-pipeline")
   private(set) var subjects: [SubjectDriver] = []
 
   func item(_ n: Int) -> Item {
@@ -56,10 +61,14 @@ final class PipelineContext {
   func releaseSubjects() {
     subjects.removeAll()
   }
+
+  /// The subjects' drivers, for threaded runs that drive each from its own thread.
+  var drivers: [SubjectDriver] { subjects }
 }
 
 /// One hot source and its script: the values still to send and how it ends.
-final class SubjectDriver {
+/// Each driver is driven by one thread at a time (its script is not shared).
+final class SubjectDriver: @unchecked Sendable {
   private var pending: [Int]
   private let fails: Bool
   private var isComplete = false

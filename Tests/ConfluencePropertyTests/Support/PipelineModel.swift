@@ -120,7 +120,7 @@ struct PipelineModel: Equatable, CustomStringConvertible {
     case .mapError:
       if case .failure(let tag) = end { return with(values, .failure("mapped-\(tag)")) }
       return self
-    case .handleEvents, .print, .materializeDematerialize, .receiveOn, .subscribeOn, .delay:
+    case .handleEvents, .print, .materializeDematerialize, .receiveOn, .receiveOnQueue, .subscribeOn, .delay:
       return self
     case .prefix(let k):
       return output(0, k)

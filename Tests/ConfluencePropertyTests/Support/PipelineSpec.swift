@@ -152,6 +152,8 @@ enum Stage: CustomStringConvertible, Equatable {
   // Time, on the virtual-time scheduler
   case delay(Int)
   case receiveOn
+  /// `receive(on:)` a serial `DispatchQueue` (threaded runs only).
+  case receiveOnQueue
   case subscribeOn
   case debounce(Int)
   case throttle(Int, latest: Bool)
@@ -215,6 +217,7 @@ enum Stage: CustomStringConvertible, Equatable {
     case .prefixUntilOutput(let other): return "prefix(untilOutputFrom: \(other))"
     case .delay(let t): return "delay(\(t))"
     case .receiveOn: return "receive(on:)"
+    case .receiveOnQueue: return "receive(on: DispatchQueue)"
     case .subscribeOn: return "subscribe(on:)"
     case .debounce(let t): return "debounce(\(t))"
     case .throttle(let t, let latest): return "throttle(\(t), latest: \(latest))"
