@@ -81,6 +81,47 @@ final class IgnoreOutputTests: XCTestCase {
     XCTAssertEqual(subscriber.eventDescriptions, ["subscription(Scripted)"])
   }
 
+  // MARK: Apple's rules for ignoreOutput (it differs from the other reducers)
+
+  func test_downstreamReceivesUpstreamsSubscription_andIsAskedForUnlimitedEachTime() {
+    let upstream = DetachedUpstream<Int, TestError>()
+    var received: [String] = []
+    upstream.ignoreOutput().subscribe(
+      AnySubscriber<Never, TestError>(
+        receiveSubscription: { received.append("\($0)") }, receiveValue: { (_: Never) -> Subscribers.Demand in },
+        receiveCompletion: { _ in }))
+    let first = upstream.attach()
+    XCTAssertEqual(received, ["Recording"], "downstream holds upstream's own subscription")
+    XCTAssertEqual(first.events, [.requested(.unlimited)])
+    let second = upstream.attach()
+    XCTAssertEqual(received, ["Recording", "Recording"], "a second subscription goes downstream too")
+    XCTAssertEqual(second.events, [.requested(.unlimited)], "and is asked, not cancelled")
+  }
+
+  func test_completionBeforeSubscription_andEveryCompletion_passThrough() {
+    let upstream = DetachedUpstream<Int, TestError>()
+    let subscriber = TestSubscriber<Never, TestError>()
+    subscriber.onViolation = { _ in }  // the events below break the contract on purpose
+    upstream.ignoreOutput().subscribe(subscriber)
+    upstream.send(completion: .finished)
+    upstream.attach()
+    XCTAssertEqual(upstream.send(1), .none)
+    upstream.send(completion: .failure(TestError("x")))
+    XCTAssertEqual(
+      subscriber.eventDescriptions, ["completion(finished)", "subscription(Recording)", "completion(failure(x))"])
+  }
+
+  func test_reflection_namesTheOperator_withAnEmptyMirror_andIsNoSubscription() {
+    let upstream = DetachedUpstream<Int, TestError>()
+    upstream.ignoreOutput().subscribe(TestSubscriber<Never, TestError>())
+    let inner = upstream.operatorSubscriber
+    XCTAssertEqual((inner as? CustomStringConvertible)?.description, "IgnoreOutput")
+    XCTAssertEqual((inner as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String, "IgnoreOutput")
+    XCTAssertEqual((inner as? CustomReflectable)?.customMirror.children.count, 0)
+    XCTAssertFalse(inner is CustomDebugStringConvertible)
+    XCTAssertFalse(inner is Subscription)
+  }
+
   func test_equatable() {
     XCTAssertEqual(Publishers.IgnoreOutput(upstream: Just(1)), Publishers.IgnoreOutput(upstream: Just(1)))
   }
