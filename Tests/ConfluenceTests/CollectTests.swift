@@ -16,11 +16,11 @@ final class CollectTests: XCTestCase {
     XCTAssertEqual(received, [[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]])
   }
 
-  func test_requestsUnlimitedUpstream_onFirstDownstreamRequest() {
+  func test_requestsUnlimitedUpstream_assoonAsSubscribed() {
     let upstream = ScriptedPublisher<Int, TestError>()
     let subscriber = TestSubscriber<[Int], TestError>(initialDemand: .none)
     upstream.collect().subscribe(subscriber)
-    XCTAssertEqual(upstream.requests, [], "nothing is asked before downstream asks")
+    XCTAssertEqual(upstream.requests, [.unlimited], "asked before downstream asks, as Apple's")
     subscriber.request(.max(1))
     XCTAssertEqual(upstream.requests, [.unlimited])
     subscriber.request(.max(2))
@@ -41,7 +41,7 @@ final class CollectTests: XCTestCase {
     XCTAssertEqual(subscriber.events, [.subscription("Collect"), .value([]), .completion(.finished)])
     subscriber.request(.max(1))
     XCTAssertEqual(subscriber.values, [[]])
-    XCTAssertEqual(upstream.requests, [], "a finished upstream is not asked")
+    XCTAssertEqual(upstream.requests, [.unlimited], "asked once, at subscription; never again")
   }
 
   func test_publishesAtOnce_demandBeforeFinish_max1() {
@@ -120,13 +120,17 @@ final class CollectTests: XCTestCase {
     XCTAssertEqual(subscriber.events, [.subscription("Collect"), .value([1]), .completion(.finished)])
   }
 
-  func test_cancelFromSubscription_neverRequestsUpstream() {
+  func test_cancelFromSubscription_cancelsUpstreamBeforeTheUnlimitedRequest() {
+    // As Apple's, the `.unlimited` request follows downstream's receive(subscription:)
+    // unconditionally; after the cancel, upstream ignores it.
     let upstream = ScriptedPublisher<Int, TestError>()
     let subscriber = TestSubscriber<[Int], TestError>(initialDemand: .none)
     subscriber.onSubscription = { $0.cancel() }
     upstream.collect().subscribe(subscriber)
-    XCTAssertEqual(upstream.requests, [])
+    XCTAssertEqual(upstream.requests, [.unlimited])
     XCTAssertEqual(upstream.cancelCount, 1)
+    upstream.send(completion: .finished)
+    XCTAssertEqual(subscriber.events, [.subscription("Collect")])
   }
 
   func test_description_isCollect() {

@@ -16,11 +16,11 @@ final class CountTests: XCTestCase {
     XCTAssertEqual(subscriber.values, [0])
   }
 
-  func test_asksUpstreamOnFirstRequest_max1() {
+  func test_asksUpstreamForEverythingOnSubscription_max1() {
     let upstream = ScriptedPublisher<String, TestError>()
     let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
     upstream.count().subscribe(subscriber)
-    XCTAssertEqual(upstream.requests, [])
+    XCTAssertEqual(upstream.requests, [.unlimited])
     subscriber.request(.max(1))
     XCTAssertEqual(upstream.requests, [.unlimited])
     upstream.send("a")

@@ -20,9 +20,12 @@ final class FirstTests: XCTestCase {
     XCTAssertEqual(subscriber.events, [.subscription("First"), .value(-10), .completion(.finished)])
   }
 
-  func test_emptyUpstream_justFinishes() {
+  func test_emptyUpstream_finishesOnceDownstreamAsks() {
+    // As Apple's: even a bare finish waits for downstream's first request.
     let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
     [Int]().genericPublisher.first().subscribe(subscriber)
+    XCTAssertEqual(subscriber.events, [.subscription("First")])
+    subscriber.request(.max(1))
     XCTAssertEqual(subscriber.events, [.subscription("First"), .completion(.finished)])
   }
 

@@ -3,6 +3,7 @@ import ConfluenceTesting
 import XCTest
 
 final class FirstWhereTests: XCTestCase {
+  // Apple's first(where:) subscription calls itself "TryFirst"; the events below show it.
   func test_bookExample_firstLongerThanThree() {
     // seeds/002, reference chapter, "firstWhere".
     let subscriber = TestSubscriber<String, Never>()
@@ -11,7 +12,7 @@ final class FirstWhereTests: XCTestCase {
         return incomingobject.count > 3
       }
       .subscribe(subscriber)
-    XCTAssertEqual(subscriber.events, [.subscription("FirstWhere"), .value("cccc"), .completion(.finished)])
+    XCTAssertEqual(subscriber.events, [.subscription("TryFirst"), .value("cccc"), .completion(.finished)])
   }
 
   func test_appleExample_firstPositive() {
@@ -33,21 +34,21 @@ final class FirstWhereTests: XCTestCase {
     upstream.send(3)
     XCTAssertEqual(calls, 2)
     XCTAssertEqual(upstream.cancelCount, 1)
-    XCTAssertEqual(subscriber.events, [.subscription("FirstWhere"), .value(2), .completion(.finished)])
+    XCTAssertEqual(subscriber.events, [.subscription("TryFirst"), .value(2), .completion(.finished)])
   }
 
   func test_noMatch_finishesEmpty() {
     let subscriber = TestSubscriber<Int, Never>()
     [1, 2].genericPublisher.first { $0 > 5 }.subscribe(subscriber)
-    XCTAssertEqual(subscriber.events, [.subscription("FirstWhere"), .completion(.finished)])
+    XCTAssertEqual(subscriber.events, [.subscription("TryFirst"), .completion(.finished)])
   }
 
   func test_noDemand_holdsMatch() {
     let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
     [1, 2].genericPublisher.first { $0 > 1 }.subscribe(subscriber)
-    XCTAssertEqual(subscriber.events, [.subscription("FirstWhere")])
+    XCTAssertEqual(subscriber.events, [.subscription("TryFirst")])
     subscriber.request(.unlimited)
-    XCTAssertEqual(subscriber.events, [.subscription("FirstWhere"), .value(2), .completion(.finished)])
+    XCTAssertEqual(subscriber.events, [.subscription("TryFirst"), .value(2), .completion(.finished)])
   }
 
   func test_upstreamFailure_andCancel() {
@@ -55,13 +56,13 @@ final class FirstWhereTests: XCTestCase {
     let failed = TestSubscriber<Int, TestError>()
     upstream.first { _ in false }.subscribe(failed)
     upstream.send(completion: .failure(TestError()))
-    XCTAssertEqual(failed.events, [.subscription("FirstWhere"), .completion(.failure(TestError()))])
+    XCTAssertEqual(failed.events, [.subscription("TryFirst"), .completion(.failure(TestError()))])
 
     let cancelled = TestSubscriber<Int, TestError>()
     upstream.first { _ in true }.subscribe(cancelled)
     cancelled.cancel()
     upstream.send(1)
-    XCTAssertEqual(cancelled.events, [.subscription("FirstWhere")])
+    XCTAssertEqual(cancelled.events, [.subscription("TryFirst")])
   }
 
   func test_match_releasesPredicate() {

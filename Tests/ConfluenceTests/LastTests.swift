@@ -16,11 +16,11 @@ final class LastTests: XCTestCase {
     XCTAssertEqual(subscriber.events, [.subscription("Last"), .completion(.finished)])
   }
 
-  func test_asksUpstreamOnFirstRequest_thenWaitsForFinish_max1() {
+  func test_asksUpstreamForEverythingOnSubscription_thenWaitsForFinish_max1() {
     let upstream = ScriptedPublisher<Int, TestError>()
     let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
     upstream.last().subscribe(subscriber)
-    XCTAssertEqual(upstream.requests, [])
+    XCTAssertEqual(upstream.requests, [.unlimited])
     subscriber.request(.max(1))
     XCTAssertEqual(upstream.requests, [.unlimited])
     upstream.send(1)

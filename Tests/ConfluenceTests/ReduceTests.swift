@@ -36,11 +36,11 @@ final class ReduceTests: XCTestCase {
     XCTAssertEqual(subscriber.events, [.subscription("Reduce"), .value(42), .completion(.finished)])
   }
 
-  func test_asksUpstreamOnFirstRequest_max1() {
+  func test_asksUpstreamForEverythingOnSubscription_max1() {
     let upstream = ScriptedPublisher<Int, TestError>()
     let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
     upstream.reduce(0, +).subscribe(subscriber)
-    XCTAssertEqual(upstream.requests, [])
+    XCTAssertEqual(upstream.requests, [.unlimited])
     subscriber.request(.max(1))
     XCTAssertEqual(upstream.requests, [.unlimited])
     upstream.send(1)

@@ -45,6 +45,43 @@ final class ReducingStressTests: XCTestCase {
     }
   }
 
+  func test_replaceError_fallbackRacesRequestAndCancel() {
+    for _ in 0..<rounds {
+      let upstream = ScriptedPublisher<Int, TestError>()
+      let subscriber = TestSubscriber<Int, Never>(initialDemand: .none, strictCancellation: false)
+      upstream.replaceError(with: -1).subscribe(subscriber)
+      DispatchQueue.concurrentPerform(iterations: 2) { index in
+        if index == 0 {
+          upstream.send(completion: .failure(TestError()))
+        } else {
+          subscriber.request(.max(1))
+          subscriber.cancel()
+        }
+      }
+      XCTAssertLessThanOrEqual(subscriber.values.count, 1)
+      XCTAssertTrue(subscriber.violations.isEmpty, "\(subscriber.violations)")
+    }
+  }
+
+  func test_replaceEmpty_emptyFinishRacesRequests() {
+    for _ in 0..<rounds {
+      let upstream = ScriptedPublisher<Int, TestError>()
+      let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+      upstream.replaceEmpty(with: -1).subscribe(subscriber)
+      DispatchQueue.concurrentPerform(iterations: 2) { index in
+        if index == 0 {
+          upstream.send(completion: .finished)
+        } else {
+          subscriber.request(.max(1))
+          subscriber.request(.max(1))
+        }
+      }
+      XCTAssertEqual(subscriber.values, [-1])
+      XCTAssertEqual(subscriber.completion, .finished)
+      XCTAssertTrue(subscriber.violations.isEmpty, "\(subscriber.violations)")
+    }
+  }
+
   func test_catch_switchRacesRequests() {
     for _ in 0..<rounds {
       let upstream = ScriptedPublisher<Int, TestError>()

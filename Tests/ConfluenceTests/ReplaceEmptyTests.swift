@@ -31,12 +31,14 @@ final class ReplaceEmptyTests: XCTestCase {
     XCTAssertEqual(subscriber.events, [.subscription("ReplaceEmpty"), .completion(.failure(TestError("x")))])
   }
 
-  func test_passesDemandUpstream_max2() {
+  func test_passesDemandUpstream_andAsksForEverythingOnSubscription_max2() {
+    // As Apple's: downstream's first request, then `.unlimited` once downstream has the
+    // subscription, then every later request.
     let upstream = ScriptedPublisher<Int, TestError>()
     let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(2))
     upstream.replaceEmpty(with: 0).subscribe(subscriber)
     subscriber.request(.max(1))
-    XCTAssertEqual(upstream.requests, [.max(2), .max(1)])
+    XCTAssertEqual(upstream.requests, [.max(2), .unlimited, .max(1)])
   }
 
   func test_noDemand_holdsReplacementUntilRequest() {

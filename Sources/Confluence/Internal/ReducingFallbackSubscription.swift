@@ -2,10 +2,23 @@
 /// through, and at the end publishes one fallback value instead of an empty finish
 /// (`replaceEmpty`) or instead of a failure (`replaceError`), followed by `.finished`.
 ///
-/// The fallback goes out only against demand: at the end, the outstanding demand is
-/// `requested + returned - delivered` (`delivered` and `returned` are counted by the
-/// upstream side alone, without a lock, since upstream events are serialised); with none
-/// outstanding the fallback waits for the next request.
+/// Apple's rules for the pair, kept here:
+/// - Downstream's requests go upstream while it runs. `replaceEmpty` also asks upstream for
+///   `.unlimited` as soon as downstream has the subscription (so values then pass through
+///   whatever downstream asked for); `replaceError` passes on downstream's demand only.
+///   Which one a member does is its `requestsUnlimitedOnSubscription`.
+/// - The fallback goes out only against demand: at the end, the outstanding demand is
+///   `requested + returned - delivered` (`delivered` and `returned` are counted by the
+///   upstream side alone, without a lock, since upstream events are serialised); with none
+///   outstanding the fallback waits for the next request. A failure `replaceEmpty` does not
+///   replace, and a finish after values, go at once.
+/// - Values and completions before the upstream subscription, or after the end, are ignored
+///   (`receive(_:)` returns `.none`); a second subscription is cancelled.
+/// - `cancel()` before the upstream subscription does nothing (a later one is accepted);
+///   after it, `cancel()` cancels upstream once, and `request(_:)` after the end or a cancel
+///   does nothing. `request(.none)` traps.
+/// - The subscription keeps its downstream after completing or cancelling, as Apple's does,
+///   and its mirror has no children.
 @usableFromInline
 internal final class ReducingFallbackSubscription<UpstreamFailure: Error, Downstream: Subscriber>: Subscriber,
   Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
@@ -35,10 +48,14 @@ internal final class ReducingFallbackSubscription<UpstreamFailure: Error, Downst
   @usableFromInline internal let fallback: Downstream.Input
   /// `nil` for `replaceError`, which never forwards a failure; otherwise how to forward one.
   @usableFromInline internal let convertFailure: ((UpstreamFailure) -> Downstream.Failure)?
+  /// Whether upstream is asked for `.unlimited` once downstream has the subscription.
+  @usableFromInline internal let requestsUnlimitedOnSubscription: Bool
 
   // Touched only by upstream events (serialised).
-  @usableFromInline internal var delivered = 0
-  @usableFromInline internal var returned = Subscribers.Demand.none
+  @exclusivity(unchecked) @usableFromInline internal var delivered = 0
+  @exclusivity(unchecked) @usableFromInline internal var returned = Subscribers.Demand.none
+  /// `true` until upstream's subscription is accepted and again once upstream ended.
+  @exclusivity(unchecked) @usableFromInline internal var ignoresUpstream = true
 
   @usableFromInline internal let lock = Lock()
 
@@ -50,11 +67,12 @@ internal final class ReducingFallbackSubscription<UpstreamFailure: Error, Downst
   @inlinable
   internal init(
     name: String, downstream: Downstream, fallback: Downstream.Input,
-    convertFailure: ((UpstreamFailure) -> Downstream.Failure)?
+    requestsUnlimitedOnSubscription: Bool, convertFailure: ((UpstreamFailure) -> Downstream.Failure)?
   ) {
     self.name = name
     self.downstream = downstream
     self.fallback = fallback
+    self.requestsUnlimitedOnSubscription = requestsUnlimitedOnSubscription
     self.convertFailure = convertFailure
   }
 
@@ -64,11 +82,16 @@ internal final class ReducingFallbackSubscription<UpstreamFailure: Error, Downst
       subscription.cancel()
       return
     }
+    ignoresUpstream = false
     downstream.receive(subscription: self)
+    if requestsUnlimitedOnSubscription {
+      subscription.request(.unlimited)
+    }
   }
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
+    if ignoresUpstream { return .none }
     delivered += 1
     let more = downstream.receive(input)
     returned += more
@@ -77,6 +100,8 @@ internal final class ReducingFallbackSubscription<UpstreamFailure: Error, Downst
 
   @inlinable
   internal func receive(completion: Subscribers.Completion<UpstreamFailure>) {
+    if ignoresUpstream { return }
+    ignoresUpstream = true
     let forwarded: Subscribers.Completion<Downstream.Failure>?
     switch (completion, convertFailure) {
     case (.finished, nil):
@@ -146,18 +171,21 @@ internal final class ReducingFallbackSubscription<UpstreamFailure: Error, Downst
 
   @inlinable
   internal func cancel() {
-    let target = lock.withLock { () -> Subscription? in
+    let target = lock.withLock { () -> SubscriptionStatus? in
+      // As Apple's: a cancel before upstream subscribed is not remembered.
+      if case .awaitingSubscription = upstream { return nil }
       delivery = .done
-      return upstream.terminate()
+      return upstream.take()
     }
-    target?.cancel()
+    target?.cancelSubscription()
   }
 
   @usableFromInline
   internal var description: String { name }
 
+  /// As Apple's: no children.
   @usableFromInline
-  internal var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+  internal var customMirror: Mirror { Mirror(self, children: [:]) }
 
   @usableFromInline
   internal var playgroundDescription: Any { description }

@@ -1,15 +1,27 @@
-/// The subscription shared by every reducing operator: stands between upstream and
-/// downstream, requests `.unlimited` upstream as soon as downstream requests anything (as
-/// Apple's `first()` and `min()` document), feeds each value to its ``ReducingLogic``, and
-/// publishes at most one value and a completion once downstream has demand. An upstream
-/// that completes before any request (an empty sequence, `Fail`) has its result held until
-/// downstream asks.
+/// The subscription shared by every reducing operator (`reduce`, `count`, `collect`,
+/// `min`/`max`, `contains`, `allSatisfy`, `first(where:)`, `last(where:)`, and their `try`
+/// forms). It stands between upstream and downstream, feeds each value to its
+/// ``ReducingLogic``, and publishes at most one value and a completion.
 ///
-/// Threading: upstream events are serialised by contract, so `logic` and
-/// `isUpstreamDone` are touched only by them, without the lock (no lock per element).
-/// `request(_:)` and `cancel()` may come from any thread; what they share with the upstream
-/// side (the upstream subscription, the delivery state and whether demand arrived) lives
-/// under `lock`. Downstream and upstream are never called with the lock held.
+/// Apple's rules for the family, all kept here:
+/// - Upstream is asked for `.unlimited` as soon as it subscribes, right after downstream
+///   received this subscription — not when downstream first requests.
+/// - A result (or a bare finish, when there is no value to publish) waits until downstream
+///   has requested something; a failure, upstream's or a thrown one, goes at once.
+/// - An early end (`first`, `contains`, a thrown error) cancels upstream before downstream
+///   hears of it.
+/// - Values and completions that arrive before the upstream subscription, or after the end,
+///   are ignored (`receive(_:)` returns `.none`); a second subscription is cancelled.
+/// - `cancel()` before the upstream subscription does nothing: a subscription that arrives
+///   later is accepted and asked for `.unlimited`. `cancel()` after that cancels upstream
+///   once and drops a held result; `request(_:)` after the end does nothing.
+/// - The subscription keeps its downstream after completing or cancelling, as Apple's does.
+///
+/// Threading: upstream events are serialised by contract, so `logic` and `ignoresUpstream`
+/// are touched only by them, without the lock (no lock per element). `request(_:)` and
+/// `cancel()` may come from any thread; what they share with the upstream side (the upstream
+/// subscription, the delivery state and whether demand arrived) lives under `lock`.
+/// Downstream and upstream are never called with the lock held.
 @usableFromInline
 internal final class ReducingSubscription<Logic: ReducingLogic, UpstreamFailure: Error, Downstream: Subscriber>:
   Subscriber, Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
@@ -22,8 +34,8 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
   internal enum Delivery {
     /// Upstream is still running.
     case live
-    /// The result is known and waits for downstream demand.
-    case holding(Logic.Output)
+    /// Upstream ended; the result (`nil`: just `.finished`) waits for downstream demand.
+    case holding(Logic.Output?)
     /// The result is being handed to downstream; `.finished` follows unless cancelled.
     case delivering
     /// Completed or cancelled.
@@ -36,10 +48,16 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
   @usableFromInline
   internal let convertFailure: (UpstreamFailure) -> Downstream.Failure
 
+  /// The logic's starting result, for the mirror only.
+  @usableFromInline
+  internal let initial: Logic.Output?
+
   // Touched only by upstream events, which the contract serialises, so the runtime's
   // exclusivity checks (≈45% of reduce's time per element, measured with perf) are skipped.
   @exclusivity(unchecked) @usableFromInline internal var logic: Logic
-  @exclusivity(unchecked) @usableFromInline internal var isUpstreamDone = false
+  /// `true` until upstream's subscription is accepted and again once upstream ended (or the
+  /// logic ended it): upstream events are then ignored.
+  @exclusivity(unchecked) @usableFromInline internal var ignoresUpstream = true
 
   @usableFromInline
   internal let lock = Lock()
@@ -54,6 +72,7 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
     downstream: Downstream, logic: Logic, convertFailure: @escaping (UpstreamFailure) -> Downstream.Failure
   ) {
     self.downstream = downstream
+    self.initial = logic.initial
     self.logic = logic
     self.convertFailure = convertFailure
   }
@@ -66,20 +85,25 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
       subscription.cancel()
       return
     }
+    ignoresUpstream = false
     downstream.receive(subscription: self)
+    // As Apple's reducers: upstream is asked for everything once downstream has the
+    // subscription, whatever downstream requests. (A downstream that cancelled meanwhile
+    // makes this a request after cancel, which upstream ignores.)
+    subscription.request(.unlimited)
   }
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    if isUpstreamDone { return .none }
+    if ignoresUpstream { return .none }
     switch logic.reduce(input) {
     case .proceed:
       break
     case .finish(let output):
-      isUpstreamDone = true
+      ignoresUpstream = true
       conclude(with: output, cancellingUpstream: true)
     case .fail(let error):
-      isUpstreamDone = true
+      ignoresUpstream = true
       fail(with: error, cancellingUpstream: true)
     }
     return .none
@@ -87,8 +111,8 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
 
   @inlinable
   internal func receive(completion: Subscribers.Completion<UpstreamFailure>) {
-    if isUpstreamDone { return }
-    isUpstreamDone = true
+    if ignoresUpstream { return }
+    ignoresUpstream = true
     switch completion {
     case .finished:
       conclude(with: logic.finish(), cancellingUpstream: false)
@@ -100,35 +124,22 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
   /// The result is known: publish it now if downstream asked already, else hold it.
   @inlinable
   internal func conclude(with output: Logic.Output?, cancellingUpstream: Bool) {
-    let (subscription, action) = lock.withLock { () -> (Subscription?, ConcludeAction) in
+    let (subscription, publishes) = lock.withLock { () -> (Subscription?, Bool) in
       let subscription = upstream.terminate()
-      guard case .live = delivery else { return (subscription, .nothing) }
-      guard let output else {
-        delivery = .done
-        return (subscription, .finish)
-      }
+      guard case .live = delivery else { return (subscription, false) }
       if hasDemand {
         delivery = .delivering
-        return (subscription, .publish(output))
+        return (subscription, true)
       }
       delivery = .holding(output)
-      return (subscription, .nothing)
+      return (subscription, false)
     }
     if cancellingUpstream {
       subscription?.cancel()
     }
-    switch action {
-    case .nothing: break
-    case .finish: downstream.receive(completion: .finished)
-    case .publish(let output): publish(output)
+    if publishes {
+      publish(output)
     }
-  }
-
-  @usableFromInline
-  internal enum ConcludeAction {
-    case nothing
-    case finish
-    case publish(Logic.Output)
   }
 
   @inlinable
@@ -147,11 +158,13 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
     }
   }
 
-  /// Hands the result to downstream, then finishes unless downstream cancelled meanwhile.
-  /// Called with `delivery == .delivering` set by this thread.
+  /// Hands the result (if any) to downstream, then finishes unless downstream cancelled
+  /// meanwhile. Called with `delivery == .delivering` set by this thread.
   @inlinable
-  internal func publish(_ output: Logic.Output) {
-    _ = downstream.receive(output)
+  internal func publish(_ output: Logic.Output?) {
+    if let output {
+      _ = downstream.receive(output)
+    }
     let finishes = lock.withLock { () -> Bool in
       guard case .delivering = delivery else { return false }
       delivery = .done
@@ -167,37 +180,43 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
     demand.assertNonZero()
-    let (output, firstRequest) = lock.withLock { () -> (Logic.Output?, Subscription?) in
-      let isFirst = !hasDemand
+    let held = lock.withLock { () -> Logic.Output?? in
       hasDemand = true
-      if case .holding(let output) = delivery {
-        delivery = .delivering
-        return (output, nil)
-      }
-      return (nil, isFirst ? upstream.subscription : nil)
+      guard case .holding(let output) = delivery else { return nil }
+      delivery = .delivering
+      return .some(output)
     }
-    // As Apple's reducers: upstream is asked for everything once downstream asks for anything.
-    firstRequest?.request(.unlimited)
-    if let output {
+    if let output = held {
       publish(output)
     }
   }
 
   @inlinable
   internal func cancel() {
-    let released = lock.withLock { () -> (Subscription?, Delivery) in
+    let released = lock.withLock { () -> (SubscriptionStatus, Delivery)? in
+      // As Apple's: a cancel before upstream subscribed is not remembered.
+      if case .awaitingSubscription = upstream { return nil }
       defer { delivery = .done }
-      return (upstream.terminate(), delivery)
+      return (upstream.take(), delivery)
     }
-    released.0?.cancel()
+    released?.0.cancelSubscription()
     // A held result is released here, outside the lock.
   }
+
+  // MARK: Descriptions
 
   @usableFromInline
   internal var description: String { Logic.name }
 
   @usableFromInline
-  internal var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+  internal var customMirror: Mirror {
+    let (result, status) = lock.withLock { () -> (Logic.Output?, SubscriptionStatus) in
+      guard case .holding(let output) = delivery else { return (nil, upstream) }
+      return (output, upstream)
+    }
+    return Mirror(
+      self, children: Logic.mirrorChildren(downstream: downstream, result: result, initial: initial, status: status))
+  }
 
   @usableFromInline
   internal var playgroundDescription: Any { description }

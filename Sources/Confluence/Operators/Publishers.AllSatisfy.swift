@@ -91,6 +91,9 @@ internal struct AllSatisfyLogic<Input, Failure: Error>: ReducingLogic {
   internal static var name: String { "AllSatisfy" }
 
   @inlinable
+  internal var initial: Bool? { true }
+
+  @inlinable
   internal mutating func reduce(_ input: Input) -> ReducingStep<Bool, Failure> {
     predicate(input) ? .proceed : .finish(false)
   }

@@ -74,6 +74,15 @@ internal struct CollectLogic<Element, Failure: Error>: ReducingLogic {
   @inlinable
   internal static var name: String { "Collect" }
 
+  /// As Apple's, the mirror shows only how many values the result holds (`0` while
+  /// upstream runs: the array is read by upstream events alone, without a lock).
+  @inlinable
+  internal static func mirrorChildren(
+    downstream: Any, result: [Element]?, initial: [Element]?, status: Any
+  ) -> [Mirror.Child] {
+    [("count", result?.count ?? 0)]
+  }
+
   @inlinable
   internal mutating func reduce(_ input: Element) -> ReducingStep<[Element], Failure> {
     elements.append(input)

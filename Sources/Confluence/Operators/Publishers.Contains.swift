@@ -86,6 +86,9 @@ internal struct ContainsLogic<Input: Equatable, Failure: Error>: ReducingLogic {
   internal static var name: String { "Contains" }
 
   @inlinable
+  internal var initial: Bool? { false }
+
+  @inlinable
   internal mutating func reduce(_ input: Input) -> ReducingStep<Bool, Failure> {
     input == output ? .finish(true) : .proceed
   }

@@ -88,6 +88,9 @@ internal struct ContainsWhereLogic<Input, Failure: Error>: ReducingLogic {
   internal static var name: String { "ContainsWhere" }
 
   @inlinable
+  internal var initial: Bool? { false }
+
+  @inlinable
   internal mutating func reduce(_ input: Input) -> ReducingStep<Bool, Failure> {
     predicate(input) ? .finish(true) : .proceed
   }

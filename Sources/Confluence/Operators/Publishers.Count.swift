@@ -73,6 +73,9 @@ internal struct CountLogic<Input, Failure: Error>: ReducingLogic {
   internal static var name: String { "Count" }
 
   @inlinable
+  internal var initial: Int? { 0 }
+
+  @inlinable
   internal mutating func reduce(_ input: Input) -> ReducingStep<Int, Failure> {
     count += 1
     return .proceed

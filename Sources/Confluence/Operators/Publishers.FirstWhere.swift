@@ -78,8 +78,10 @@ internal struct FirstWhereLogic<Input, Failure: Error>: ReducingLogic {
     self.predicate = predicate
   }
 
+  /// Apple's `first(where:)` subscription calls itself "TryFirst" (`tryFirst(where:)`'s is
+  /// "TryFirstWhere"); `print` and the mirror show it.
   @inlinable
-  internal static var name: String { "FirstWhere" }
+  internal static var name: String { "TryFirst" }
 
   @inlinable
   internal mutating func reduce(_ input: Input) -> ReducingStep<Input, Failure> {

@@ -10,8 +10,11 @@ extension Publishers {
   ///   .sink(receiveCompletion: { print($0) }, receiveValue: { _ in })   // finished
   /// ```
   ///
-  /// Back-pressure: requests unlimited from upstream; the completion is passed on at once, whatever the
-  /// downstream demand.
+  /// Back-pressure: requests unlimited from upstream as soon as it subscribes; the completion
+  /// is passed on at once, whatever the downstream demand.
+  ///
+  /// As Apple's, `ignoreOutput()` adds no subscription of its own: downstream receives the
+  /// upstream's subscription, so its requests and `cancel()` go straight to upstream.
   public struct IgnoreOutput<Upstream: Publisher>: Publisher {
     public typealias Output = Never
     public typealias Failure = Upstream.Failure
@@ -30,8 +33,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
-        ReducingSubscription(downstream: subscriber, logic: IgnoreOutputLogic<Upstream.Output, Failure>()))
+      upstream.subscribe(IgnoreOutputSubscriber<Upstream.Output, S>(downstream: subscriber))
     }
   }
 }
@@ -68,18 +70,52 @@ extension Publisher {
   }
 }
 
-/// `ignoreOutput()`: drops every value; only the completion goes on.
+/// The subscriber `ignoreOutput()` puts between upstream and downstream.
+///
+/// Apple's rules for it, which differ from the other reducers': it hands the upstream's own
+/// subscription to downstream and then requests `.unlimited` from it — for every subscription
+/// it receives, a second one included; it drops every value (returning `.none`) and passes
+/// every completion on as it comes, even one before any subscription. It keeps no state, so
+/// it takes no lock at all, and it is not a subscription itself.
 @usableFromInline
-internal struct IgnoreOutputLogic<Input, Failure: Error>: ReducingLogic {
-  @inlinable
-  internal init() {}
+internal struct IgnoreOutputSubscriber<Input, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
+  CustomReflectable, CustomPlaygroundDisplayConvertible
+where Downstream.Input == Never {
+  @usableFromInline
+  internal typealias Failure = Downstream.Failure
+
+  @usableFromInline
+  internal let downstream: Downstream
 
   @inlinable
-  internal static var name: String { "IgnoreOutput" }
+  internal init(downstream: Downstream) {
+    self.downstream = downstream
+  }
 
   @inlinable
-  internal mutating func reduce(_ input: Input) -> ReducingStep<Never, Failure> { .proceed }
+  internal var combineIdentifier: CombineIdentifier { downstream.combineIdentifier }
 
   @inlinable
-  internal mutating func finish() -> Never? { nil }
+  internal func receive(subscription: Subscription) {
+    downstream.receive(subscription: subscription)
+    subscription.request(.unlimited)
+  }
+
+  @inlinable
+  internal func receive(_ input: Input) -> Subscribers.Demand { .none }
+
+  @inlinable
+  internal func receive(completion: Subscribers.Completion<Failure>) {
+    downstream.receive(completion: completion)
+  }
+
+  @usableFromInline
+  internal var description: String { "IgnoreOutput" }
+
+  /// As Apple's: no children.
+  @usableFromInline
+  internal var customMirror: Mirror { Mirror(self, children: [:]) }
+
+  @usableFromInline
+  internal var playgroundDescription: Any { description }
 }

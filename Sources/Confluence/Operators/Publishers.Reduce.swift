@@ -92,6 +92,10 @@ internal struct ReduceLogic<Input, Output, Failure: Error>: ReducingLogic {
   @inlinable
   internal static var name: String { "Reduce" }
 
+  /// Before any value arrives, `result` still holds the initial value.
+  @inlinable
+  internal var initial: Output? { result }
+
   @inlinable
   internal mutating func reduce(_ input: Input) -> ReducingStep<Output, Failure> {
     result = nextPartialResult(result.unsafelyUnwrapped, input)

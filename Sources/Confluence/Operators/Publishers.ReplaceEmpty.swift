@@ -11,8 +11,10 @@ extension Publishers {
   ///   .sink { print($0) }   // nan
   /// ```
   ///
-  /// Back-pressure: passes demand to upstream; after an empty finish, publishes `output`
-  /// as soon as downstream has demand outstanding (or on its next request).
+  /// Back-pressure: as Apple's, requests unlimited from upstream as soon as it subscribes,
+  /// and passes downstream's requests on too, so values go through as upstream sends them.
+  /// After an empty finish, publishes `output` as soon as downstream has demand outstanding
+  /// (or on its next request).
   public struct ReplaceEmpty<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
@@ -40,7 +42,8 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(
         ReducingFallbackSubscription<Upstream.Failure, S>(
-          name: "ReplaceEmpty", downstream: subscriber, fallback: output, convertFailure: { $0 }))
+          name: "ReplaceEmpty", downstream: subscriber, fallback: output, requestsUnlimitedOnSubscription: true,
+          convertFailure: { $0 }))
     }
   }
 }
@@ -61,7 +64,8 @@ extension Publisher {
   /// // Prints "(nan)".
   /// ```
   ///
-  /// Back-pressure: the replacement is published only against downstream demand.
+  /// Back-pressure: requests unlimited from upstream; the replacement is published only
+  /// against downstream demand.
   ///
   /// - Parameter output: An element to emit when the upstream publisher finishes without
   ///   emitting any elements.

@@ -37,7 +37,8 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(
         ReducingFallbackSubscription<Upstream.Failure, S>(
-          name: "ReplaceError", downstream: subscriber, fallback: output, convertFailure: nil))
+          name: "ReplaceError", downstream: subscriber, fallback: output, requestsUnlimitedOnSubscription: false,
+          convertFailure: nil))
     }
   }
 }

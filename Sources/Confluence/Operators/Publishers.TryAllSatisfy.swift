@@ -107,6 +107,9 @@ internal struct TryAllSatisfyLogic<Input>: ReducingLogic {
   internal static var name: String { "TryAllSatisfy" }
 
   @inlinable
+  internal var initial: Bool? { true }
+
+  @inlinable
   internal mutating func reduce(_ input: Input) -> ReducingStep<Bool, any Error> {
     do {
       return try predicate(input) ? .proceed : .finish(false)

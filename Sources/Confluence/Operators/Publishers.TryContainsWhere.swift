@@ -97,6 +97,9 @@ internal struct TryContainsWhereLogic<Input>: ReducingLogic {
   internal static var name: String { "TryContainsWhere" }
 
   @inlinable
+  internal var initial: Bool? { false }
+
+  @inlinable
   internal mutating func reduce(_ input: Input) -> ReducingStep<Bool, any Error> {
     do {
       return try predicate(input) ? .finish(true) : .proceed

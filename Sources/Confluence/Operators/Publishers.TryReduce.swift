@@ -105,6 +105,10 @@ internal struct TryReduceLogic<Input, Output>: ReducingLogic {
   @inlinable
   internal static var name: String { "TryReduce" }
 
+  /// Before any value arrives, `result` still holds the initial value.
+  @inlinable
+  internal var initial: Output? { result }
+
   @inlinable
   internal mutating func reduce(_ input: Input) -> ReducingStep<Output, any Error> {
     do {
