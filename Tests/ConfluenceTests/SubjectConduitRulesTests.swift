@@ -169,6 +169,24 @@ final class SubjectConduitRulesTests: XCTestCase {
     XCTAssertEqual(log, ["subscription returns", "completion"])
   }
 
+  func test_completionDuringADeliveryInsideReceiveSubscription_waitsUntilItReturns() {
+    let subject = CurrentValueSubject<Int, Never>(1)
+    var log: [String] = []
+    let subscriber = AnySubscriber<Int, Never>(
+      receiveSubscription: {
+        $0.request(.unlimited)
+        log.append("subscription returns")
+      },
+      receiveValue: {
+        log.append("value \($0)")
+        subject.send(completion: .finished)
+        return .none
+      },
+      receiveCompletion: { _ in log.append("completion") })
+    subject.subscribe(subscriber)
+    XCTAssertEqual(log, ["value 1", "subscription returns", "completion"])
+  }
+
   func test_currentValueRequestedDuringReceiveSubscription_afterCompletionThere_isNotDelivered() {
     let subject = CurrentValueSubject<Int, Never>(1)
     var log: [String] = []

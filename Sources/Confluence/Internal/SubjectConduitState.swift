@@ -165,9 +165,14 @@ internal struct SubjectConduitState<Output, Failure: Error> {
       return .deliver(popPending())
     }
     if isCompletionPending {
+      isDelivering = false
+      if isSubscribing {
+        // The subscriber is still in `receive(subscription:)` (this delivery answered a
+        // request made there): `finishSubscribing()` delivers the completion.
+        return .idle
+      }
       isCompletionPending = false
       isTerminal = true
-      isDelivering = false
       return .complete
     }
     if owesCurrentValue && demand != .none {
