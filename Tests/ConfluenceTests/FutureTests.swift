@@ -328,7 +328,9 @@ final class FutureTests: XCTestCase {
   }
 
   /// A subscriber that keeps its subscription after completion, for the mirror tests.
-  private func keepingSubscriber(initialDemand: Subscribers.Demand) -> (TestSubscriber<Int, TestError>, () -> Subscription?) {
+  private func keepingSubscriber(
+    initialDemand: Subscribers.Demand
+  ) -> (TestSubscriber<Int, TestError>, () -> Subscription?) {
     let subscriber = TestSubscriber<Int, TestError>(initialDemand: initialDemand)
     var kept: Subscription?
     subscriber.onSubscription = { kept = $0 }
@@ -380,7 +382,6 @@ final class FutureTests: XCTestCase {
     XCTAssertTrue(mirrorChildren(subscription()).first?.1.contains("Future") ?? false)
   }
 }
-
 
 /// Fulfilment, demand and cancel racing on two threads; run under the thread sanitizer
 /// by CI.

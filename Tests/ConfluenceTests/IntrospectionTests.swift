@@ -80,7 +80,8 @@ final class IntrospectionTests: XCTestCase {
     recorder.log = []
     subject.send(5)
     subject.send(completion: .failure(TestError("x")))
-    XCTAssertEqual(recorder.log, ["willReceive 5", "didReceive 5 -> max(2)", "willReceive failure(x)", "didReceive failure(x)"])
+    XCTAssertEqual(
+      recorder.log, ["willReceive 5", "didReceive 5 -> max(2)", "willReceive failure(x)", "didReceive failure(x)"])
 
     let other = PassthroughSubject<Int, Never>()
     let cancelling = TestSubscriber<Int, Never>(initialDemand: .none)
@@ -106,7 +107,8 @@ final class IntrospectionTests: XCTestCase {
     second.disable()
     subject.send(4)
     XCTAssertEqual(subscriber.values, [1, 2, 3, 4], "watching never changes what flows")
-    XCTAssertEqual(first.log.filter { $0.hasPrefix("willReceive") && !$0.contains("subscription") }, ["willReceive 1", "willReceive 2"])
+    let firstValues = first.log.filter { $0.hasPrefix("willReceive") && !$0.contains("subscription") }
+    XCTAssertEqual(firstValues, ["willReceive 1", "willReceive 2"])
     XCTAssertEqual(second.log, ["willReceive 2", "didReceive 2 -> max(0)", "willReceive 3", "didReceive 3 -> max(0)"])
   }
 

@@ -153,7 +153,8 @@ final class RecordTests: XCTestCase {
     Record<Int, Never>(output: [1, 2], completion: .finished).subscribe(subscriber)
     let subscription = subscriber.subscription as? CustomStringConvertible
     XCTAssertEqual(subscription?.description, "[1, 2]")
-    XCTAssertEqual((subscriber.subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String, "[1, 2]")
+    let playground = subscriber.subscription as? CustomPlaygroundDisplayConvertible
+    XCTAssertEqual(playground?.playgroundDescription as? String, "[1, 2]")
     subscriber.request(.max(1))
     XCTAssertEqual(subscription?.description, "Cancelled Events")
   }

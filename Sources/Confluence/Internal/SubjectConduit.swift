@@ -244,7 +244,8 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   /// arrived meanwhile, if no other thread is about to.
   @inlinable
   internal func finishSubscribing() {
-    let completion = storage.lock.withLock { () -> (Subscribers.Completion<Failure>, TakenReferences, SubjectConduit?)? in
+    typealias Completing = (Subscribers.Completion<Failure>, TakenReferences, SubjectConduit?)
+    let completion = storage.lock.withLock { () -> Completing? in
       guard state.finishSubscribing() else { return nil }
       // The subject recorded its completion before marking it pending here.
       return (storage.state.completion.unsafelyUnwrapped, takeDownstream(), storage.state.remove(self))

@@ -126,8 +126,13 @@ extension Just {
   /// - Parameter predicate: Called once with `(output, output)`; its answer is ignored.
   /// - Returns: A `Result.Publisher` of the output, or of the error `predicate` threw.
   @inlinable
-  public func tryRemoveDuplicates(by predicate: (Output, Output) throws -> Bool) -> Result<Output, any Error>.Publisher {
-    Result<Output, any Error>.Publisher(Result { _ = try predicate(output, output); return output })
+  public func tryRemoveDuplicates(by predicate: (Output, Output) throws -> Bool) -> Result<Output, any Error>.Publisher
+  {
+    Result<Output, any Error>.Publisher(
+      Result {
+        _ = try predicate(output, output)
+        return output
+      })
   }
 
   /// Drops the output if `count` is positive.
