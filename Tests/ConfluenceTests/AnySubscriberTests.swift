@@ -58,7 +58,6 @@ final class AnySubscriberTests: XCTestCase {
     XCTAssertEqual(erased.description, "TestSubscriber")
     XCTAssertEqual(erased.playgroundDescription as? String, "TestSubscriber")
     XCTAssertTrue(erased.customMirror.subjectType == TestSubscriber<Int, Never>.self)
-    XCTAssertEqual(erased.customMirror.children.count, 0)
   }
 
   func test_wrappedSubscriberWithoutDescription_describedByType() {
@@ -78,26 +77,46 @@ final class AnySubscriberTests: XCTestCase {
     XCTAssertEqual(subscriber.events, [.subscription("Just"), .value(1), .completion(.finished)])
   }
 
-  // MARK: Wrapping a subject
+  // MARK: Wrapping a subject (Apple's: through the same connection as `subscribe(subject)`)
 
-  func test_wrappedSubject_receivesEventsAsSends() {
+  func test_wrappedSubject_receivesEventsAsSends_throughTheConnection() {
     let subject = RecordingSubject()
     Record<Int, TestError>(output: [1, 2], completion: .failure(TestError("end"))).subscribe(AnySubscriber(subject))
-    XCTAssertEqual(subject.sent, ["subscription(Record)", "value(1)", "value(2)", "completion(failure(end))"])
+    XCTAssertEqual(subject.sent, ["subscription(Subject)", "value(1)", "value(2)", "completion(failure(end))"])
   }
 
-  func test_wrappedSubject_asksForNothingMorePerValue() {
+  func test_wrappedSubject_onlyTheFirstSubscriptionAndCompletionCount() {
+    let subject = RecordingSubject()
+    let erased = AnySubscriber(subject)
+    let first = DemandProbe()
+    let second = DemandProbe()
+    erased.receive(subscription: first)
+    erased.receive(subscription: second)
+    XCTAssertEqual(second.cancels, 1)
+    XCTAssertEqual(first.requests, [.unlimited], "the subject's request goes to the accepted subscription")
+    XCTAssertEqual(erased.receive(1), .none)
+    erased.receive(completion: .finished)
+    erased.receive(completion: .failure(TestError()))
+    XCTAssertEqual(erased.receive(2), .none)
+    XCTAssertEqual(subject.sent, ["subscription(Subject)", "value(1)", "completion(finished)"])
+  }
+
+  func test_wrappedSubject_valueBeforeSubscription_goesNowhere() {
     let subject = RecordingSubject()
     let erased = AnySubscriber(subject)
     XCTAssertEqual(erased.receive(1), .none)
-    XCTAssertEqual(subject.sent, ["value(1)"])
+    XCTAssertEqual(subject.sent, [])
   }
 
-  func test_wrappedSubject_identityAndDescription() {
+  func test_wrappedSubject_describedAsSubject_mirrorOfTheConnection() {
     let subject = RecordingSubject()
     let erased = AnySubscriber(subject)
-    XCTAssertEqual(erased.combineIdentifier, CombineIdentifier(subject))
-    XCTAssertEqual(erased.description, "RecordingSubject")
+    XCTAssertEqual(erased.description, "Subject")
+    XCTAssertEqual(erased.playgroundDescription as? String, "Subject")
+    XCTAssertEqual(
+      String(describing: Mirror(reflecting: erased).subjectType), "SubjectSubscriber<RecordingSubject>")
+    XCTAssertFalse(Mirror(reflecting: erased).children.isEmpty)
+    XCTAssertNotEqual(erased.combineIdentifier, CombineIdentifier(subject))
   }
 
   // MARK: Closures
@@ -147,6 +166,7 @@ final class AnySubscriberTests: XCTestCase {
     XCTAssertEqual(first.description, "Anonymous AnySubscriber")
     XCTAssertEqual(first.playgroundDescription as? String, "Anonymous AnySubscriber")
     XCTAssertEqual(first.customMirror.children.count, 0)
+    XCTAssertTrue(first.customMirror.subjectType == String.self, "Apple mirrors the description string")
     XCTAssertNotEqual(first.combineIdentifier, second.combineIdentifier)
   }
 

@@ -33,11 +33,61 @@ final class AssignTests: XCTestCase {
     XCTAssertEqual(upstream.subscription.requests, [.unlimited])
     XCTAssertEqual(upstream.send?(5), Subscribers.Demand.none)
     XCTAssertEqual(target.value, 5)
-    XCTAssertEqual(assign.description, "Assign")
-    XCTAssertEqual(assign.playgroundDescription as? String, "Assign")
+    XCTAssertEqual(assign.description, "Assign Target.")
+    XCTAssertEqual(assign.playgroundDescription as? String, "Assign Target.")
     XCTAssertTrue(assign.object === target)
     XCTAssertEqual(assign.keyPath, \Target.value)
-    XCTAssertEqual(Mirror(reflecting: assign).children.map(\.label), ["object", "keyPath"])
+    let children = Array(Mirror(reflecting: assign).children)
+    XCTAssertEqual(children.map(\.label), ["object", "keyPath", "status"])
+    XCTAssertTrue(children.first?.value as? Target === target)
+    XCTAssertEqual(children[1].value as? ReferenceWritableKeyPath<Target, Int>, \Target.value)
+  }
+
+  // MARK: Apple's: only while subscribed
+
+  func test_valueBeforeSubscription_isIgnored() {
+    let target = Target()
+    let assign = Subscribers.Assign(object: target, keyPath: \Target.value)
+    XCTAssertEqual(assign.receive(12), .none)
+    XCTAssertEqual(target.value, 0)
+  }
+
+  func test_valueAfterCompletion_isIgnored_andLaterSubscriptionCancelled() {
+    let upstream = SubjectTestsUpstream<Int, Never>()
+    let target = Target()
+    let assign = Subscribers.Assign(object: target, keyPath: \Target.value)
+    upstream.subscribe(assign)
+    _ = upstream.send?(42)
+    upstream.complete?(.finished)
+    XCTAssertEqual(upstream.subscription.cancels, 0, "completion does not cancel upstream")
+    XCTAssertEqual(assign.receive(100), .none)
+    XCTAssertEqual(target.value, 42)
+    let late = SubjectTestsUpstream<Int, Never>()
+    late.subscribe(assign)
+    XCTAssertEqual(late.subscription.cancels, 1)
+    XCTAssertEqual(late.subscription.requests, [])
+    assign.cancel()
+    XCTAssertEqual(upstream.subscription.cancels, 0, "cancel after completion reaches nobody")
+  }
+
+  func test_completionBeforeSubscription_isIgnored() {
+    let upstream = SubjectTestsUpstream<Int, Never>()
+    let target = Target()
+    let assign = Subscribers.Assign(object: target, keyPath: \Target.value)
+    assign.receive(completion: .finished)
+    upstream.subscribe(assign)
+    XCTAssertEqual(upstream.subscription.requests, [.unlimited])
+    _ = upstream.send?(3)
+    XCTAssertEqual(target.value, 3)
+  }
+
+  func test_sameSubscriptionAgain_isCancelled() {
+    let upstream = SubjectTestsUpstream<Int, Never>()
+    let assign = Subscribers.Assign(object: Target(), keyPath: \Target.value)
+    upstream.subscribe(assign)
+    assign.receive(subscription: upstream.subscription)
+    XCTAssertEqual(upstream.subscription.cancels, 1)
+    XCTAssertEqual(upstream.subscription.requests, [.unlimited])
   }
 
   func test_secondSubscription_isCancelled() {

@@ -124,13 +124,14 @@ final class ConcatenateTests: XCTestCase {
 
   func test_noDemand_sendsNothing() {
     let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
-    [1].publisher.append(2).subscribe(subscriber)
+    // A range, not an array: on an array `append` is Apple's eager `Publishers.Sequence` overload.
+    (1...1).publisher.append(2).subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("Concatenate")])
   }
 
   func test_emptyPrefix_goesStraightToSuffix() {
     let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1))
-    [Int]().publisher.append(7, 8).subscribe(subscriber)
+    (0..<0).publisher.append(7, 8).subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("Concatenate"), .value(7)])
   }
 }

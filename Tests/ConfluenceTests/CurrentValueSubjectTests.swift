@@ -74,8 +74,19 @@ final class CurrentValueSubjectTests: XCTestCase {
     subject.subscribe(subscriber)
     subject.send(completion: .finished)
     subject.send(1)
+    XCTAssertEqual(subject.value, 0, "send after completion changes nothing")
+    XCTAssertEqual(subscriber.events, [.subscription("CurrentValueSubject"), .value(0), .completion(.finished)])
+  }
+
+  // Apple's: once completed, `send` is ignored but setting `value` still changes it (an
+  // earlier version ignored both).
+  func test_settingValue_afterCompletion_changesItButSendsNothing() {
+    let subject = CurrentValueSubject<Int, TestError>(0)
+    let subscriber = Sub()
+    subject.subscribe(subscriber)
+    subject.send(completion: .finished)
     subject.value = 2
-    XCTAssertEqual(subject.value, 0, "a completed subject keeps its last value")
+    XCTAssertEqual(subject.value, 2)
     XCTAssertEqual(subscriber.events, [.subscription("CurrentValueSubject"), .value(0), .completion(.finished)])
   }
 
@@ -166,7 +177,9 @@ final class CurrentValueSubjectTests: XCTestCase {
     XCTAssertEqual(log, ["begin 0", "end 0 value=0", "begin 1", "end 1 value=2", "begin 2", "end 2 value=2"])
   }
 
-  func test_requestInsideReceiveSubscription_deliversCurrentValueAfterIt() {
+  // Apple's: the current value is delivered inside the request made from
+  // `receive(subscription:)` (an earlier version held it until that returned).
+  func test_requestInsideReceiveSubscription_deliversCurrentValueInsideTheRequest() {
     let subject = CurrentValueSubject<Int, TestError>(5)
     var log: [String] = []
     let subscriber = Sub(initialDemand: .none)
@@ -179,7 +192,7 @@ final class CurrentValueSubjectTests: XCTestCase {
       return .none
     }
     subject.subscribe(subscriber)
-    XCTAssertEqual(log, ["requested", "value 5"])
+    XCTAssertEqual(log, ["value 5", "requested"])
   }
 
   func test_optionalOutput_nilIsAValue() {

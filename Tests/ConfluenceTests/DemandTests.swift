@@ -92,12 +92,28 @@ final class DemandTests: XCTestCase {
     XCTAssertEqual(try JSONDecoder().decode([Subscribers.Demand].self, from: data), demands)
   }
 
-  func test_decoding_rejectsOutOfRangeValue() {
-    let data = Data("[\(UInt.max)]".utf8)
-    XCTAssertThrowsError(try JSONDecoder().decode([Subscribers.Demand].self, from: data)) { error in
-      guard case DecodingError.dataCorrupted = error else {
-        return XCTFail("expected dataCorrupted, got \(error)")
-      }
-    }
+  func test_decoding_valueAboveUnlimited_isUnlimited() throws {
+    let data = Data("[\(UInt.max), \(UInt(Int.max) + 2)]".utf8)
+    XCTAssertEqual(try JSONDecoder().decode([Subscribers.Demand].self, from: data), [.unlimited, .unlimited])
+  }
+
+  func test_decoding_negativeValue_throws() {
+    XCTAssertThrowsError(try JSONDecoder().decode([Subscribers.Demand].self, from: Data("[-1]".utf8)))
+  }
+
+  func test_subtractingNegative_addsMagnitude_andOverflowIsNone() {
+    XCTAssertEqual(Subscribers.Demand.max(3) - (-2), .max(5))
+    XCTAssertEqual(Subscribers.Demand.max(Int.max) - (-1), .none)
+    XCTAssertEqual(Subscribers.Demand.unlimited - (-1), .unlimited)
+    var demand = Subscribers.Demand.max(Int.max)
+    demand -= -1
+    XCTAssertEqual(demand, .none)
+  }
+
+  func test_addingNegative_clampsAtZero_unlimitedStays() {
+    XCTAssertEqual(Subscribers.Demand.max(3) + (-5), .none)
+    var demand = Subscribers.Demand.unlimited
+    demand += Int.min
+    XCTAssertEqual(demand, .unlimited)
   }
 }

@@ -40,7 +40,7 @@ final class DescriptionTests: XCTestCase {
 
   func test_just() {
     let subscription = subscription(of: Just(1))
-    assertDescribed(subscription, as: "Just", mirrorLabels: ["value"])
+    assertDescribed(subscription, as: "Just", mirrorLabels: [""])
     XCTAssertEqual(subscription.map { Mirror(reflecting: $0).children.first?.value as? Int }, 1)
   }
 
@@ -60,7 +60,7 @@ final class DescriptionTests: XCTestCase {
   // MARK: Operators
 
   func test_map_handsOnTheUpstreamSubscription() {
-    assertDescribed(subscription(of: Just(1).map { $0 + 1 }), as: "Just", mirrorLabels: ["value"])
+    assertDescribed(subscription(of: Just(1).map { $0 + 1 }), as: "Just", mirrorLabels: [""])
   }
 
   func test_filter() {

@@ -319,6 +319,68 @@ final class FutureTests: XCTestCase {
     subscription1.cancel()
     subscription2.cancel()
   }
+
+  // MARK: What the subscription shows (Apple's mirror)
+
+  private func mirrorChildren(_ subscription: Subscription?) -> [(String?, String)] {
+    guard let subscription else { return [] }
+    return Mirror(reflecting: subscription).children.map { ($0.label, String(describing: $0.value)) }
+  }
+
+  /// A subscriber that keeps its subscription after completion, for the mirror tests.
+  private func keepingSubscriber(
+    initialDemand: Subscribers.Demand
+  ) -> (TestSubscriber<Int, TestError>, () -> Subscription?) {
+    let subscriber = TestSubscriber<Int, TestError>(initialDemand: initialDemand)
+    var kept: Subscription?
+    subscriber.onSubscription = { kept = $0 }
+    return (subscriber, { kept })
+  }
+
+  func test_mirror_parentDownstreamHasAnyDemandSubject() {
+    let future = Future<Int, TestError> { _ in }
+    let (subscriber, subscription) = keepingSubscriber(initialDemand: .none)
+    future.subscribe(subscriber)
+    let children = mirrorChildren(subscription())
+    XCTAssertEqual(children.map(\.0), ["parent", "downstream", "hasAnyDemand", "subject"])
+    XCTAssertTrue(children[0].1.contains("Future"))
+    XCTAssertTrue(children[1].1.contains("TestSubscriber"))
+    XCTAssertEqual(children[2].1, "false")
+    XCTAssertTrue(children[3].1.contains("Future"))
+    subscriber.request(.max(1))
+    XCTAssertEqual(mirrorChildren(subscription())[2].1, "true")
+  }
+
+  func test_promiseDelivery_clearsParent_afterTheDownstreamReturns() {
+    var promise: Future<Int, TestError>.Promise?
+    let future = Future<Int, TestError> { promise = $0 }
+    let (subscriber, subscription) = keepingSubscriber(initialDemand: .unlimited)
+    future.subscribe(subscriber)
+    var parentDuringDelivery: String?
+    subscriber.onValue = { _ in
+      parentDuringDelivery = self.mirrorChildren(subscription()).first?.1
+      return .none
+    }
+    promise?(.success(1))
+    XCTAssertTrue(parentDuringDelivery?.contains("Future") ?? false)
+    XCTAssertEqual(mirrorChildren(subscription()).map(\.1), ["nil", "nil", "true", "nil"])
+  }
+
+  func test_alreadyFailed_subscriptionShowsNothing() {
+    let future = Future<Int, TestError> { $0(.failure(TestError())) }
+    let (subscriber, subscription) = keepingSubscriber(initialDemand: .none)
+    future.subscribe(subscriber)
+    XCTAssertEqual(mirrorChildren(subscription()).map(\.1), ["nil", "nil", "false", "nil"])
+  }
+
+  func test_deliveryOnRequest_keepsParent() {
+    let future = Future<Int, TestError> { $0(.success(1)) }
+    let (subscriber, subscription) = keepingSubscriber(initialDemand: .none)
+    future.subscribe(subscriber)
+    subscriber.request(.max(1))
+    XCTAssertEqual(subscriber.values, [1])
+    XCTAssertTrue(mirrorChildren(subscription()).first?.1.contains("Future") ?? false)
+  }
 }
 
 /// Fulfilment, demand and cancel racing on two threads; run under the thread sanitizer

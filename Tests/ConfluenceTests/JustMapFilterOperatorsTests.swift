@@ -49,8 +49,35 @@ final class JustMapFilterOperatorsTests: XCTestCase {
     let byPredicate: Just<Int> = Just(1).removeDuplicates { _, _ in true }
     XCTAssertEqual(plain, Just(1))
     XCTAssertEqual(byPredicate, Just(1))
-    let tried: Result<Int, any Error>.Publisher = Just(1).tryRemoveDuplicates { _, _ in throw TestError() }
-    XCTAssertEqual(events(tried), ["value(1)", "completion(finished)"])
+  }
+
+  // Apple calls the comparing closure of `tryRemoveDuplicates` once, with the value twice,
+  // so an error it throws becomes the failure (an earlier version never called it).
+  func test_tryRemoveDuplicates_callsPredicateOnce_andFailsWithItsError() {
+    var calls: [[Int]] = []
+    let kept: Result<Int, any Error>.Publisher = Just(1).tryRemoveDuplicates {
+      calls.append([$0, $1])
+      return true
+    }
+    XCTAssertEqual(events(kept), ["value(1)", "completion(finished)"])
+    XCTAssertEqual(calls, [[1, 1]])
+    let thrown: Result<Int, any Error>.Publisher = Just(1).tryRemoveDuplicates { _, _ in throw TestError("no") }
+    XCTAssertEqual(events(thrown), ["completion(failure(no))"])
+  }
+
+  // Apple's single-value `output(in:)` looks only at where the range starts.
+  func test_outputIn_publishesExactlyWhenRangeStartsAtZero() {
+    XCTAssertEqual(Just(12).output(in: 0..<0).output, 12)
+    XCTAssertEqual(Just(12).output(in: 0...0).output, 12)
+    XCTAssertEqual(Just(12).output(in: 0..<Int.max).output, 12)
+    XCTAssertNil(Just(12).output(in: -10..<10).output)
+    XCTAssertNil(Just(12).output(in: (-10)...).output)
+    XCTAssertNil(Just(12).output(in: 1..<10).output)
+  }
+
+  func test_prepend_reservesOnceAndCopiesTheSequence() {
+    let prepended: Publishers.Sequence<[Int], Never> = Just(5).prepend(AnySequence([1, 2, 3, 4]))
+    XCTAssertEqual(prepended.sequence, [1, 2, 3, 4, 5])
   }
 
   func test_sequenceOperations_returnOptionalPublisher() {

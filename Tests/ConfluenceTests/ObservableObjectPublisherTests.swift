@@ -16,16 +16,41 @@ final class ObservableObjectPublisherTests: XCTestCase {
     XCTAssertEqual(first.demands, [.unlimited])
   }
 
-  func test_signalWithoutDemand_isDropped() {
+  // Apple's ObservableObjectPublisher treats demand as a switch: nothing before the first
+  // request, then every signal whatever the amount (an earlier version counted demand).
+  func test_demandIsASwitch_nothingBeforeTheFirstRequest_everythingAfter() {
+    let publisher = ObservableObjectPublisher()
+    var subscription: Subscription?
+    var signals = 0
+    let subscriber = AnySubscriber<Void, Never>(
+      receiveSubscription: { subscription = $0 },
+      receiveValue: {
+        signals += 1
+        return .none
+      })
+    publisher.subscribe(subscriber)
+    publisher.send()
+    XCTAssertEqual(signals, 0, "a change signal is not buffered")
+    subscription?.request(.max(1))
+    XCTAssertEqual(signals, 0)
+    publisher.send()
+    publisher.send()
+    publisher.send()
+    XCTAssertEqual(signals, 3)
+    subscription?.cancel()
+    publisher.send()
+    XCTAssertEqual(signals, 3)
+  }
+
+  func test_subscriptionMirror_showsOnlyTheDownstream() throws {
     let publisher = ObservableObjectPublisher()
     let subscriber = TestSubscriber<Void, Never>(initialDemand: .none)
     publisher.subscribe(subscriber)
-    publisher.send()
-    subscriber.request(.max(1))
-    XCTAssertEqual(subscriber.values.count, 0, "a change signal is not buffered")
-    publisher.send()
-    publisher.send()
-    XCTAssertEqual(subscriber.values.count, 1)
+    let subscription = try XCTUnwrap(subscriber.subscription)
+    XCTAssertEqual(String(describing: subscription), "ObservableObjectPublisher")
+    let children = Mirror(reflecting: subscription).children.map { ($0.label, String(describing: $0.value)) }
+    XCTAssertEqual(children.map(\.0), ["downstream"])
+    XCTAssertTrue(children.first?.1.contains("TestSubscriber") ?? false)
   }
 
   func test_cancelInsideReceive_stopsSignals() {

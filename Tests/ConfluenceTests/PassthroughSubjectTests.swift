@@ -277,12 +277,30 @@ final class PassthroughSubjectTests: XCTestCase {
     assertReleased(&subject)
   }
 
-  func test_sendSubscription_requestsUnlimited() {
+  // Apple's PassthroughSubject asks an upstream for `.unlimited` only once one of its
+  // subscribers has asked for something (an earlier version asked at once).
+  func test_sendSubscription_requestsUnlimited_onceASubscriberHasDemand() {
     let subject = PassthroughSubject<Int, Never>()
     let upstream = SubjectTestsRecordingSubscription()
     subject.send(subscription: upstream)
+    XCTAssertEqual(upstream.requests, [])
+    let subscriber = TestSubscriber<Int, Never>()
+    subject.subscribe(subscriber)
     XCTAssertEqual(upstream.requests, [.unlimited])
+    let late = SubjectTestsRecordingSubscription()
+    subject.send(subscription: late)
+    XCTAssertEqual(late.requests, [.unlimited], "with demand already there, a new upstream is asked at once")
     XCTAssertEqual(upstream.cancels, 0)
+  }
+
+  func test_deinit_cancelsUpstreamSubscriptions() {
+    let upstream = SubjectTestsRecordingSubscription()
+    do {
+      let subject = PassthroughSubject<Int, Never>()
+      subject.send(subscription: upstream)
+      subject.send(subscription: upstream)
+    }
+    XCTAssertEqual(upstream.cancels, 2)
   }
 
   func test_subscriptionDescriptionAndMirror() {

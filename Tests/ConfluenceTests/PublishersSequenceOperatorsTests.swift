@@ -53,4 +53,35 @@ final class PublishersSequenceOperatorsTests: XCTestCase {
     generic.subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("[1, 2]"), .value(2), .value(3), .completion(.finished)])
   }
+
+  // MARK: prepend and append (Apple's: another sequence publisher of the same collection)
+
+  func test_prependAndAppend_returnSequenceOfTheSameCollection() {
+    let base = [3, 4].publisher
+    let prependedValues: Publishers.Sequence<[Int], Never> = base.prepend(1, 2)
+    let prependedSequence: Publishers.Sequence<[Int], Never> = base.prepend(1...2)
+    let prependedPublisher: Publishers.Sequence<[Int], Never> = base.prepend([1, 2].publisher)
+    let appendedValues: Publishers.Sequence<[Int], Never> = base.append(5, 6)
+    let appendedSequence: Publishers.Sequence<[Int], Never> = base.append(5...6)
+    let appendedPublisher: Publishers.Sequence<[Int], Never> = base.append([5, 6].publisher)
+    XCTAssertEqual(prependedValues.sequence, [1, 2, 3, 4])
+    XCTAssertEqual(prependedSequence.sequence, [1, 2, 3, 4])
+    XCTAssertEqual(prependedPublisher.sequence, [1, 2, 3, 4])
+    XCTAssertEqual(appendedValues.sequence, [3, 4, 5, 6])
+    XCTAssertEqual(appendedSequence.sequence, [3, 4, 5, 6])
+    XCTAssertEqual(appendedPublisher.sequence, [3, 4, 5, 6])
+    XCTAssertEqual(base.sequence, [3, 4])
+  }
+
+  func test_prependAndAppend_keepTheCollectionType() {
+    let text: Publishers.Sequence<String, Never> = "cd".publisher.prepend("a", "b").append("e")
+    XCTAssertEqual(text.sequence, "abcde")
+  }
+
+  func test_prepend_thenSubscribe_publishesTheCombinedElements() {
+    let subscriber = TestSubscriber<Int, Never>()
+    [2].publisher.prepend(1).append(3).subscribe(subscriber)
+    XCTAssertEqual(subscriber.values, [1, 2, 3])
+    XCTAssertEqual(subscriber.completion, .finished)
+  }
 }

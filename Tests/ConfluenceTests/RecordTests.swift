@@ -21,7 +21,7 @@ final class RecordTests: XCTestCase {
     let subscriber = TestSubscriber<Int, Never>()
     record.subscribe(subscriber)
     XCTAssertEqual(
-      subscriber.events, [.subscription("Record"), .value(1), .value(2), .value(3), .completion(.finished)])
+      subscriber.events, [.subscription("[1, 2, 3]"), .value(1), .value(2), .value(3), .completion(.finished)])
     XCTAssertEqual(subscriber.demands, [.unlimited])
   }
 
@@ -31,20 +31,20 @@ final class RecordTests: XCTestCase {
     record.subscribe(subscriber)
     XCTAssertEqual(
       subscriber.events,
-      [.subscription("Record"), .value("a"), .value("b"), .completion(.failure(TestError("end")))])
+      [.subscription("[\"a\", \"b\"]"), .value("a"), .value("b"), .completion(.failure(TestError("end")))])
   }
 
   func test_demand_noneThenMaxOneThenMore_completesAfterLastValue() {
     let record = Record<Int, TestError>(output: [1, 2, 3], completion: .failure(TestError()))
     let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
     record.subscribe(subscriber)
-    XCTAssertEqual(subscriber.events, [.subscription("Record")])
+    XCTAssertEqual(subscriber.events, [.subscription("[1, 2, 3]")])
     subscriber.request(.max(1))
-    XCTAssertEqual(subscriber.events, [.subscription("Record"), .value(1)])
+    XCTAssertEqual(subscriber.events, [.subscription("[1, 2, 3]"), .value(1)])
     subscriber.request(.max(2))
     XCTAssertEqual(
       subscriber.events,
-      [.subscription("Record"), .value(1), .value(2), .value(3), .completion(.failure(TestError()))])
+      [.subscription("[1, 2, 3]"), .value(1), .value(2), .value(3), .completion(.failure(TestError()))])
     XCTAssertEqual(subscriber.demands, [.max(1), .max(2)])
   }
 
@@ -66,7 +66,7 @@ final class RecordTests: XCTestCase {
     }
     record.subscribe(subscriber)
     XCTAssertEqual(
-      subscriber.events, [.subscription("Record"), .value(1), .value(2), .value(3), .completion(.finished)])
+      subscriber.events, [.subscription("[1, 2, 3]"), .value(1), .value(2), .value(3), .completion(.finished)])
   }
 
   func test_emptyRecording_completesAtOnceWithEmptySubscription() {
@@ -94,7 +94,7 @@ final class RecordTests: XCTestCase {
     let subscription = subscriber.subscription
     subscriber.cancel()
     subscription?.request(.max(5))
-    XCTAssertEqual(subscriber.events, [.subscription("Record"), .value(1)])
+    XCTAssertEqual(subscriber.events, [.subscription("[1, 2, 3]"), .value(1)])
   }
 
   func test_cancelInsideReceive_stopsAtOnce() {
@@ -105,7 +105,7 @@ final class RecordTests: XCTestCase {
       return .none
     }
     record.subscribe(subscriber)
-    XCTAssertEqual(subscriber.events, [.subscription("Record"), .value(1), .value(2)])
+    XCTAssertEqual(subscriber.events, [.subscription("[1, 2, 3]"), .value(1), .value(2)])
   }
 
   func test_cancel_releasesSubscriber() {
@@ -146,6 +146,43 @@ final class RecordTests: XCTestCase {
     XCTAssertNotNil(subscription)
   }
 
+  // MARK: What print and mirrors show
+
+  func test_subscriptionDescription_isTheRecordedValues_thenCancelledEvents() {
+    let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1))
+    Record<Int, Never>(output: [1, 2], completion: .finished).subscribe(subscriber)
+    let subscription = subscriber.subscription as? CustomStringConvertible
+    XCTAssertEqual(subscription?.description, "[1, 2]")
+    let playground = subscriber.subscription as? CustomPlaygroundDisplayConvertible
+    XCTAssertEqual(playground?.playgroundDescription as? String, "[1, 2]")
+    subscriber.request(.max(1))
+    XCTAssertEqual(subscription?.description, "Cancelled Events")
+  }
+
+  func test_subscriptionMirror_showsSequenceAndCompletion_sequenceEmptiedWhenCancelled() throws {
+    let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+    Record<Int, TestError>(output: [1, 2], completion: .failure(TestError("x"))).subscribe(subscriber)
+    let subscription = try XCTUnwrap(subscriber.subscription)
+    var children = Mirror(reflecting: subscription).children.map { ($0.label, String(describing: $0.value)) }
+    XCTAssertEqual(children.map(\.0), ["sequence", "completion"])
+    XCTAssertEqual(children.first?.1, "[1, 2]")
+    XCTAssertTrue(children.last?.1.contains("failure") ?? false)
+    subscription.cancel()
+    XCTAssertEqual(String(describing: subscription), "Cancelled Events")
+    children = Mirror(reflecting: subscription).children.map { ($0.label, String(describing: $0.value)) }
+    XCTAssertEqual(children.first?.1, "[]")
+  }
+
+  func test_requestNone_isIgnored() {
+    let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+    Record<Int, Never>(output: [1, 2], completion: .finished).subscribe(subscriber)
+    subscriber.subscription?.request(.none)
+    XCTAssertEqual(subscriber.values, [])
+    subscriber.request(.max(2))
+    XCTAssertEqual(subscriber.values, [1, 2])
+    XCTAssertEqual(subscriber.completion, .finished)
+  }
+
   // MARK: Recording
 
   func test_recording_collectsOutputAndCompletion() {
@@ -165,7 +202,7 @@ final class RecordTests: XCTestCase {
     XCTAssertEqual(record.recording.completion, .finished)
     let subscriber = TestSubscriber<Int, TestError>()
     record.subscribe(subscriber)
-    XCTAssertEqual(subscriber.events, [.subscription("Record"), .value(1), .completion(.finished)])
+    XCTAssertEqual(subscriber.events, [.subscription("[1]"), .value(1), .completion(.finished)])
   }
 
   func test_recordingOutputInitializer_defaultsToFinished() {
@@ -192,7 +229,7 @@ final class RecordTests: XCTestCase {
     decoded.subscribe(subscriber)
     XCTAssertEqual(
       subscriber.events,
-      [.subscription("Record"), .value(1), .value(2), .value(3), .completion(.failure(CodableError(reason: "cut")))])
+      [.subscription("[1, 2, 3]"), .value(1), .value(2), .value(3), .completion(.failure(CodableError(reason: "cut")))])
   }
 
   func test_codable_roundTripsRecording() throws {

@@ -70,10 +70,14 @@ final class ResultPublisherReduceOperatorsTests: XCTestCase {
     }
     XCTAssertEqual(
       [minimum.result, maximum.result, minimumBy.result, maximumBy.result], Array(repeating: .success(2), count: 4))
-    XCTAssertEqual(events(tryMinimum), ["subscription(Once)", "value(2)", "completion(finished)"])
+    // Apple calls a `try` comparator once on success (value twice): its error is the
+    // failure. On failure it is not called.
+    XCTAssertEqual(events(tryMinimum), ["subscription(Empty)", "completion(failure(oops))"])
     XCTAssertEqual(events(tryMaximum), ["subscription(Empty)", "completion(failure(down))"])
     XCTAssertEqual(failure.min().result, .failure(TestError("down")))
-    XCTAssertEqual(calls, 0)
+    XCTAssertEqual(calls, 1)
+    let tryMaximumOfSuccess: Result<Int, any Error>.Publisher = success.tryMax { $0 < $1 }
+    XCTAssertEqual(events(tryMaximumOfSuccess), ["subscription(Once)", "value(2)", "completion(finished)"])
   }
 
   func test_matchingOperators_onSuccessFailureAndThrow() {

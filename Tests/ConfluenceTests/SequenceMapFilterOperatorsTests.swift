@@ -47,10 +47,19 @@ final class SequenceMapFilterOperatorsTests: XCTestCase {
     XCTAssertNil(missing.output)
   }
 
-  func test_outputIn_clampsToCollection() {
+  func test_outputIn_slicesTheCollection() {
     let middle: Publishers.Sequence<[Int], Never> = [1, 2, 3, 4].publisher.output(in: 1..<3)
     XCTAssertEqual(middle.sequence, [2, 3])
-    XCTAssertEqual([1, 2].publisher.output(in: 1..<9).sequence, [2])
+  }
+
+  // Apple's overload is on `Collection`, not only random-access ones (an earlier version
+  // clamped the range; Apple slices it as given).
+  func test_outputIn_worksOnAnyCollection() {
+    let evens = [1, 2, 3, 4, 5, 6].lazy.filter { $0.isMultiple(of: 2) }
+    let start = evens.startIndex
+    let end = evens.index(start, offsetBy: 2)
+    let publisher: Publishers.Sequence<[Int], Never> = evens.publisher.output(in: start..<end)
+    XCTAssertEqual(publisher.sequence, [2, 4])
   }
 
   func test_publishesEagerResult() {

@@ -112,4 +112,48 @@ final class SequencePublisherTests: XCTestCase {
     XCTAssertEqual(subscriber.values, [1, 2, 3])
     XCTAssertEqual(produced, 4, "three delivered plus one looked ahead to detect the end")
   }
+
+  // MARK: Apple's edges
+
+  func test_requestNone_isIgnored() {
+    let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+    [1, 2].publisher.subscribe(subscriber)
+    subscriber.subscription?.request(.none)
+    XCTAssertEqual(subscriber.values, [])
+    subscriber.request(.max(1))
+    XCTAssertEqual(subscriber.values, [1])
+  }
+
+  func test_description_isTheSequence_thenSequenceOnceFinished() {
+    let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+    (1...2).publisher.subscribe(subscriber)
+    let subscription = subscriber.subscription
+    XCTAssertEqual(subscription.map { String(describing: $0) }, "1...2")
+    subscriber.request(.unlimited)
+    XCTAssertEqual(subscription.map { String(describing: $0) }, "Sequence")
+  }
+
+  func test_mirror_showsTheSequence_thenAnEmptyArrayOnceCancelled() throws {
+    let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+    (1...2).publisher.subscribe(subscriber)
+    let subscription = try XCTUnwrap(subscriber.subscription)
+    var children = Mirror(reflecting: subscription).children.map { ($0.label, String(describing: $0.value)) }
+    XCTAssertEqual(children.map(\.0), ["sequence"])
+    XCTAssertEqual(children.first?.1, "1...2")
+    subscription.cancel()
+    XCTAssertEqual(String(describing: subscription), "Sequence")
+    children = Mirror(reflecting: subscription).children.map { ($0.label, String(describing: $0.value)) }
+    XCTAssertEqual(children.first?.1, "[]")
+  }
+
+  func test_cancel_releasesTheSequence() {
+    let tracker = LifetimeTracker()
+    let subscriber = TestSubscriber<LifetimeTracker.Tracked, Never>(initialDemand: .none)
+    do {
+      [tracker.make(), tracker.make()].publisher.subscribe(subscriber)
+    }
+    XCTAssertEqual(tracker.liveCount, 2)
+    subscriber.cancel()
+    XCTAssertEqual(tracker.liveCount, 0)
+  }
 }

@@ -48,6 +48,34 @@ final class SinkTests: XCTestCase {
     XCTAssertEqual(probe.cancels, 0)
   }
 
+  func test_onlyTheFirstCompletionCounts() {
+    var completions: [Subscribers.Completion<TestError>] = []
+    let sink = Subscribers.Sink<Int, TestError>(receiveCompletion: { completions.append($0) }, receiveValue: { _ in })
+    sink.receive(subscription: DemandProbe())
+    sink.receive(completion: .failure(TestError("first")))
+    sink.receive(completion: .finished)
+    XCTAssertEqual(completions, [.failure(TestError("first"))])
+  }
+
+  func test_completionAfterCancel_isIgnored() {
+    var completions = 0
+    let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in completions += 1 }, receiveValue: { _ in })
+    sink.receive(subscription: DemandProbe())
+    sink.cancel()
+    sink.receive(completion: .finished)
+    XCTAssertEqual(completions, 0)
+  }
+
+  func test_subscriptionAfterCompletion_isCancelled() {
+    let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
+    sink.receive(subscription: DemandProbe())
+    sink.receive(completion: .finished)
+    let late = DemandProbe()
+    sink.receive(subscription: late)
+    XCTAssertEqual(late.cancels, 1)
+    XCTAssertEqual(late.requests, [])
+  }
+
   func test_failureReachesCompletionClosure() {
     var completion: Subscribers.Completion<TestError>?
     _ = Publishers.Sequence<[Int], TestError>(sequence: []).sink(

@@ -33,6 +33,40 @@ final class SubjectStressTests: XCTestCase {
     assertReleased(&subject)
   }
 
+  // MARK: Completion racing subscription
+
+  /// One thread subscribes while another completes the subject. A subscriber may request
+  /// (and, from a current value subject, receive) inside `receive(subscription:)`, but the
+  /// completion must never reach it before `receive(subscription:)` has returned, and must
+  /// reach every subscriber that did not cancel exactly once.
+  func test_completionRacingSubscription_neverOvertakesReceiveSubscription() {
+    for round in 0..<200 {
+      let subject = CurrentValueSubject<Int, Never>(round)
+      let probes = (0..<16).map { _ in SubscriptionOrderProbe() }
+      let start = DispatchSemaphore(value: 0)
+      let done = DispatchGroup()
+      done.enter()
+      Thread {
+        start.wait()
+        for probe in probes { subject.subscribe(probe) }
+        done.leave()
+      }.start()
+      done.enter()
+      Thread {
+        start.wait()
+        subject.send(completion: .finished)
+        done.leave()
+      }.start()
+      start.signal()
+      start.signal()
+      done.wait()
+      for probe in probes {
+        XCTAssertEqual(probe.problems, [], "round \(round)")
+        XCTAssertEqual(probe.completions, 1, "round \(round)")
+      }
+    }
+  }
+
   // MARK: The scenario
 
   /// Sent values encode their sender and sequence number: `sender * 1_000_000 + seq`.
@@ -212,4 +246,45 @@ private final class ReceiveProbe: Sendable {
 private struct WeakBox {
   weak var object: AnyObject?
   init(_ object: AnyObject) { self.object = object }
+}
+
+/// Checks that nothing overtakes `receive(subscription:)`, which requests everything.
+private final class SubscriptionOrderProbe: Subscriber, @unchecked Sendable {
+  // @unchecked Sendable: the fields are guarded by `lock`.
+  typealias Input = Int
+  typealias Failure = Never
+  private let lock = NSLock()
+  private var inSubscription = false
+  private var subscribed = false
+  private var _problems: [String] = []
+  private var _completions = 0
+
+  var problems: [String] { lock.withLock { _problems } }
+  var completions: Int { lock.withLock { _completions } }
+
+  func receive(subscription: Subscription) {
+    lock.withLock {
+      inSubscription = true
+      subscribed = true
+    }
+    subscription.request(.unlimited)
+    for _ in 0..<50 { _ = lock.withLock { _completions } }  // stay a little while
+    lock.withLock { inSubscription = false }
+  }
+
+  func receive(_ input: Int) -> Subscribers.Demand {
+    lock.withLock {
+      if !subscribed { _problems.append("value before subscription") }
+      if _completions > 0 { _problems.append("value after completion") }
+    }
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<Never>) {
+    lock.withLock {
+      if !subscribed { _problems.append("completion before subscription") }
+      if inSubscription { _problems.append("completion inside receive(subscription:)") }
+      _completions += 1
+    }
+  }
 }

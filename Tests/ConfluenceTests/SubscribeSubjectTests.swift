@@ -52,15 +52,83 @@ final class SubscribeSubjectTests: XCTestCase {
     XCTAssertEqual(upstream.subscription.cancels, 1, "cancel is idempotent")
   }
 
-  func test_droppingTheToken_releasesTheSubject() {
-    let upstream = PassthroughSubject<Int, Never>()
+  // Apple's connection refers to the subject weakly (an earlier version kept it alive):
+  // a subject nobody keeps goes away, and cancels the connection on its way out.
+  func test_connectionDoesNotKeepTheSubject_whichCancelsItWhenItGoes() {
+    let upstream = SubjectTestsUpstream<Int, Never>()
     var subject: PassthroughSubject<Int, Never>? = PassthroughSubject()
     weak let weakSubject = subject
-    var connection: AnyCancellable? = upstream.subscribe(subject!)
+    let connection = upstream.subscribe(subject!)
     subject = nil
-    XCTAssertNotNil(weakSubject, "the connection keeps the subject")
-    connection = nil
     XCTAssertNil(weakSubject)
+    XCTAssertEqual(upstream.subscription.cancels, 1)
+    connection.cancel()
+    XCTAssertEqual(upstream.subscription.cancels, 1)
+  }
+
+  func test_connection_describedAsSubject() {
+    let upstream = SubjectTestsUpstream<Int, Never>()
+    let subject = PassthroughSubject<Int, Never>()
+    var handedOver: Subscription?
+    let spy = SpySubject(onSubscription: { handedOver = $0 })
+    let connection = upstream.subscribe(spy)
+    XCTAssertEqual(handedOver.map { String(describing: $0) }, "Subject")
+    XCTAssertFalse(handedOver.map { Mirror(reflecting: $0).children.isEmpty } ?? true)
+    withExtendedLifetime((connection, subject)) {}
+  }
+
+  // MARK: Whose demand: the subject decides
+
+  func test_connection_asksUpstreamForNothingOfItsOwn() {
+    let upstream = SubjectTestsUpstream<Int, Never>()
+    var handedOver: Subscription?
+    let spy = SpySubject(onSubscription: { handedOver = $0 })
+    let connection = upstream.subscribe(spy)
+    XCTAssertEqual(upstream.subscription.requests, [])
+    handedOver?.request(.max(42))
+    XCTAssertEqual(upstream.subscription.requests, [.max(42)])
+    handedOver?.cancel()
+    handedOver?.cancel()
+    handedOver?.request(.max(1))
+    XCTAssertEqual(upstream.subscription.cancels, 1)
+    XCTAssertEqual(upstream.subscription.requests, [.max(42)])
+    withExtendedLifetime(connection) {}
+  }
+
+  func test_passthroughSubject_asksUpstreamOnlyOnceASubscriberAsks() {
+    let upstream = SubjectTestsUpstream<Int, Never>()
+    let subject = PassthroughSubject<Int, Never>()
+    let connection = upstream.subscribe(subject)
+    XCTAssertEqual(upstream.subscription.requests, [])
+    let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+    subject.subscribe(subscriber)
+    XCTAssertEqual(upstream.subscription.requests, [], "subscribing is not asking")
+    subscriber.request(.max(1))
+    XCTAssertEqual(upstream.subscription.requests, [.unlimited])
+    subscriber.request(.max(1))
+    XCTAssertEqual(upstream.subscription.requests, [.unlimited], "asked once")
+    withExtendedLifetime(connection) {}
+  }
+
+  func test_currentValueSubject_asksUpstreamAtOnce() {
+    let upstream = SubjectTestsUpstream<Int, Never>()
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let connection = upstream.subscribe(subject)
+    XCTAssertEqual(upstream.subscription.requests, [.unlimited])
+    withExtendedLifetime(connection) {}
+  }
+
+  // The case a suite written against Apple's Combine checks: a CurrentValueSubject
+  // connected to a PassthroughSubject before anyone subscribes keeps its current value
+  // for the passthrough's first subscriber.
+  func test_currentValueUpstream_connectedEarly_reachesTheFirstSubscriber() {
+    let source = CurrentValueSubject<Int, Never>(7)
+    let relay = PassthroughSubject<Int, Never>()
+    let connection = source.subscribe(relay)
+    let subscriber = TestSubscriber<Int, Never>()
+    relay.subscribe(subscriber)
+    source.send(8)
+    XCTAssertEqual(subscriber.values, [7, 8])
     withExtendedLifetime(connection) {}
   }
 
@@ -86,4 +154,16 @@ final class SubscribeSubjectTests: XCTestCase {
     XCTAssertEqual(received, ["start", "a", "b"])
     withExtendedLifetime((printer, connection)) {}
   }
+}
+
+/// A subject that records the subscription it is handed and does nothing else.
+private final class SpySubject: Subject {
+  typealias Output = Int
+  typealias Failure = Never
+  let onSubscription: (Subscription) -> Void
+  init(onSubscription: @escaping (Subscription) -> Void) { self.onSubscription = onSubscription }
+  func send(_ value: Int) {}
+  func send(completion: Subscribers.Completion<Never>) {}
+  func send(subscription: Subscription) { onSubscription(subscription) }
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {}
 }

@@ -13,10 +13,11 @@
 /// [1, 2, 3].publisher.subscribe(subscriber)   // prints 1, 2
 /// ```
 ///
-/// What `print` and mirrors show: a wrapped subscriber's own `description` (or its type
-/// name, if it has none), a wrapped subject's likewise, and `Anonymous AnySubscriber` for
-/// one made from closures. ``combineIdentifier`` is the wrapped subscriber's, the wrapped
-/// subject's identity, or a fresh identifier for one made from closures.
+/// What `print` and mirrors show, as Apple's: a wrapped subscriber's own `description` (or
+/// its type name, if it has none) and mirror; `Subject` and the mirror of the connection
+/// for a wrapped subject; `Anonymous AnySubscriber` (mirrored as that string) for one made
+/// from closures. ``combineIdentifier`` is the wrapped subscriber's, the subject
+/// connection's, or a fresh identifier for one made from closures.
 ///
 /// Back-pressure: none of its own; it returns whatever demand the wrapped subscriber or
 /// closure returns (`.none` when wrapping a subject or when there is no `receiveValue`).
@@ -51,9 +52,11 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
 
   /// Creates a type-erasing subscriber to wrap an existing subject.
   ///
-  /// The subject receives the subscription through ``Subject/send(subscription:)``, each
-  /// value through ``Subject/send(_:)`` and the completion through
-  /// ``Subject/send(completion:)``:
+  /// It connects as `publisher.subscribe(subject)` does: the first
+  /// subscription it receives is accepted (later ones are cancelled) and the subject gets
+  /// the connection itself through ``Subject/send(subscription:)``, so that the subject's
+  /// requests and cancel go upstream; each value reaches ``Subject/send(_:)`` and the first
+  /// completion ``Subject/send(completion:)``. The subject is referred to weakly.
   ///
   /// ```swift
   /// let relay = PassthroughSubject<Int, Never>()
@@ -62,8 +65,9 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
   ///
   /// - Parameter s: The subject to type-erase.
   public init<S: Subject>(_ s: S) where S.Output == Input, S.Failure == Failure {
-    box = SubjectSubscriberBox(s)
-    combineIdentifier = CombineIdentifier(s)
+    let connection = SubjectSubscriber(subject: s)
+    box = SubscriberBox(connection)
+    combineIdentifier = connection.combineIdentifier
   }
 
   /// Creates a type-erasing subscriber that executes the provided closures.
@@ -198,51 +202,7 @@ internal final class SubscriberBox<Base: Subscriber>: AnySubscriberBox<Base.Inpu
 
   @usableFromInline
   internal override var customMirror: Mirror {
-    (base as? CustomReflectable)?.customMirror ?? Mirror(base, children: [:])
-  }
-
-  @usableFromInline
-  internal override var playgroundDescription: Any {
-    (base as? CustomPlaygroundDisplayConvertible)?.playgroundDescription ?? description
-  }
-}
-
-/// Wraps a subject: events become `send` calls.
-@usableFromInline
-internal final class SubjectSubscriberBox<Base: Subject>: AnySubscriberBox<Base.Output, Base.Failure> {
-  @usableFromInline
-  internal let base: Base
-
-  @usableFromInline
-  internal init(_ base: Base) {
-    self.base = base
-    super.init()
-  }
-
-  @usableFromInline
-  internal override func receive(subscription: Subscription) {
-    base.send(subscription: subscription)
-  }
-
-  @usableFromInline
-  internal override func receive(_ value: Base.Output) -> Subscribers.Demand {
-    base.send(value)
-    return .none
-  }
-
-  @usableFromInline
-  internal override func receive(completion: Subscribers.Completion<Base.Failure>) {
-    base.send(completion: completion)
-  }
-
-  @usableFromInline
-  internal override var description: String {
-    (base as? CustomStringConvertible)?.description ?? String(describing: Base.self)
-  }
-
-  @usableFromInline
-  internal override var customMirror: Mirror {
-    (base as? CustomReflectable)?.customMirror ?? Mirror(base, children: [:])
+    Mirror(reflecting: base)
   }
 
   @usableFromInline
@@ -287,4 +247,8 @@ internal final class ClosureSubscriberBox<Input, Failure: Error>: AnySubscriberB
 
   @usableFromInline
   internal override var description: String { "Anonymous AnySubscriber" }
+
+  /// Apple's: the mirror of the description string, with no children.
+  @usableFromInline
+  internal override var customMirror: Mirror { Mirror(reflecting: description) }
 }

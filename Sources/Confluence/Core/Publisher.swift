@@ -36,13 +36,19 @@ public protocol Publisher<Output, Failure> {
 extension Publisher {
   /// Attaches the specified subscriber to this publisher.
   ///
-  /// Always call this function instead of ``Publisher/receive(subscriber:)``.
+  /// Always call this function instead of ``Publisher/receive(subscriber:)``: it is what
+  /// debugging tools see (see `_Introspection`); while one is enabled, the subscribe is
+  /// reported and the subscriber watched.
   ///
   /// - Parameter subscriber: The subscriber to attach to this publisher. After attaching,
   ///   the subscriber can start to receive values.
   @inlinable
   @inline(__always)
   public func subscribe<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
-    receive(subscriber: subscriber)
+    if _slowPath(DebugHook.isActive) {
+      DebugHook.subscribe(self, subscriber)
+    } else {
+      receive(subscriber: subscriber)
+    }
   }
 }

@@ -86,8 +86,9 @@ extension Subscribers {
     @inlinable
     public static func + (lhs: Demand, rhs: Int) -> Demand {
       if lhs == .unlimited { return .unlimited }
-      if rhs < 0 { return lhs - (-rhs) }
-      return lhs + Demand(rawValue: UInt(rhs))
+      let (sum, overflow) = Int(lhs.rawValue).addingReportingOverflow(rhs)
+      if overflow { return .unlimited }  // only a positive `rhs` can overflow here
+      return sum < 0 ? .none : Demand(rawValue: UInt(sum))
     }
 
     /// Adds an integer to a demand, and assigns the result to the demand.
@@ -137,10 +138,16 @@ extension Subscribers {
     /// Returns the result of subtracting an integer from a demand. When subtracting any
     /// value from ``unlimited``, the result is still ``unlimited``; a result that would be
     /// negative becomes `.max(0)`.
+    ///
+    /// Subtracting a negative number adds its magnitude; a finite result past `Int.max`
+    /// becomes `.max(0)`, as in Apple's Combine (`.max(Int.max) - (-1)` is `.max(0)`).
     @inlinable
     public static func - (lhs: Demand, rhs: Int) -> Demand {
       if lhs == .unlimited { return .unlimited }
-      if rhs < 0 { return lhs + Demand(rawValue: rhs.magnitude) }
+      if rhs < 0 {
+        let (difference, overflow) = Int(lhs.rawValue).subtractingReportingOverflow(rhs)
+        return overflow ? .none : Demand(rawValue: UInt(difference))
+      }
       return lhs - Demand(rawValue: UInt(rhs))
     }
 
@@ -246,15 +253,12 @@ extension Subscribers {
 
     /// Creates a demand instance from a decoder.
     ///
-    /// Throws `DecodingError.dataCorrupted` for a value that is no demand.
+    /// The encoding is an unsigned integer: the number of values, or `Int.max + 1` for
+    /// ``unlimited``. As in Apple's Combine, anything larger decodes as ``unlimited``; a
+    /// negative number is not an unsigned integer and fails to decode.
     public init(from decoder: Decoder) throws {
       let container = try decoder.singleValueContainer()
-      let raw = try container.decode(UInt.self)
-      guard raw <= Demand.unlimitedRawValue else {
-        throw DecodingError.dataCorruptedError(
-          in: container, debugDescription: "\(raw) is not a valid Subscribers.Demand raw value")
-      }
-      self.init(rawValue: raw)
+      self.init(rawValue: try container.decode(UInt.self))
     }
 
     /// Encodes the demand to the provided encoder.

@@ -15,20 +15,20 @@ internal final class ObservationPublishedSubscriber<Value>: Subscriber, Cancella
 
   /// Guarded by `lock`.
   @usableFromInline
-  internal weak var box: ObservationPublishedBox<Value>?
+  internal weak var box: PublishedSubject<Value>?
 
   /// Guarded by `lock`.
   @usableFromInline
   internal var status = SubscriptionStatus.awaitingSubscription
 
   @inlinable
-  internal init(box: ObservationPublishedBox<Value>) {
+  internal init(box: PublishedSubject<Value>) {
     self.box = box
   }
 
   @inlinable
   internal func receive(subscription: Subscription) {
-    let target = lock.withLock { () -> ObservationPublishedBox<Value>? in
+    let target = lock.withLock { () -> PublishedSubject<Value>? in
       guard let box, status.accept(subscription) else { return nil }
       return box
     }
@@ -48,7 +48,7 @@ internal final class ObservationPublishedSubscriber<Value>: Subscriber, Cancella
 
   @inlinable
   internal func receive(completion: Subscribers.Completion<Never>) {
-    let target = lock.withLock { () -> ObservationPublishedBox<Value>? in
+    let target = lock.withLock { () -> PublishedSubject<Value>? in
       _ = status.terminate()
       return box
     }

@@ -1,7 +1,7 @@
 /// Holds a subject's subscriber of one concrete type, so that a conduit (which is not
 /// generic over the subscriber) can keep it alive and release it at cancel or completion.
 @usableFromInline
-internal final class SubjectDownstreamBox<Downstream: Subscriber> {
+internal final class SubjectDownstreamBox<Downstream: Subscriber>: SubjectDownstreamReflecting {
   @usableFromInline
   internal let subscriber: Downstream
 
@@ -9,6 +9,16 @@ internal final class SubjectDownstreamBox<Downstream: Subscriber> {
   internal init(_ subscriber: Downstream) {
     self.subscriber = subscriber
   }
+
+  @usableFromInline
+  internal var reflectedSubscriber: Any { subscriber }
+}
+
+/// What a conduit's mirror asks of its boxed subscriber (a cold path: a dynamic cast).
+@usableFromInline
+internal protocol SubjectDownstreamReflecting: AnyObject {
+  /// The subscriber, for the conduit's mirror.
+  var reflectedSubscriber: Any { get }
 }
 
 /// The subscription a subject hands each subscriber: state guarded by the subject's lock,
@@ -31,6 +41,10 @@ internal final class SubjectDownstreamBox<Downstream: Subscriber> {
 /// delivery; the owner reads it without the lock (the lock hand-over orders the accesses).
 ///
 /// `print` shows it as the subject's type (`PassthroughSubject`, `CurrentValueSubject`, …).
+///
+/// Like Apple's conduits it keeps the public subject object (`parent`) alive until it is
+/// cancelled or completed, so a subject with live subscribers outlives its last other
+/// reference (and only then cancels its upstream subscriptions).
 @usableFromInline
 internal final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringConvertible,
   CustomReflectable, CustomPlaygroundDisplayConvertible
@@ -48,6 +62,11 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   /// The subject; kept alive while the subscriber holds its subscription.
   @usableFromInline
   internal let storage: SubjectStorage<Output, Failure>
+
+  /// The public subject object until cancel or completion, then `nil` (guarded by
+  /// `storage.lock`; released outside it, since the subject's deinit calls out).
+  @exclusivity(unchecked) @usableFromInline
+  internal var parent: AnyObject?
 
   /// Guarded by `storage.lock`. (`@exclusivity(unchecked)`: the lock already serialises
   /// every access, so the runtime's exclusivity bookkeeping would only cost time.)
@@ -76,9 +95,11 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   internal let specialized: (SubjectConduit, Subscribers.Demand) -> Void
 
   @inlinable
-  internal init<Downstream: Subscriber>(storage: SubjectStorage<Output, Failure>, downstream: Downstream)
-  where Downstream.Input == Output, Downstream.Failure == Failure {
+  internal init<Downstream: Subscriber>(
+    storage: SubjectStorage<Output, Failure>, parent: AnyObject, downstream: Downstream
+  ) where Downstream.Input == Output, Downstream.Failure == Failure {
     self.storage = storage
+    self.parent = parent
     self.downstream = UnsafeRawPointer(Unmanaged.passRetained(SubjectDownstreamBox(downstream)).toOpaque())
     receiveValue = { box, value in
       Unmanaged<SubjectDownstreamBox<Downstream>>.fromOpaque(box)._withUnsafeGuaranteedRef {
@@ -108,15 +129,20 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
     }
   }
 
+  /// The references a conduit lets go of when it terminates, taken under the lock and
+  /// released outside it: the boxed subscriber and the public subject.
+  @usableFromInline
+  internal typealias TakenReferences = (subscriber: AnyObject?, parent: AnyObject?)
+
   /// What the owner does next, decided under the lock.
   @usableFromInline
   internal enum Step {
     case deliver(Output)
     case idle
     /// Deliver the completion to the taken subscriber; keep the list's reference alive.
-    case complete(Subscribers.Completion<Failure>, AnyObject?, SubjectConduit?)
+    case complete(Subscribers.Completion<Failure>, TakenReferences, SubjectConduit?)
     /// Release the taken subscriber, queue and list reference outside the lock.
-    case release(AnyObject?, [Output?], SubjectConduit?)
+    case release(TakenReferences, [Output?], SubjectConduit?)
   }
 
   /// Delivers `value`, then whatever was queued meanwhile. The caller owns delivery (its
@@ -157,9 +183,9 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
         more = send(value)
       case .idle:
         return
-      case .complete(let completion, let subscriber, let listed):
-        subscriber.map { complete($0, with: completion) }
-        withExtendedLifetime(listed) {}
+      case .complete(let completion, let taken, let listed):
+        taken.subscriber.map { complete($0, with: completion) }
+        withExtendedLifetime((taken, listed)) {}
         return
       case .release(let subscriber, let pending, let listed):
         withExtendedLifetime((subscriber, pending, listed)) {}
@@ -195,20 +221,38 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
     }
   }
 
-  /// Under the lock: takes the boxed subscriber out, to be released (or completed) outside it.
+  /// Under the lock: takes the boxed subscriber and the subject out, to be released (or
+  /// completed) outside it.
   @inlinable
-  internal func takeDownstream() -> AnyObject? {
-    guard let box = downstream else { return nil }
+  internal func takeDownstream() -> TakenReferences {
+    let parent = self.parent.take()
+    guard let box = downstream else { return (nil, parent) }
     downstream = nil
-    return Unmanaged<AnyObject>.fromOpaque(box).takeRetainedValue()
+    return (Unmanaged<AnyObject>.fromOpaque(box).takeRetainedValue(), parent)
   }
 
   /// Delivers the subject's completion and releases the subscriber. The caller's
   /// `complete` transition returned `true`.
   @inlinable
   internal func deliverCompletion(_ completion: Subscribers.Completion<Failure>) {
-    let subscriber = storage.lock.withLock { takeDownstream() }
-    subscriber.map { complete($0, with: completion) }
+    let taken = storage.lock.withLock { takeDownstream() }
+    taken.subscriber.map { complete($0, with: completion) }
+    withExtendedLifetime(taken) {}
+  }
+
+  /// The subscriber returned from `receive(subscription:)`: delivers a completion that
+  /// arrived meanwhile, if no other thread is about to.
+  @inlinable
+  internal func finishSubscribing() {
+    typealias Completing = (Subscribers.Completion<Failure>, TakenReferences, SubjectConduit?)
+    let completion = storage.lock.withLock { () -> Completing? in
+      guard state.finishSubscribing() else { return nil }
+      // The subject recorded its completion before marking it pending here.
+      return (storage.state.completion.unsafelyUnwrapped, takeDownstream(), storage.state.remove(self))
+    }
+    guard let (completion, taken, listed) = completion else { return }
+    taken.subscriber.map { complete($0, with: completion) }
+    withExtendedLifetime((taken, listed)) {}
   }
 
   @inlinable
@@ -227,8 +271,18 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   internal func requestSpecialized(_ demand: Subscribers.Demand) {
     guard storage.keepsCurrentValue else {
       // Nothing is ever owed to a subscriber of a subject without a current value: the
-      // demand is only recorded.
-      storage.lock.withLock { state.addDemand(demand) }
+      // demand is only recorded (all of it, for a subject that ignores its amount). The
+      // first demand of all may release the subject's upstream demand.
+      let demand = storage.kind.ignoresDemandAmount ? .unlimited : demand
+      let upstreams = storage.lock.withLock { () -> [Subscription]? in
+        state.addDemand(demand)
+        return storage.noteDownstreamDemand()
+      }
+      if let upstreams {
+        for upstream in upstreams {
+          upstream.request(.unlimited)
+        }
+      }
       return
     }
     var current: Output?
@@ -245,7 +299,7 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   /// ``cancel()`` in specialised code.
   @inlinable
   internal func cancelSpecialized() {
-    let released = storage.lock.withLock { () -> (AnyObject?, [Output?], SubjectConduit?)? in
+    let released = storage.lock.withLock { () -> (TakenReferences, [Output?], SubjectConduit?)? in
       guard state.cancel() else { return nil }
       return (takeDownstream(), state.takePending(), storage.state.remove(self))
     }
@@ -256,10 +310,21 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   @usableFromInline
   internal var description: String { storage.kind.subscriptionDescription }
 
+  /// As Apple's: `parent`, `downstream`, `demand` and `subject` (the subject again), or
+  /// only `downstream` for an `ObservableObjectPublisher`. Subject and subscriber show
+  /// `nil` once the subscription was cancelled or completed.
   @usableFromInline
   internal var customMirror: Mirror {
-    let demand = storage.lock.withLock { state.demand }
-    return Mirror(self, children: ["demand": demand])
+    let (parent, box, demand) = storage.lock.withLock { () -> (AnyObject?, AnyObject?, Subscribers.Demand) in
+      (self.parent, downstream.map { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() }, state.demand)
+    }
+    let subscriber = (box as? SubjectDownstreamReflecting)?.reflectedSubscriber
+    if storage.kind == .observableObjectPublisher {
+      return Mirror(self, children: ["downstream": subscriber as Any])
+    }
+    return Mirror(
+      self,
+      children: ["parent": parent as Any, "downstream": subscriber as Any, "demand": demand, "subject": parent as Any])
   }
 
   @usableFromInline

@@ -8,8 +8,13 @@
 // at a time "owns" a conduit (`isDelivering`) and only the owner calls the downstream.
 // Another thread (or the owner itself, re-entrantly from inside `receive(_:)`) that sends
 // while the conduit is owned reserves demand and queues its value; the owner drains the
-// queue before it gives ownership up. The thread that subscribes owns the new conduit
-// until `receive(subscription:)` has returned, so nothing can reach the subscriber first.
+// queue before it gives ownership up.
+//
+// While the subscriber is inside `receive(subscription:)` (`isSubscribing`) the conduit is
+// not owned: as in Apple's Combine, a request made from there delivers at once (a
+// `CurrentValueSubject` hands over its current value inside that `request`). Values need
+// demand, which only the subscriber can grant, so nothing reaches it unasked; only the
+// completion, which needs no demand, is held back until `receive(subscription:)` returns.
 
 /// One subscriber's demand, delivery ownership, queue and terminal state.
 @usableFromInline
@@ -18,10 +23,14 @@ internal struct SubjectConduitState<Output, Failure: Error> {
   @usableFromInline
   internal var demand = Subscribers.Demand.none
 
-  /// Whether a thread owns delivery to the downstream. A new conduit starts owned by the
-  /// subscribing thread.
+  /// Whether a thread owns delivery to the downstream.
   @usableFromInline
-  internal var isDelivering = true
+  internal var isDelivering = false
+
+  /// The subscriber has not returned from `receive(subscription:)` yet: a completion
+  /// waits (`isCompletionPending`) until it has.
+  @usableFromInline
+  internal var isSubscribing = true
 
   /// Cancelled or completed: nothing more reaches the downstream.
   @usableFromInline
@@ -156,9 +165,14 @@ internal struct SubjectConduitState<Output, Failure: Error> {
       return .deliver(popPending())
     }
     if isCompletionPending {
+      isDelivering = false
+      if isSubscribing {
+        // The subscriber is still in `receive(subscription:)` (this delivery answered a
+        // request made there): `finishSubscribing()` delivers the completion.
+        return .idle
+      }
       isCompletionPending = false
       isTerminal = true
-      isDelivering = false
       return .complete
     }
     if owesCurrentValue && demand != .none {
@@ -189,7 +203,7 @@ internal struct SubjectConduitState<Output, Failure: Error> {
   internal mutating func request(_ more: Subscribers.Demand, currentGeneration: UInt64) -> Bool {
     if isTerminal { return false }
     demand += more
-    guard !isDelivering, owesCurrentValue else { return false }
+    guard !isDelivering, owesCurrentValue, !isCompletionPending else { return false }
     owesCurrentValue = false
     demand -= 1
     takenGeneration = currentGeneration
@@ -210,14 +224,27 @@ internal struct SubjectConduitState<Output, Failure: Error> {
 
   /// The subject completed (and recorded its completion in `SubjectState.completion`).
   /// Returns `true` if the caller must deliver the completion now; if a thread owns
-  /// delivery, the completion is queued after the pending values.
+  /// delivery, the completion is queued after the pending values, and while the
+  /// subscriber is still receiving its subscription it waits for that to return.
   @inlinable
   internal mutating func complete() -> Bool {
     if isTerminal { return false }
-    if isDelivering {
+    if isDelivering || isSubscribing {
       isCompletionPending = true
       return false
     }
+    isTerminal = true
+    return true
+  }
+
+  /// The subscriber returned from `receive(subscription:)`. Returns `true` if the caller
+  /// must now deliver a completion that arrived meanwhile (an owner, if any, delivers it
+  /// itself when it finishes).
+  @inlinable
+  internal mutating func finishSubscribing() -> Bool {
+    isSubscribing = false
+    guard isCompletionPending, !isDelivering, !isTerminal else { return false }
+    isCompletionPending = false
     isTerminal = true
     return true
   }

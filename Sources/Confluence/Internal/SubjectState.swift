@@ -7,11 +7,14 @@
 // completion remove an owned conduit only through its owner, which keeps the removed
 // reference alive until it returns.
 
-/// Which public type a subject storage serves; decides what `print` shows.
+/// Which public type a subject storage serves; decides what `print` shows and the few
+/// rules in which Apple's subjects differ.
 @usableFromInline
 internal enum SubjectKind: Sendable {
   case passthrough
   case currentValue
+  /// The subject behind a `@Published` property (`$property`): a current-value subject.
+  case published
   case observableObjectPublisher
 
   /// The description of the subscriptions this kind of subject hands out.
@@ -20,8 +23,33 @@ internal enum SubjectKind: Sendable {
     switch self {
     case .passthrough: return "PassthroughSubject"
     case .currentValue: return "CurrentValueSubject"
+    case .published: return "PublishedSubject"
     case .observableObjectPublisher: return "ObservableObjectPublisher"
     }
+  }
+
+  /// Whether the subject keeps a current value, which each new subscriber receives on
+  /// its first demand.
+  @usableFromInline
+  internal var keepsCurrentValue: Bool {
+    self == .currentValue || self == .published
+  }
+
+  /// Whether a subscriber's demand is only a switch: once it has requested anything it
+  /// receives every value (Apple's `ObservableObjectPublisher`).
+  @usableFromInline
+  internal var ignoresDemandAmount: Bool {
+    self == .observableObjectPublisher
+  }
+
+  /// Whether an upstream subscription handed over with `send(subscription:)` is asked for
+  /// `.unlimited` at once. A subject that keeps its current value loses nothing by
+  /// accepting values early (`CurrentValueSubject`); one that keeps nothing asks only
+  /// once one of its own subscribers has asked for something (`PassthroughSubject`),
+  /// so that values sent before anyone wants them are not lost upstream of it.
+  @usableFromInline
+  internal var requestsUpstreamAtOnce: Bool {
+    keepsCurrentValue
   }
 }
 
@@ -122,7 +150,8 @@ internal struct SubjectState<Output, Failure: Error> {
     for conduit in conduits {
       if conduit.state.complete() {
         completeNow.append(conduit)
-      } else if conduit.state.isDelivering {
+      } else if conduit.state.isCompletionPending {
+        // Owned, or still receiving its subscription: completed later, then removed.
         stillOwned.append(conduit)
       }
     }

@@ -27,6 +27,16 @@ internal final class SubjectStorage<Output, Failure: Error> {
   @usableFromInline
   internal let keepsCurrentValue: Bool
 
+  /// The subscriptions handed over with `send(subscription:)` (guarded by `lock`): asked
+  /// for `.unlimited` (at once, or once a subscriber asks; see
+  /// ``SubjectKind/requestsUpstreamAtOnce``), and cancelled when the subject goes away.
+  @exclusivity(unchecked) @usableFromInline
+  internal var upstreams: [Subscription] = []
+
+  /// Whether any subscriber has requested demand yet (guarded by `lock`).
+  @exclusivity(unchecked) @usableFromInline
+  internal var hasAnyDownstreamDemand = false
+
   /// Creates the storage of a subject.
   ///
   /// - Parameters:
@@ -35,7 +45,7 @@ internal final class SubjectStorage<Output, Failure: Error> {
   @inlinable
   internal init(kind: SubjectKind, currentValue: Output? = nil) {
     self.kind = kind
-    keepsCurrentValue = kind == .currentValue
+    keepsCurrentValue = kind.keepsCurrentValue
     state = SubjectState(keepsCurrentValue: keepsCurrentValue, currentValue: currentValue)
   }
 
@@ -60,6 +70,25 @@ internal final class SubjectStorage<Output, Failure: Error> {
     }
     var none: Output?
     deliver(value, as: lock.withLock { state.send(value, keepingCurrentValue: false, replaced: &none) })
+  }
+
+  /// Sets the current value, as `CurrentValueSubject.value`'s setter: like ``send(_:)``,
+  /// except that after completion the value still changes (without reaching anyone), as in
+  /// Apple's Combine, where only `send(_:)` is ignored once the subject has completed.
+  @inlinable
+  internal func setCurrentValue(_ value: Output) {
+    let (plan, replaced) = lock.withLock { () -> (SubjectState<Output, Failure>.SendPlan, Output?) in
+      var replaced: Output?
+      if state.completion != nil {
+        replaced = state.currentValue.take()
+        state.currentValue = value
+        return (.none, replaced)
+      }
+      let plan = state.send(value, keepingCurrentValue: true, replaced: &replaced)
+      return (plan, replaced)
+    }
+    deliver(value, as: plan)
+    withExtendedLifetime(replaced) {}  // the previous current value dies outside the lock
   }
 
   /// ``send(_:)`` for a subject that keeps a current value.
@@ -145,18 +174,58 @@ internal final class SubjectStorage<Output, Failure: Error> {
 
   /// Attaches `subscriber`: hands it a conduit (or, once completed, `Subscriptions.empty`
   /// and the completion).
+  ///
+  /// - Parameter parent: The public subject object, which the conduit keeps alive (and
+  ///   shows in its mirror) until it is cancelled or completed, as Apple's conduits do.
   @inlinable
-  internal func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-    let conduit = SubjectConduit(storage: self, downstream: subscriber)
+  internal func receive<S: Subscriber>(subscriber: S, parent: AnyObject) where S.Input == Output, S.Failure == Failure {
+    let conduit = SubjectConduit(storage: self, parent: parent, downstream: subscriber)
     if let completion = lock.withLock({ state.subscribe(conduit) }) {
+      // The conduit never served: it lets its references go without completing anyone.
       subscriber.receive(subscription: Subscriptions.empty)
       subscriber.receive(completion: completion)
       return
     }
-    // This thread owns the new conduit until the subscriber has its subscription; values
-    // sent meanwhile against demand it requests from inside `receive(subscription:)` are
-    // queued and delivered right after.
+    // A request from inside `receive(subscription:)` delivers at once (Apple's
+    // `CurrentValueSubject` hands its current value over inside that request); a
+    // completion that arrives meanwhile waits until it returns.
     subscriber.receive(subscription: conduit)
-    conduit.continueDelivery(after: .none)
+    conduit.finishSubscribing()
+  }
+
+  // MARK: Upstream subscriptions
+
+  /// `send(subscription:)`: keeps `subscription`, and asks it for `.unlimited` at once if
+  /// this kind of subject does, or if a subscriber already asked for something.
+  @inlinable
+  internal func receive(subscription: Subscription) {
+    let requestNow = lock.withLock { () -> Bool in
+      upstreams.append(subscription)
+      return kind.requestsUpstreamAtOnce || hasAnyDownstreamDemand
+    }
+    if requestNow {
+      subscription.request(.unlimited)
+    }
+  }
+
+  /// Under the lock: a subscriber requested demand. Returns the upstream subscriptions to
+  /// ask for `.unlimited` now, if this is the first demand of a subject that waited for it.
+  @inlinable
+  internal func noteDownstreamDemand() -> [Subscription]? {
+    if hasAnyDownstreamDemand { return nil }
+    hasAnyDownstreamDemand = true
+    return kind.requestsUpstreamAtOnce || upstreams.isEmpty ? nil : upstreams
+  }
+
+  /// The subject goes away: cancels every upstream subscription it was handed.
+  @usableFromInline
+  internal func cancelUpstreams() {
+    let cancelled = lock.withLock { () -> [Subscription] in
+      defer { upstreams = [] }
+      return upstreams
+    }
+    for subscription in cancelled {
+      subscription.cancel()
+    }
   }
 }

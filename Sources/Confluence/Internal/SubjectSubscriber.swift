@@ -1,9 +1,15 @@
-/// The subscriber that `Publisher.subscribe(_:)` attaches upstream on a subject's behalf:
-/// it hands itself to the subject as the upstream subscription (the subject requests
-/// `.unlimited` through it), and forwards values and the completion to the subject.
+/// The subscriber that `Publisher.subscribe(_:)` attaches upstream on a subject's behalf
+/// (and that `AnySubscriber(subject)` wraps): it hands itself to the subject as the
+/// upstream subscription, passes the subject's requests up, and forwards values and the
+/// completion to the subject.
 ///
-/// It holds the subject strongly until completion or cancel; the `AnyCancellable`
-/// returned to the caller cancels it.
+/// Demand is the subject's to decide: this subscriber asks upstream for nothing of its own
+/// (a `PassthroughSubject` asks only once one of its subscribers has asked). As Apple's, it
+/// refers to the subject weakly, so a subject nobody else keeps goes away (and cancels its
+/// upstream subscriptions, this one included); a value or completion arriving after that,
+/// or after cancel or completion, goes nowhere.
+///
+/// `print` shows it as `Subject`.
 @usableFromInline
 internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, CustomStringConvertible,
   CustomReflectable, CustomPlaygroundDisplayConvertible
@@ -16,7 +22,7 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
 
   /// The subject, until completion or cancel (guarded by `lock`).
   @usableFromInline
-  internal var subject: Downstream?
+  internal weak var subject: Downstream?
 
   /// Guarded by `lock`.
   @usableFromInline
@@ -27,6 +33,8 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
     self.subject = subject
   }
 
+  /// Accepts the first subscription (a later one, or one after cancel or completion, is
+  /// cancelled) and hands itself to the subject in its place.
   @inlinable
   internal func receive(subscription: Subscription) {
     let target = lock.withLock { () -> Downstream? in
@@ -40,15 +48,22 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
     target.send(subscription: self)
   }
 
+  /// Sends `input` to the subject while subscribed; asks for nothing more (the subject
+  /// asked for everything it wants through ``request(_:)``).
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    lock.withLock { subject }?.send(input)
+    lock.withLock { () -> Downstream? in
+      guard case .subscribed = status else { return nil }
+      return subject
+    }?.send(input)
     return .none
   }
 
+  /// Sends the completion to the subject, once, and lets the subject go.
   @inlinable
   internal func receive(completion: Subscribers.Completion<Failure>) {
     let target = lock.withLock { () -> Downstream? in
+      guard case .subscribed = status else { return nil }
       _ = status.terminate()
       defer { subject = nil }
       return subject
@@ -56,12 +71,14 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
     target?.send(completion: completion)
   }
 
+  /// The subject's request, passed up.
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
     demand.assertNonZero()
     lock.withLock { status.subscription }?.request(demand)
   }
 
+  /// Cancels the upstream subscription, once, and lets the subject go.
   @inlinable
   internal func cancel() {
     let (upstream, released) = lock.withLock { () -> (Subscription?, Downstream?) in
@@ -75,9 +92,11 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
   @usableFromInline
   internal var description: String { "Subject" }
 
+  /// `downstreamSubject` and `upstreamSubscription`.
   @usableFromInline
   internal var customMirror: Mirror {
-    Mirror(self, children: ["subject": lock.withLock { subject } as Any])
+    let (subject, upstream) = lock.withLock { (self.subject, status.subscription) }
+    return Mirror(self, children: ["downstreamSubject": subject as Any, "upstreamSubscription": upstream as Any])
   }
 
   @usableFromInline

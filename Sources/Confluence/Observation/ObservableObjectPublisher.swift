@@ -14,8 +14,9 @@
 /// }
 /// ```
 ///
-/// It never completes. Back-pressure: demand is kept per subscriber; a change signalled
-/// while a subscriber has no demand is dropped for that subscriber.
+/// It never completes. Back-pressure: as Apple's, demand is only a switch: a subscriber
+/// receives no signal until it has requested something, then every signal, whatever
+/// amount it requested.
 ///
 /// Thread safety: ``send()`` and subscribing may happen on any thread; one subscriber never
 /// receives two signals at once.
@@ -42,7 +43,7 @@ public final class ObservableObjectPublisher: Publisher {
   /// - Parameter subscriber: The subscriber to attach.
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Void, S.Failure == Never {
-    storage.receive(subscriber: subscriber)
+    storage.receive(subscriber: subscriber, parent: self)
   }
 
   /// Sends the changed value to the downstream subscriber.

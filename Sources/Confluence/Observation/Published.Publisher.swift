@@ -9,7 +9,7 @@ extension Published {
   ///
   /// It emits the property's current value when a subscriber first requests demand, then
   /// each new value as the property is about to change (before it changes). It never
-  /// completes. `print` shows its subscriptions as `CurrentValueSubject`.
+  /// completes. `print` shows its subscriptions as `PublishedSubject`.
   ///
   /// Back-pressure: demand is kept per subscriber; after a change it had no demand for, a
   /// subscriber receives the value current when its demand arrives.
@@ -18,10 +18,10 @@ extension Published {
     public typealias Failure = Never
 
     @usableFromInline
-    internal let box: ObservationPublishedBox<Value>
+    internal let box: PublishedSubject<Value>
 
     @inlinable
-    internal init(box: ObservationPublishedBox<Value>) {
+    internal init(box: PublishedSubject<Value>) {
       self.box = box
     }
 
@@ -30,7 +30,7 @@ extension Published {
     /// - Parameter subscriber: The subscriber to attach.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Never {
-      box.subject.receive(subscriber: subscriber)
+      box.receive(subscriber: subscriber)
     }
   }
 }

@@ -45,7 +45,7 @@
 public struct Published<Value> {
   /// The reference storage shared by all copies of this wrapper.
   @usableFromInline
-  internal var box: ObservationPublishedBox<Value>
+  internal var box: PublishedSubject<Value>
 
   /// Creates the published instance with an initial wrapped value.
   ///
@@ -59,7 +59,7 @@ public struct Published<Value> {
   /// - Parameter wrappedValue: The publisher’s initial value.
   @inlinable
   public init(wrappedValue: Value) {
-    box = ObservationPublishedBox(wrappedValue)
+    box = PublishedSubject(wrappedValue)
   }
 
   /// Creates the published instance with an initial value.
@@ -93,11 +93,12 @@ public struct Published<Value> {
   /// let cancellable = weather.$temperature.sink { print($0) }
   /// ```
   ///
-  /// Setting it (as `assign(to: &$property)` does) makes this property share the storage
-  /// of the assigned publisher's property.
+  /// Setting it has no effect on the property (as in Apple's Combine, where the setter
+  /// only exists so that `assign(to: &$property)` can take the publisher `inout`): the
+  /// property keeps its own value and subscribers.
   public var projectedValue: Published<Value>.Publisher {
     mutating get { Publisher(box: box) }
-    set { box = newValue.box }
+    set {}
   }
 
   /// Reads and writes the wrapped value of a `@Published` property of a class.

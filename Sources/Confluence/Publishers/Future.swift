@@ -152,8 +152,10 @@ internal final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Do
   /// A success that arrived before any demand.
   @usableFromInline internal var pending: Result<Output, Failure>?
 
-  /// Only to leave the waiting list on cancel; weak, so a future that nobody can fulfil
-  /// any more is freed.
+  /// The future, to leave its waiting list on cancel; weak, so a future that nobody can
+  /// fulfil any more is freed. Cleared (guarded by `lock`) once the future's result has
+  /// been handed over by the future itself (Apple's mirror then shows `nil`); kept when
+  /// the result waited for demand and a request delivered it.
   @usableFromInline
   internal weak var parent: Future<Output, Failure>?
 
@@ -182,6 +184,7 @@ internal final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Do
     }
     if let receiver {
       Self.deliver(result, to: receiver)
+      lock.withLock { parent = nil }
     }
   }
 
@@ -211,7 +214,7 @@ internal final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Do
       return (downstream, pending)
     }
     guard released.0 != nil else { return }
-    parent?.remove(self)
+    lock.withLock { parent }?.remove(self)
   }
 
   @inlinable
@@ -228,9 +231,19 @@ internal final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Do
   @usableFromInline
   internal var description: String { "Future" }
 
+  /// `parent` and `subject` (the future, while it may still hand its result over),
+  /// `downstream` (until delivery or cancel) and `hasAnyDemand`, as Apple's.
   @usableFromInline
   internal var customMirror: Mirror {
-    Mirror(self, children: ["parent": parent as Any, "downstream": lock.withLock { downstream } as Any])
+    let (parent, downstream, demand) = lock.withLock { (self.parent, self.downstream, self.demand) }
+    return Mirror(
+      self,
+      children: [
+        "parent": parent as Any,
+        "downstream": downstream as Any,
+        "hasAnyDemand": demand != .none,
+        "subject": parent as Any,
+      ])
   }
 
   @usableFromInline

@@ -115,18 +115,24 @@ extension Just {
     self
   }
 
-  /// Presents the output as a publisher that can fail: a single value has no
-  /// duplicates, so `predicate` is never called.
+  /// Presents the output as a publisher that can fail. A single value has no duplicates,
+  /// but, as in Apple's Combine, `predicate` is called once, with the output as both
+  /// arguments, so that an error it throws becomes the failure.
   ///
   /// ```swift
   /// let same: Result<Int, any Error>.Publisher = Just(1).tryRemoveDuplicates { try same($0, $1) }
   /// ```
   ///
-  /// - Parameter predicate: Never called.
-  /// - Returns: A `Result.Publisher` of the output.
+  /// - Parameter predicate: Called once with `(output, output)`; its answer is ignored.
+  /// - Returns: A `Result.Publisher` of the output, or of the error `predicate` threw.
   @inlinable
-  public func tryRemoveDuplicates(by predicate: (Output, Output) throws -> Bool) -> Result<Output, any Error>.Publisher {
-    Result<Output, any Error>.Publisher(output)
+  public func tryRemoveDuplicates(by predicate: (Output, Output) throws -> Bool) -> Result<Output, any Error>.Publisher
+  {
+    Result<Output, any Error>.Publisher(
+      Result {
+        _ = try predicate(output, output)
+        return output
+      })
   }
 
   /// Drops the output if `count` is positive.
@@ -198,19 +204,20 @@ extension Just {
     return Optional<Output>.Publisher(index == 0 ? output : nil)
   }
 
-  /// Publishes the output if `range` contains 0.
+  /// Publishes the output if `range` starts at 0.
+  ///
+  /// This is Apple's rule, which looks only at where the range starts: `0..<0` publishes
+  /// the output, `-10..<10` and `1...3` do not, and a negative start does not trap.
   ///
   /// ```swift
   /// let none: Optional<Int>.Publisher = Just(1).output(in: 1...3)   // finishes empty
   /// ```
   ///
-  /// - Parameter range: The range of indices to publish; must not start below 0.
+  /// - Parameter range: The range of indices to publish.
   /// - Returns: An `Optional.Publisher` of the output, or of `nil`.
   @inlinable
   public func output<R: RangeExpression>(in range: R) -> Optional<Output>.Publisher where R.Bound == Int {
-    let indices = range.relative(to: 0..<Int.max)
-    precondition(indices.lowerBound >= 0, "output(in:): the range must not start below 0 (got \(indices))")
-    return Optional<Output>.Publisher(indices.contains(0) ? output : nil)
+    Optional<Output>.Publisher(range.relative(to: 0..<Int.max).lowerBound == 0 ? output : nil)
   }
 }
 

@@ -244,7 +244,11 @@ extension Just {
   /// - Returns: A sequence publisher of `elements` and then the output.
   @inlinable
   public func prepend<S: Sequence>(_ elements: S) -> Publishers.Sequence<[Output], Never> where Output == S.Element {
-    Publishers.Sequence(sequence: Array(elements) + [output])
+    var combined: [Output] = []
+    combined.reserveCapacity(elements.underestimatedCount + 1)
+    combined.append(contentsOf: elements)
+    combined.append(output)
+    return Publishers.Sequence(sequence: combined)
   }
 }
 

@@ -134,9 +134,11 @@ where DownstreamSlot.Wrapped == Downstream, ValueSlot.Wrapped == Downstream.Inpu
   @usableFromInline
   internal var description: String { name.description }
 
+  /// One unlabeled child, the value, until it has been delivered (Apple's).
   @usableFromInline
   internal var customMirror: Mirror {
-    Mirror(self, children: ["value": lock.withLock { value.peek() } as Any])
+    guard let value = lock.withLock({ value.peek() }) else { return Mirror(self, children: [:]) }
+    return Mirror(self, unlabeledChildren: CollectionOfOne(value))
   }
 
   @usableFromInline

@@ -115,19 +115,21 @@ extension Optional.Publisher {
     return Optional<Output>.Publisher(index == 0 ? output : nil)
   }
 
-  /// Publishes the value if `range` contains 0.
+  /// Publishes the value if `range` starts at 0.
+  ///
+  /// Apple's rule for single-value publishers (as for ``Just``): only where the range
+  /// starts counts, so `0..<0` publishes the value, `-10..<10` does not, and a negative
+  /// start does not trap.
   ///
   /// ```swift
   /// let first: Optional<Int>.Publisher = Optional(1).publisher.output(in: 0..<2)   // 1
   /// ```
   ///
-  /// - Parameter range: The range of indices to publish; must not start below 0.
+  /// - Parameter range: The range of indices to publish.
   /// - Returns: An `Optional.Publisher` of the value, or of `nil`.
   @inlinable
   public func output<R: RangeExpression>(in range: R) -> Optional<Output>.Publisher where R.Bound == Int {
-    let indices = range.relative(to: 0..<Int.max)
-    precondition(indices.lowerBound >= 0, "output(in:): the range must not start below 0 (got \(indices))")
-    return Optional<Output>.Publisher(indices.contains(0) ? output : nil)
+    Optional<Output>.Publisher(range.relative(to: 0..<Int.max).lowerBound == 0 ? output : nil)
   }
 }
 

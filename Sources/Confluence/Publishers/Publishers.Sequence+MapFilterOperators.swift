@@ -170,19 +170,23 @@ extension Publishers.Sequence where Elements: Collection, Failure == Never {
   }
 }
 
-extension Publishers.Sequence where Elements: RandomAccessCollection {
-  /// Publishes the elements in `range`, clamped to the collection, computed now.
+extension Publishers.Sequence where Elements: Collection {
+  /// Publishes the elements in `range`, computed now.
+  ///
+  /// As in Apple's Combine, this is `Array(sequence[range])`: the range must lie within
+  /// the collection's indices (a range outside them traps, like subscripting does).
   ///
   /// ```swift
   /// let middle: Publishers.Sequence<[Int], Never> = [1, 2, 3, 4].publisher.output(in: 1..<3)   // 2, 3
   /// ```
   ///
-  /// - Complexity: O(*k*) time and space, where *k* is the length of the range.
+  /// - Complexity: O(*k*) time and space, where *k* is the length of the range (plus the
+  ///   cost of measuring it, O(*k*) for a collection that is not random-access).
   ///
   /// - Parameter range: The range of indices to publish.
   /// - Returns: A publisher of the elements in the range.
   @inlinable
   public func output(in range: Range<Elements.Index>) -> Publishers.Sequence<[Output], Failure> {
-    Publishers.Sequence<[Output], Failure>(sequence: Array(sequence[range.clamped(to: sequence.startIndex..<sequence.endIndex)]))
+    Publishers.Sequence<[Output], Failure>(sequence: Array(sequence[range]))
   }
 }

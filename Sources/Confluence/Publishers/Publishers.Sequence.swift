@@ -80,8 +80,10 @@ where Downstream.Input == Elements.Element {
   @usableFromInline
   internal let isCancelled = Atomic<Bool>(false)
 
+  /// The sequence, for `description` and the mirror, until the subscription finishes or
+  /// is cancelled (guarded by `lock`).
   @usableFromInline
-  internal let sequence: Elements
+  internal var sequence: Elements?
 
   /// `request(_:)` usually arrives through `any Subscription` (from the downstream
   /// subscriber), which runs this generic class's unspecialised code: every element of the
@@ -106,9 +108,10 @@ where Downstream.Input == Elements.Element {
     specializedRequest(self, demand)
   }
 
+  /// Apple's sequence subscription ignores a request for `.none` rather than trapping.
   @inlinable
   internal func requestSpecialized(_ demand: Subscribers.Demand) {
-    demand.assertNonZero()
+    guard demand != .none else { return }
     let claim = lock.withLock { () -> Downstream? in
       guard let downstream else { return nil }
       self.demand += demand
@@ -148,12 +151,13 @@ where Downstream.Input == Elements.Element {
         }
       }
       if next == nil {
-        let finishes = lock.withLock { () -> Bool in
+        let (finishes, released) = lock.withLock { () -> (Bool, Elements?) in
           isEmitting = false
-          guard self.downstream != nil else { return false }
+          guard self.downstream != nil else { return (false, nil) }
           self.downstream = nil
-          return true
+          return (true, sequence.take())
         }
+        withExtendedLifetime(released) {}  // the sequence is released outside the lock
         if finishes {
           downstream.receive(completion: .finished)
         }
@@ -183,22 +187,33 @@ where Downstream.Input == Elements.Element {
   @inlinable
   internal func cancel() {
     isCancelled.store(true, ordering: .relaxed)
-    let released = lock.withLock { () -> (Downstream?, Elements.Iterator?) in
+    let released = lock.withLock { () -> (Downstream?, Elements.Iterator?, Elements?) in
       defer {
         downstream = nil
         iterator = nil
         nextElement = nil
       }
-      return (downstream, iterator)
+      return (downstream, iterator, sequence.take())
     }
     _ = released  // released outside the lock
   }
 
+  /// The sequence's own description while the subscription runs; `Sequence` once it has
+  /// finished or been cancelled (Apple's).
   @usableFromInline
-  internal var description: String { String(describing: sequence) }
+  internal var description: String {
+    // Described outside the lock: the sequence's `description` is user code.
+    guard let sequence = lock.withLock({ sequence }) else { return "Sequence" }
+    return String(describing: sequence)
+  }
 
+  /// One child, `sequence`: the sequence, or an empty array once the subscription has
+  /// finished or been cancelled (Apple's).
   @usableFromInline
-  internal var customMirror: Mirror { Mirror(self, children: ["sequence": sequence]) }
+  internal var customMirror: Mirror {
+    let sequence: Any = lock.withLock { self.sequence.map { $0 as Any } } ?? [Elements.Element]()
+    return Mirror(self, children: ["sequence": sequence])
+  }
 
   @usableFromInline
   internal var playgroundDescription: Any { description }

@@ -18,8 +18,10 @@ import Synchronization
 /// A record is `Codable` when its output and failure types are, so recordings can be
 /// saved and replayed, for example as test fixtures.
 ///
-/// Each subscriber receives a subscription described as `Record` (what `print` shows). An
-/// empty recording sends ``Subscriptions/empty`` and its completion at once.
+/// Each subscriber receives a subscription described by the recorded values (`[1, 2]`, what
+/// `print` shows), and as `Cancelled Events` once it has finished or been cancelled. An
+/// empty recording sends ``Subscriptions/empty`` and its completion at once. A request for
+/// `.none` is ignored.
 ///
 /// Back-pressure: emits exactly as many values as requested, and sends the completion
 /// as soon as the last value has been delivered, without waiting for further demand.
@@ -164,9 +166,10 @@ internal final class RecordSubscription<Downstream: Subscriber>: Subscription, C
     }
   }
 
+  /// Apple's record subscription ignores a request for `.none` rather than trapping.
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
-    demand.assertNonZero()
+    guard demand != .none else { return }
     specialized(self, demand)
   }
 
@@ -241,12 +244,25 @@ internal final class RecordSubscription<Downstream: Subscriber>: Subscription, C
     _ = released  // released outside the lock
   }
 
+  /// Whether the subscription has finished or been cancelled.
   @usableFromInline
-  internal var description: String { "Record" }
+  internal var isTerminated: Bool {
+    lock.withLock { downstream == nil }
+  }
 
+  /// The recorded values (`[1, 2, 3]`) while the subscription runs; `Cancelled Events`
+  /// once it has finished or been cancelled (Apple's).
+  @usableFromInline
+  internal var description: String {
+    isTerminated ? "Cancelled Events" : String(describing: output)
+  }
+
+  /// `sequence` (the recorded values, empty once finished or cancelled) and `completion`,
+  /// as Apple's.
   @usableFromInline
   internal var customMirror: Mirror {
-    Mirror(self, children: ["output": output, "completion": completion])
+    let sequence = isTerminated ? [] : output
+    return Mirror(self, children: ["sequence": sequence, "completion": completion])
   }
 
   @usableFromInline

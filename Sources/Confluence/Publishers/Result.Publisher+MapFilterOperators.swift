@@ -84,21 +84,25 @@ extension Result.Publisher {
     self
   }
 
-  /// Presents this publisher's result as one that fails with `any Error`: a single value
-  /// has no duplicates, so `predicate` is never called.
+  /// Presents the result as a publisher that can fail. A single value has no duplicates,
+  /// but, as in Apple's Combine, on success `predicate` is called once, with the value as
+  /// both arguments, so that an error it throws becomes the failure.
   ///
   /// ```swift
   /// let same: Result<Int, any Error>.Publisher = Result<Int, Never>.Publisher(1).tryRemoveDuplicates { try same($0, $1) }
   /// ```
   ///
-  /// - Parameter predicate: Never called.
-  /// - Returns: A `Result.Publisher` of the success value or the failure.
+  /// - Parameter predicate: Called once with `(value, value)` on success; its answer is
+  ///   ignored.
+  /// - Returns: A `Result.Publisher` of the success value, the failure, or the error
+  ///   `predicate` threw.
   @inlinable
   public func tryRemoveDuplicates(
     by predicate: (Output, Output) throws -> Bool
   ) -> Result<Output, any Error>.Publisher {
-    Result<Output, any Error>.Publisher(result.mapError { $0 })
+    Result<Output, any Error>.Publisher(result.callingOnce(predicate))
   }
+
 }
 
 extension Result.Publisher where Output: Equatable {
@@ -129,6 +133,24 @@ extension Result.Publisher where Failure == Never {
     switch result {
     case .success(let value):
       return Result<Output, E>.Publisher(value)
+    }
+  }
+}
+
+extension Result {
+  /// On success, calls `predicate` once with the value as both arguments (ignoring its
+  /// answer) and fails with what it throws; a failure passes through, widened to
+  /// `any Error`. Apple's rule for the comparing `try` operators of one value.
+  @inlinable
+  internal func callingOnce(_ predicate: (Success, Success) throws -> Bool) -> Result<Success, any Error> {
+    switch self {
+    case .success(let value):
+      return Result<Success, any Error> {
+        _ = try predicate(value, value)
+        return value
+      }
+    case .failure(let error):
+      return .failure(error)
     }
   }
 }

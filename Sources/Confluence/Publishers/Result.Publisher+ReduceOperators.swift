@@ -44,15 +44,17 @@ extension Result.Publisher {
   }
 
   /// The minimum of one element: the same result, with the failure type widened to
-  /// `any Error`.
+  /// `any Error`. As in Apple's Combine, on success `areInIncreasingOrder` is called once,
+  /// with the value as both arguments, so that an error it throws becomes the failure.
   ///
-  /// - Parameter areInIncreasingOrder: Not called; one element has no rival.
-  /// - Returns: A `Result.Publisher` of the output, or of the failure.
+  /// - Parameter areInIncreasingOrder: Called once with `(value, value)` on success; its
+  ///   answer is ignored.
+  /// - Returns: A `Result.Publisher` of the output, the failure, or the thrown error.
   @inlinable
   public func tryMin(
     by areInIncreasingOrder: (Output, Output) throws -> Bool
   ) -> Result<Output, any Error>.Publisher {
-    Result<Output, any Error>.Publisher(result.mapError { $0 })
+    Result<Output, any Error>.Publisher(result.callingOnce(areInIncreasingOrder))
   }
 
   /// The maximum of one element: this publisher.
@@ -65,15 +67,17 @@ extension Result.Publisher {
   }
 
   /// The maximum of one element: the same result, with the failure type widened to
-  /// `any Error`.
+  /// `any Error`. As in Apple's Combine, on success `areInIncreasingOrder` is called once,
+  /// with the value as both arguments, so that an error it throws becomes the failure.
   ///
-  /// - Parameter areInIncreasingOrder: Not called; one element has no rival.
-  /// - Returns: A `Result.Publisher` of the output, or of the failure.
+  /// - Parameter areInIncreasingOrder: Called once with `(value, value)` on success; its
+  ///   answer is ignored.
+  /// - Returns: A `Result.Publisher` of the output, the failure, or the thrown error.
   @inlinable
   public func tryMax(
     by areInIncreasingOrder: (Output, Output) throws -> Bool
   ) -> Result<Output, any Error>.Publisher {
-    Result<Output, any Error>.Publisher(result.mapError { $0 })
+    Result<Output, any Error>.Publisher(result.callingOnce(areInIncreasingOrder))
   }
 
   /// Whether a success satisfies `predicate`, now; a failure passes through.

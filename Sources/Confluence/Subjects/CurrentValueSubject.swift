@@ -17,13 +17,17 @@
 /// value as soon as it requests demand. A value sent while a subscriber has no demand is
 /// not queued for it; instead, when that subscriber next requests demand, it receives the
 /// value that is current *at that moment* (so it sees the latest value, once, rather than
-/// every value it missed). When the subject is used as a subscriber (see
-/// `publisher.subscribe(subject)`) it requests `.unlimited` from upstream.
+/// every value it missed). A subscriber that requests demand from inside
+/// `receive(subscription:)` receives the current value inside that request. When the
+/// subject is used as a subscriber (see `publisher.subscribe(subject)`) it requests
+/// `.unlimited` from upstream at once (it loses nothing: it keeps the latest value), and
+/// it cancels the upstream subscriptions it was handed when it is deinitialized.
 ///
 /// Completion reaches every subscriber at once, whatever its demand (a value owed for lack
 /// of demand is then never delivered). A subscriber that attaches after completion
-/// receives the completion right after its subscription, and neither ``send(_:)`` nor
-/// setting ``value`` has any effect any more.
+/// receives the completion right after its subscription, and ``send(_:)`` has no effect
+/// any more; setting ``value`` still changes the value (as in Apple's Combine) but sends it
+/// nowhere.
 ///
 /// Thread safety: ``send(_:)``, ``value``, ``send(completion:)`` and subscribing may be
 /// used on any thread. One subscriber never receives two events at once: a value sent while
@@ -38,8 +42,9 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
 
   /// The value wrapped by this subject, published as a new element whenever it changes.
   ///
-  /// Setting it is the same as calling ``send(_:)``; it is ignored once the subject has
-  /// completed.
+  /// Setting it is the same as calling ``send(_:)``, except once the subject has
+  /// completed: then ``send(_:)`` is ignored, while setting `value` still changes the
+  /// value (without sending it anywhere), as in Apple's Combine.
   ///
   /// ```swift
   /// subject.value += 1
@@ -47,7 +52,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
   @inlinable
   public var value: Output {
     get { storage.currentValue }
-    set { storage.send(newValue) }
+    set { storage.setCurrentValue(newValue) }
   }
 
   /// Creates a current value subject with the given initial value.
@@ -69,7 +74,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
   /// - Parameter subscriber: The subscriber to attach.
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-    storage.receive(subscriber: subscriber)
+    storage.receive(subscriber: subscriber, parent: self)
   }
 
   /// Makes `input` the current value and sends it to every subscriber that has
@@ -102,17 +107,23 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
     storage.send(completion: completion)
   }
 
-  /// Requests `.unlimited` from an upstream subscription, so that the subject forwards
-  /// everything the upstream publishes.
+  /// Keeps an upstream subscription and requests `.unlimited` from it at once, so that
+  /// the subject forwards everything the upstream publishes.
   ///
   /// ```swift
   /// let cancellable = [1, 2, 3].publisher.subscribe(subject)   // subject.value == 3
   /// ```
   ///
+  /// The subscription is cancelled when the subject is deinitialized.
+  ///
   /// - Parameter subscription: The upstream subscription.
   @inlinable
   public func send(subscription: Subscription) {
-    subscription.request(.unlimited)
+    storage.receive(subscription: subscription)
+  }
+
+  deinit {
+    storage.cancelUpstreams()
   }
 }
 

@@ -18,7 +18,11 @@
 /// Back-pressure: demand is kept per subscriber. A value reaches each subscriber that has
 /// outstanding demand and is dropped for each subscriber that has none; it is never
 /// buffered for later. When the subject is used as a subscriber (see
-/// `publisher.subscribe(subject)`) it requests `.unlimited` from upstream.
+/// `publisher.subscribe(subject)`) it requests `.unlimited` from upstream — but, as
+/// Apple's does, only once one of its own subscribers has requested something: until
+/// then the upstream keeps its values (a `CurrentValueSubject` upstream keeps its current
+/// value for the subject's first subscriber). The subject cancels the upstream
+/// subscriptions it was handed when it is deinitialized.
 ///
 /// Completion reaches every subscriber at once, whatever its demand; a subscriber that
 /// attaches after completion receives the completion right after its subscription, and
@@ -53,7 +57,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
   /// - Parameter subscriber: The subscriber to attach.
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-    storage.receive(subscriber: subscriber)
+    storage.receive(subscriber: subscriber, parent: self)
   }
 
   /// Sends a value to every subscriber that has outstanding demand.
@@ -85,17 +89,24 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
     storage.send(completion: completion)
   }
 
-  /// Requests `.unlimited` from an upstream subscription, so that the subject forwards
-  /// everything the upstream publishes.
+  /// Keeps an upstream subscription and requests `.unlimited` from it — at once if a
+  /// subscriber of this subject has already requested anything, otherwise as soon as one
+  /// does — so that the subject forwards everything the upstream publishes.
   ///
   /// ```swift
   /// let cancellable = [1, 2, 3].publisher.subscribe(subject)
   /// ```
   ///
+  /// The subscription is cancelled when the subject is deinitialized.
+  ///
   /// - Parameter subscription: The upstream subscription.
   @inlinable
   public func send(subscription: Subscription) {
-    subscription.request(.unlimited)
+    storage.receive(subscription: subscription)
+  }
+
+  deinit {
+    storage.cancelUpstreams()
   }
 }
 

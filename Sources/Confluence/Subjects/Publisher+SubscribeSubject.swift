@@ -10,12 +10,16 @@ extension Publisher {
   /// let connection = [1, 2, 3].publisher.subscribe(subject)   // prints 1, 2, 3
   /// ```
   ///
-  /// Back-pressure: the subject requests `.unlimited` from this publisher (a subject keeps
-  /// per-subscriber demand itself, dropping values for subscribers without demand).
+  /// Back-pressure: the subject decides: a `CurrentValueSubject` requests `.unlimited` from
+  /// this publisher at once, a `PassthroughSubject` once one of its own subscribers has
+  /// requested something (until then this publisher keeps its values).
+  ///
+  /// The connection refers to the subject weakly, as Apple's does: keep the subject alive
+  /// yourself. A subject cancels its upstream subscriptions when it goes away.
   ///
   /// - Parameter subject: The subject to attach to this publisher.
-  /// - Returns: A cancellable instance that cancels the upstream subscription and releases
-  ///   the subject; it does so too when it is deinitialized.
+  /// - Returns: A cancellable instance that cancels the upstream subscription; it does so
+  ///   too when it is deinitialized.
   @inlinable
   public func subscribe<S: Subject>(_ subject: S) -> AnyCancellable where Output == S.Output, Failure == S.Failure {
     let subscriber = SubjectSubscriber(subject: subject)

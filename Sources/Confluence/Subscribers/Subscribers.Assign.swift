@@ -14,6 +14,10 @@ extension Subscribers {
   ///
   /// Back-pressure: requests `.unlimited` as soon as it receives a subscription.
   ///
+  /// As Apple's, it acts only while subscribed: a value or completion that arrives before
+  /// the subscription, or after completion or cancel, is ignored, and a second
+  /// subscription (or one after completion or cancel) is cancelled.
+  ///
   /// The subscriber holds `object` strongly until the upstream completes or the
   /// subscriber is cancelled, then releases it. ``cancel()`` may be called from any
   /// thread; the assignment itself runs on whatever thread the upstream delivers on.
@@ -64,20 +68,25 @@ extension Subscribers {
       }
     }
 
-    /// Assigns `value` to the property and asks for nothing more (it already asked for
-    /// everything).
+    /// Assigns `value` to the property, while subscribed, and asks for nothing more (it
+    /// already asked for everything).
     @inlinable
     public final func receive(_ value: Input) -> Subscribers.Demand {
-      if let object = lock.withLock({ target }) {
+      let object = lock.withLock { () -> Root? in
+        guard case .subscribed = status else { return nil }
+        return target
+      }
+      if let object {
         object[keyPath: keyPath] = value
       }
       return .none
     }
 
-    /// Releases the subscription and the object.
+    /// Releases the subscription and the object; ignored unless subscribed.
     @inlinable
     public final func receive(completion: Subscribers.Completion<Never>) {
       let released = lock.withLock { () -> Root? in
+        guard case .subscribed = status else { return nil }
         _ = status.terminate()
         defer { target = nil }
         return target
@@ -96,12 +105,13 @@ extension Subscribers {
       withExtendedLifetime(released) {}
     }
 
-    /// `Assign`
-    public final var description: String { "Assign" }
+    /// `Assign`, the root type and a full stop, as Apple's (`Assign Label.`).
+    public final var description: String { "Assign \(Root.self)." }
 
-    /// A mirror with the object and the key path.
+    /// A mirror with the object, the key path and the subscription status, as Apple's.
     public final var customMirror: Mirror {
-      Mirror(self, children: ["object": object as Any, "keyPath": keyPath])
+      let (object, status) = lock.withLock { (target, self.status) }
+      return Mirror(self, children: ["object": object as Any, "keyPath": keyPath, "status": status])
     }
 
     /// The same as ``description``.

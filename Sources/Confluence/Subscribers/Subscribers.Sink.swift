@@ -74,11 +74,16 @@ extension Subscribers {
       return .none
     }
 
-    /// Calls `receiveCompletion` and releases the subscription.
+    /// Calls `receiveCompletion` and releases the subscription. Only the first completion
+    /// counts, and none after ``cancel()``: as Apple's sink, which lets its closures go at
+    /// that point, a later one is ignored.
     @inlinable
     public final func receive(completion: Subscribers.Completion<Failure>) {
-      let released = lock.withLock { terminate() }
-      _ = consume released  // the subscription is released outside the lock
+      let previous = lock.withLock { terminate() }
+      let wasTerminal: Bool
+      if case .terminal = previous { wasTerminal = true } else { wasTerminal = false }
+      _ = consume previous  // the subscription is released outside the lock
+      if wasTerminal { return }
       receiveCompletion(completion)
     }
 

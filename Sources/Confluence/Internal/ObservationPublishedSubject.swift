@@ -1,5 +1,6 @@
-/// The reference storage behind one `@Published` property: the property's value, the
-/// subject that `$property` subscribers attach to, the enclosing object's
+/// The reference storage behind one `@Published` property (named, like Apple's, for what
+/// `print` and mirrors show of it): the property's value, the subject that `$property`
+/// subscribers attach to, the enclosing object's
 /// `objectWillChange` publisher once installed, and the subscriptions made with
 /// `assign(to: &$property)` (cancelled when the property goes away).
 ///
@@ -7,7 +8,7 @@
 /// subscribers, then stores it: subscribers run *before* the property changes, as a
 /// `willSet` observer would, and reading the property from inside them gives the old value.
 @usableFromInline
-internal final class ObservationPublishedBox<Value> {
+internal final class PublishedSubject<Value> {
   @usableFromInline
   internal let lock = Lock()
 
@@ -24,14 +25,21 @@ internal final class ObservationPublishedBox<Value> {
   @usableFromInline
   internal var assignments: [ObservationPublishedSubscriber<Value>] = []
 
-  /// What `$property` subscribers attach to; shown as `CurrentValueSubject` by `print`.
+  /// What `$property` subscribers attach to; shown as `PublishedSubject` by `print`.
   @usableFromInline
   internal let subject: SubjectStorage<Value, Never>
 
   @inlinable
   internal init(_ value: Value) {
     storedValue = value
-    subject = SubjectStorage(kind: .currentValue, currentValue: value)
+    subject = SubjectStorage(kind: .published, currentValue: value)
+  }
+
+  /// Attaches a `$property` subscriber; its subscription keeps this object alive until
+  /// it is cancelled.
+  @inlinable
+  internal func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Never {
+    subject.receive(subscriber: subscriber, parent: self)
   }
 
   deinit {

@@ -1,0 +1,206 @@
+import Confluence
+import ConfluenceTesting
+import XCTest
+
+/// Rules Apple gives the subscriptions ("conduits") of every subject — `PassthroughSubject`,
+/// `CurrentValueSubject` and `@Published`'s subject: what they show, what they keep alive,
+/// and what a subject does with the upstream subscriptions it is handed.
+final class SubjectConduitRulesTests: XCTestCase {
+  private func children(_ subscription: Subscription?) -> [(String?, String)] {
+    guard let subscription else { return [] }
+    return Mirror(reflecting: subscription).children.map { ($0.label, String(describing: $0.value)) }
+  }
+
+  /// A subscriber that keeps its subscription after completion, for the mirror tests.
+  private func keepingSubscriber<Output>(
+    _: Output.Type, initialDemand: Subscribers.Demand
+  ) -> (TestSubscriber<Output, Never>, () -> Subscription?) {
+    let subscriber = TestSubscriber<Output, Never>(initialDemand: initialDemand)
+    var kept: Subscription?
+    subscriber.onSubscription = { kept = $0 }
+    return (subscriber, { kept })
+  }
+
+  private func assertMirror(
+    _ subscription: Subscription?, subject name: String, demand: String, live: Bool,
+    file: StaticString = #filePath, line: UInt = #line
+  ) {
+    let shown = children(subscription)
+    XCTAssertEqual(shown.map(\.0), ["parent", "downstream", "demand", "subject"], file: file, line: line)
+    guard shown.count == 4 else { return }
+    if live {
+      XCTAssertTrue(shown[0].1.contains(name), shown[0].1, file: file, line: line)
+      XCTAssertTrue(shown[1].1.contains("TestSubscriber"), shown[1].1, file: file, line: line)
+      XCTAssertTrue(shown[3].1.contains(name), shown[3].1, file: file, line: line)
+    } else {
+      XCTAssertEqual([shown[0].1, shown[1].1, shown[3].1], ["nil", "nil", "nil"], file: file, line: line)
+    }
+    XCTAssertEqual(shown[2].1, demand, file: file, line: line)
+  }
+
+  // MARK: Mirror: parent, downstream, demand, subject
+
+  func test_mirror_currentValueSubject_liveThenCancelled() {
+    let subject = CurrentValueSubject<Int, Never>(42)
+    let (subscriber, subscription) = keepingSubscriber(Int.self, initialDemand: .max(12))
+    subject.subscribe(subscriber)
+    subject.send(1)
+    assertMirror(subscription(), subject: "CurrentValueSubject", demand: "max(10)", live: true)
+    subscriber.cancel()
+    assertMirror(subscription(), subject: "CurrentValueSubject", demand: "max(10)", live: false)
+  }
+
+  func test_mirror_passthroughSubject_liveThenCompleted() {
+    let subject = PassthroughSubject<Int, Never>()
+    let (subscriber, subscription) = keepingSubscriber(Int.self, initialDemand: .max(3))
+    subject.subscribe(subscriber)
+    subject.send(1)
+    assertMirror(subscription(), subject: "PassthroughSubject", demand: "max(2)", live: true)
+    subject.send(completion: .finished)
+    assertMirror(subscription(), subject: "PassthroughSubject", demand: "max(2)", live: false)
+  }
+
+  func test_mirror_publishedSubject() {
+    final class Model {
+      @Published var count = 0
+    }
+    let model = Model()
+    let (subscriber, subscription) = keepingSubscriber(Int.self, initialDemand: .none)
+    model.$count.subscribe(subscriber)
+    XCTAssertEqual(subscription().map { String(describing: $0) }, "PublishedSubject")
+    assertMirror(subscription(), subject: "PublishedSubject", demand: "max(0)", live: true)
+  }
+
+  // MARK: A live subscription keeps its subject
+
+  func test_liveSubscription_keepsTheSubject_untilCancelled() {
+    weak var weakSubject: PassthroughSubject<Int, Never>?
+    let subscriber = TestSubscriber<Int, Never>()
+    do {
+      let subject = PassthroughSubject<Int, Never>()
+      weakSubject = subject
+      subject.subscribe(subscriber)
+    }
+    XCTAssertNotNil(weakSubject)
+    subscriber.cancel()
+    XCTAssertNil(weakSubject)
+  }
+
+  func test_liveSubscription_keepsTheSubject_untilCompleted() {
+    weak var weakSubject: CurrentValueSubject<Int, Never>?
+    let subscriber = TestSubscriber<Int, Never>()
+    do {
+      let subject = CurrentValueSubject<Int, Never>(0)
+      weakSubject = subject
+      subject.subscribe(subscriber)
+    }
+    XCTAssertNotNil(weakSubject)
+    weakSubject?.send(completion: .finished)
+    XCTAssertNil(weakSubject)
+    XCTAssertEqual(subscriber.completion, .finished)
+  }
+
+  // MARK: Upstream subscriptions
+
+  func test_currentValueSubject_asksUpstreamAtOnce_andCancelsItOnDeinit() {
+    let upstream = SubjectTestsRecordingSubscription()
+    do {
+      let subject = CurrentValueSubject<Int, Never>(42)
+      subject.send(subscription: upstream)
+      subject.send(subscription: upstream)
+      XCTAssertEqual(upstream.requests, [.unlimited, .unlimited])
+      XCTAssertEqual(upstream.cancels, 0)
+    }
+    XCTAssertEqual(upstream.cancels, 2)
+  }
+
+  func test_subjectKeptAliveBySubscribers_cancelsUpstreamOnlyWhenItFinallyGoes() {
+    let upstream = SubjectTestsRecordingSubscription()
+    let subscriber = TestSubscriber<Int, Never>()
+    do {
+      let subject = PassthroughSubject<Int, Never>()
+      subject.subscribe(subscriber)
+      subject.send(subscription: upstream)
+    }
+    XCTAssertEqual(upstream.cancels, 0, "the live subscription keeps the subject")
+    subscriber.cancel()
+    XCTAssertEqual(upstream.cancels, 1)
+  }
+
+  // MARK: Delivery around receive(subscription:)
+
+  func test_requestInsideReceiveSubscription_deliversAtOnce_reentrantSubscribesNest() {
+    final class Resubscriber: Subscriber {
+      typealias Input = Int
+      typealias Failure = Never
+      let subject: CurrentValueSubject<Int, Never>
+      var log: [String] = []
+      var subscriptions = 0
+      init(subject: CurrentValueSubject<Int, Never>) { self.subject = subject }
+      func receive(subscription: Subscription) {
+        subscription.request(.unlimited)
+        subscriptions += 1
+        log.append("subscription")
+        if subscriptions < 3 { subject.subscribe(self) }
+      }
+      func receive(_ input: Int) -> Subscribers.Demand {
+        log.append("value \(input)")
+        return .none
+      }
+      func receive(completion: Subscribers.Completion<Never>) {}
+    }
+    let subject = CurrentValueSubject<Int, Never>(112)
+    let subscriber = Resubscriber(subject: subject)
+    subject.subscribe(subscriber)
+    XCTAssertEqual(
+      subscriber.log, ["value 112", "subscription", "value 112", "subscription", "value 112", "subscription"])
+  }
+
+  func test_completionDuringReceiveSubscription_waitsUntilItReturns() {
+    let subject = PassthroughSubject<Int, Never>()
+    var log: [String] = []
+    let subscriber = AnySubscriber<Int, Never>(
+      receiveSubscription: { _ in
+        subject.send(completion: .finished)
+        log.append("subscription returns")
+      },
+      receiveCompletion: { _ in log.append("completion") })
+    subject.subscribe(subscriber)
+    XCTAssertEqual(log, ["subscription returns", "completion"])
+  }
+
+  func test_completionDuringADeliveryInsideReceiveSubscription_waitsUntilItReturns() {
+    let subject = CurrentValueSubject<Int, Never>(1)
+    var log: [String] = []
+    let subscriber = AnySubscriber<Int, Never>(
+      receiveSubscription: {
+        $0.request(.unlimited)
+        log.append("subscription returns")
+      },
+      receiveValue: {
+        log.append("value \($0)")
+        subject.send(completion: .finished)
+        return .none
+      },
+      receiveCompletion: { _ in log.append("completion") })
+    subject.subscribe(subscriber)
+    XCTAssertEqual(log, ["value 1", "subscription returns", "completion"])
+  }
+
+  func test_currentValueRequestedDuringReceiveSubscription_afterCompletionThere_isNotDelivered() {
+    let subject = CurrentValueSubject<Int, Never>(1)
+    var log: [String] = []
+    let subscriber = AnySubscriber<Int, Never>(
+      receiveSubscription: {
+        subject.send(completion: .finished)
+        $0.request(.unlimited)
+      },
+      receiveValue: {
+        log.append("value \($0)")
+        return .none
+      },
+      receiveCompletion: { _ in log.append("completion") })
+    subject.subscribe(subscriber)
+    XCTAssertEqual(log, ["completion"])
+  }
+}
