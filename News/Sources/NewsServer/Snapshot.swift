@@ -88,17 +88,17 @@ public struct Snapshot: Sendable {
   /// The ids of a feed (`top`, `new`, `best`, `ask`, `show`, `job`), in rank order.
   public func ids(ofFeed name: String) -> [Int] { feeds[name] ?? [] }
 
-  /// The newest `time` of any item, in Unix seconds.
-  public var newestTime: Int { items.values.compactMap { $0["time"]?.int }.max() ?? 0 }
+  /// The newest `time` of the items in the feeds, in Unix seconds.
+  public var newestTime: Int {
+    feeds.values.joined().compactMap { items[$0]?["time"]?.int }.max() ?? 0
+  }
 
-  /// The same snapshot with every `time` moved by `seconds`.
+  /// The same snapshot with the `time` of every item in a feed moved by `seconds` (items
+  /// in no feed, such as the API's example items, keep their times).
   public func shifted(by seconds: Int) -> Snapshot {
     var copy = self
-    for (id, item) in items {
-      if let time = item["time"]?.int { copy.items[id]?["time"] = .int(time + seconds) }
-    }
-    for (id, user) in users {
-      if let created = user["created"]?.int { copy.users[id]?["created"] = .int(created + seconds) }
+    for id in Set(feeds.values.joined()) {
+      if let time = items[id]?["time"]?.int { copy.items[id]?["time"] = .int(time + seconds) }
     }
     return copy
   }
