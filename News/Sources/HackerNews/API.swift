@@ -153,7 +153,7 @@ public struct API: Sendable {
   /// The request for `endpoint`, with the retry policy's time limit.
   public func request(_ endpoint: EndPoint) -> URLRequest {
     var request = URLRequest(url: endpoint.url(relativeTo: baseURL))
-    request.timeoutInterval = retryPolicy.timeout
+    request.timeoutInterval = max(1, retryPolicy.timeout.rounded(.up))
     return request
   }
 

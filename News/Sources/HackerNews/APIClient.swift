@@ -87,8 +87,15 @@ public struct APIClient: Sendable {
   public func run<T: Decodable>(
     _ request: URLRequest, retrying policy: RetryPolicy, scheduler: DispatchQueue
   ) -> AnyPublisher<Response<T>, Error> {
+    // The time limit is kept here, with Combine's `timeout`, rather than by the session
+    // alone: swift-corelibs-foundation rounds `timeoutInterval` down to whole seconds (0.5 s
+    // fails at once). The request's own limit stays as a backstop, rounded up.
+    var request = request
+    request.timeoutInterval = (policy.timeout + 1).rounded(.up)
+    let limit = DispatchQueue.SchedulerTimeType.Stride.milliseconds(Int(policy.timeout * 1000))
     func attempt(_ retriesDone: Int) -> AnyPublisher<Response<T>, Error> {
       run(request)
+        .timeout(limit, scheduler: scheduler, customError: { URLError(.timedOut) })
         .catch { error -> AnyPublisher<Response<T>, Error> in
           guard retriesDone < policy.retries, policy.shouldRetry(error) else {
             return Fail(error: error).eraseToAnyPublisher()

@@ -60,7 +60,7 @@ struct ConnectionOptions: ParsableArguments {
     }
     let configuration = URLSessionConfiguration.ephemeral
     configuration.httpMaximumConnectionsPerHost = concurrency
-    configuration.timeoutIntervalForRequest = timeout
+    configuration.timeoutIntervalForRequest = (timeout + 1).rounded(.up)
     let session = URLSession(configuration: configuration)
     return (API(baseURL: base, session: session, retryPolicy: retryPolicy), server)
   }

@@ -22,6 +22,7 @@ extension FeedCommand {
     let printer = FeedPrinter(
       output: FileOutput.standardOutput, options: options, retries: connection.retries, title: Self.feedTitle)
     var failure: API.Error?
+    printer.start()
     runUntilComplete(
       api.feed(Self.feed, limit: limit, maxConcurrent: connection.concurrency),
       on: DispatchQueue(label: "news.output"),
@@ -35,7 +36,7 @@ extension FeedCommand {
     }
     let unavailable = printer.failed
     if unavailable > 0 {
-      throw fail("\(unavailable) of \(printer.printed) \(unavailable == 1 ? "story" : "stories") could not be loaded.")
+      throw fail("\(unavailable) of \(printer.printed) stories could not be loaded.")
     }
   }
 }

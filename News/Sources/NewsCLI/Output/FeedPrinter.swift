@@ -36,13 +36,23 @@ public final class FeedPrinter {
     self.title = title
   }
 
+  /// Shows, on a terminal, that the feed's list is loading.
+  public func start() {
+    guard options.interactive else { return }
+    output.write(options.style.dim("Loading \(title) …"))
+    progressShown = true
+  }
+
   /// Handles one event of ``API/feed(_:limit:maxConcurrent:)``.
   public func receive(_ event: FeedEvent) {
     switch event {
     case .listed(let ids):
       listedAt = Date()
       self.ids = ids
-      if ids.isEmpty, !options.json { output.write(options.style.dim("No stories.") + "\n") }
+      if ids.isEmpty, !options.json {
+        clearProgress()
+        output.write(options.style.dim("No stories.") + "\n")
+      }
       showProgress()
     case .item(let ranked):
       waiting[ranked.rank] = ranked
