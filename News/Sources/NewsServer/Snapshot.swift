@@ -4,7 +4,8 @@ import Foundation
 /// Hacker News API sends them.
 ///
 /// A snapshot is read from folders in the layout of `snapshot-2019-11-12/`: each
-/// `<feed>stories.json` is the list of the full items of one feed, in rank order; an
+/// `<feed>stories.json` is the list of the full items of one feed, in rank order (a bare
+/// number stands for an id the server has no item for, which it answers with `null`); an
 /// optional `items.json` lists more items (comments, polls, …) that are in no feed, and an
 /// optional `users.json` lists users. When no `askstories.json` or `jobstories.json` is
 /// given, the ask feed is derived from the titles that start "Ask HN" and the job feed from
@@ -54,6 +55,11 @@ public struct Snapshot: Sendable {
         }
         var ids: [Int] = []
         for item in list {
+          // A bare number in a feed file is an id the server has no item for (it answers null).
+          if let id = item.int {
+            ids.append(id)
+            continue
+          }
           guard let id = item["id"]?.int else { continue }
           items[id] = item
           ids.append(id)

@@ -212,17 +212,29 @@ final class EndToEndTests: XCTestCase {
     XCTAssertEqual(run.stderr, "news: cannot load the top stories: the server's answer is not valid JSON for this request (\(base)topstories.json)\n")
   }
 
-  func test_nullItems_areShownAsNotOnTheServer() throws {
-    let snapshot = try makeSnapshot(feeds: ["top": [["id": 1, "type": "story", "title": "Here", "time": now, "score": 2, "by": "x"]]])
-    // The feed lists an id the server has no item for.
-    var patched = snapshot
-    _ = patched
+  func test_nullItems_areShownAsNotOnTheServer_inTheirPlace() throws {
+    let snapshot = try makeSnapshot(feeds: [
+      "top": [
+        ["id": 1, "type": "story", "title": "Here", "time": now - 60, "score": 2, "by": "x"], 424242,
+        ["id": 3, "type": "story", "title": "Also here", "time": now - 60, "score": 2, "by": "y"],
+      ]
+    ])
     let base = try serve(snapshot)
-    let run = try news(["item", "1", "--base-url", base])
-    XCTAssertEqual(run.status, 0)
-    let missing = try news(["item", "2", "--base-url", base])
-    XCTAssertEqual(missing.stderr, "news: item 2 is not on the server.\n")
-    patched = snapshot
+    let run = try news(["top", "--base-url", base])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertEqual(
+      run.stdout,
+      """
+      1. Here
+         2 points by x 1 minute ago | discuss
+      2. [item 424242 is not on the server]
+      3. Also here
+         2 points by y 1 minute ago | discuss
+
+      """)
+    let missing = try news(["item", "424242", "--base-url", base])
+    XCTAssertEqual(missing.status, 1)
+    XCTAssertEqual(missing.stderr, "news: item 424242 is not on the server.\n")
   }
 
   func test_escapeSequencesInTitles_neverReachTheTerminal() throws {

@@ -98,7 +98,7 @@ func news(_ arguments: [String], environment: [String: String] = [:], timeout: T
 }
 
 /// A small snapshot folder written for a test.
-func makeSnapshot(feeds: [String: [[String: Any]]], items: [[String: Any]] = []) throws -> Snapshot {
+func makeSnapshot(feeds: [String: [Any]], items: [[String: Any]] = []) throws -> Snapshot {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("news-cli-test-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: folder) }
