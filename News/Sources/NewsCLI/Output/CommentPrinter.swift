@@ -48,7 +48,7 @@ public struct CommentPrinter {
     if let url = item.url.map(TerminalText.line), !url.isEmpty { lines.append(style.blue(style.underline(url))) }
     if let text = item.text, !text.isEmpty {
       lines.append("")
-      lines.append(contentsOf: HTMLText(text).lines(width: options.width, style: style))
+      lines.append(contentsOf: HTMLText(text).lines(width: min(options.width, 100), style: style))
     }
     let parts = pollOptions.sorted { $0.rank < $1.rank }
     if !parts.isEmpty {
@@ -129,7 +129,8 @@ public struct CommentPrinter {
     if let date = item.date { header += " " + style.dim(Age.describe(date, now: options.now())) }
     if item.dead { header += " " + style.dim("[dead]") }
     var lines = [pad + header]
-    let width = max(20, options.width - pad.count)
+    // Text reads best at most 100 columns wide, however wide the terminal.
+    let width = max(20, min(options.width, 100) - pad.count)
     let text = HTMLText(item.text ?? "")
     if item.dead, text.plainText == "[dead]" { return lines }
     lines.append(contentsOf: text.lines(width: width, style: style).map { $0.isEmpty ? "" : pad + $0 })
