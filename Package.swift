@@ -30,6 +30,11 @@ var targets: [Target] = [
     name: "ConfluenceExtrasTests",
     dependencies: ["ConfluenceExtras", "ConfluenceTesting"]
   ),
+  // Generated pipelines checked against the contract, a sequence model and leaks.
+  .testTarget(
+    name: "ConfluencePropertyTests",
+    dependencies: ["Confluence", "ConfluenceFoundation", "ConfluenceExtras", "ConfluenceTesting"]
+  ),
 ]
 
 if providesCombineModule {
