@@ -43,6 +43,12 @@ struct ConnectionOptions: ParsableArguments {
 
   var retryPolicy: RetryPolicy { RetryPolicy(retries: retries, timeout: timeout) }
 
+  /// A hint after an error that means the server cannot be reached at all.
+  func hint(for error: API.Error) -> String {
+    guard case .addressUnreachable = error, !demo else { return "" }
+    return "; add --demo to read the offline front page"
+  }
+
   /// The API to read from, and the demo server when `--demo` started one.
   func connect(live: Bool = false) throws -> (API, DemoServer?) {
     var server: DemoServer?

@@ -32,7 +32,7 @@ extension FeedCommand {
         if case .failure(let error) = completion { failure = error }
       })
     if let failure {
-      throw fail("cannot load the \(Self.feedTitle): \(ErrorText.describe(failure, retries: connection.retries)) (\(api.request(.feed(Self.feed)).url!.absoluteString))")
+      throw fail("cannot load the \(Self.feedTitle): \(ErrorText.describe(failure, retries: connection.retries)) (\(api.request(.feed(Self.feed)).url!.absoluteString))\(connection.hint(for: failure))")
     }
     let unavailable = printer.failed
     if unavailable > 0 {

@@ -46,7 +46,7 @@ struct ItemCommand: ParsableCommand {
     if missing { throw fail("item \(id) is not on the server.") }
     guard case .success(let (item, parts)) = fetched else {
       if case .failure(let error) = fetched {
-        throw fail("cannot load item \(id): \(ErrorText.describe(error, retries: connection.retries)) (\(api.request(.item(id)).url!.absoluteString))")
+        throw fail("cannot load item \(id): \(ErrorText.describe(error, retries: connection.retries)) (\(api.request(.item(id)).url!.absoluteString))\(connection.hint(for: error))")
       }
       return
     }

@@ -73,7 +73,7 @@ struct WatchCommand: ParsableCommand {
         case .failure(let error):
           if !everShown {
             if interactive { FileOutput.standardOutput.write(WatchScreen.leave) }
-            FileOutput.standardError.write("news: cannot watch the \(feed) stories: \(ErrorText.describe(error, retries: connection.retries))\n")
+            FileOutput.standardError.write("news: cannot watch the \(feed) stories: \(ErrorText.describe(error, retries: connection.retries))\(connection.hint(for: error))\n")
             server?.stop()
             terminate(1)
           }
@@ -97,7 +97,7 @@ struct WatchCommand: ParsableCommand {
       .sink { error in
         if !everShown {
           if interactive { FileOutput.standardOutput.write(WatchScreen.leave) }
-          FileOutput.standardError.write("news: cannot watch the \(feed) stories: \(ErrorText.describe(error, retries: connection.retries))\n")
+          FileOutput.standardError.write("news: cannot watch the \(feed) stories: \(ErrorText.describe(error, retries: connection.retries))\(connection.hint(for: error))\n")
           server?.stop()
           terminate(1)
         }
