@@ -12,7 +12,6 @@ final class Store: @unchecked Sendable {
   private var encodedUpdates: [UInt8] = Array(#"{"items":[],"profiles":[]}"#.utf8)
   private var random: SeededGenerator
   private var requestCounts: [String: Int] = [:]
-  private var moves = 0
   private var inFlight = 0
   private var maxInFlight = 0
 
@@ -120,7 +119,6 @@ final class Store: @unchecked Sendable {
   /// climb; a few others fall; `updates` lists the changed items and their authors.
   func move() {
     lock.withLock {
-      moves += 1
       var top = snapshot.ids(ofFeed: "top")
       guard top.count > 2 else { return }
       var changed: [Int] = []

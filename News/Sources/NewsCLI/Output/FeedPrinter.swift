@@ -75,7 +75,7 @@ public final class FeedPrinter {
     clearProgress()
   }
 
-  private var rankWidth: Int { String(max(1, ids.count)).count + 0 }
+  private var rankWidth: Int { String(max(1, ids.count)).count }
 
   private func row(_ ranked: Ranked<Item?>) -> String {
     printed += 1

@@ -253,8 +253,8 @@ private struct HTMLParser {
       return
     }
     var text = TerminalText.sanitize(decoded)
-    // Collapse white space as HTML does.
-    text = text.replacingOccurrences(of: "  ", with: " ", repeats: true)
+    // Collapse runs of white space as HTML does.
+    while text.contains("  ") { text = text.replacing("  ", with: " ") }
     if runs.isEmpty { text = String(text.drop { $0 == " " }) }
     guard !text.isEmpty else { return }
     let kind: HTMLText.Run.Kind =
@@ -282,17 +282,6 @@ private struct HTMLParser {
     while text.hasSuffix("\n") { text.removeLast() }
     if !text.isEmpty { blocks.append(.code(text)) }
     preText = ""
-  }
-}
-
-extension String {
-  fileprivate func replacingOccurrences(of target: String, with replacement: String, repeats: Bool) -> String {
-    var result = self
-    while result.contains(target) {
-      result = result.replacing(target, with: replacement)
-      if !repeats { break }
-    }
-    return result
   }
 }
 
