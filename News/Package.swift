@@ -1,0 +1,54 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// News: the Hacker News client of the source documents' "News" chapter, built on
+// Confluence, with `news`, a terminal reader, and an offline demo server.
+//
+// A separate package so that users of Confluence resolve none of its dependencies; it
+// depends on Confluence by path, so both change together.
+let package = Package(
+  name: "News",
+  platforms: [.macOS(.v13)],
+  products: [
+    .library(name: "HackerNews", targets: ["HackerNews"]),
+    .library(name: "NewsServer", targets: ["NewsServer"]),
+    .executable(name: "news", targets: ["news"]),
+    .executable(name: "news-benchmark", targets: ["NewsBenchmark"]),
+  ],
+  dependencies: [
+    .package(name: "Confluence", path: ".."),
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+  ],
+  targets: [
+    // The client: `API` (the chapter's names) on a generic `APIClient`.
+    .target(
+      name: "HackerNews",
+      dependencies: [.product(name: "Combine", package: "Confluence")]
+    ),
+    // The offline demo server: the 2019-11-12 front page over real HTTP, with latency,
+    // faults and a "live" mode.
+    .target(
+      name: "NewsServer",
+      dependencies: [
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+      ],
+      resources: [.copy("Resources/snapshot-2019-11-12"), .copy("Resources/api-examples")]
+    ),
+    // The reader's commands and its terminal rendering, as a library so tests can reach it.
+    .target(
+      name: "NewsCLI",
+      dependencies: [
+        "HackerNews", "NewsServer",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(name: "news", dependencies: ["NewsCLI"]),
+    .executableTarget(name: "NewsBenchmark", dependencies: ["HackerNews", "NewsServer", "NewsCLI"]),
+    .testTarget(name: "HackerNewsTests", dependencies: ["HackerNews", "NewsServer"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "NewsCLITests", dependencies: ["NewsCLI", "NewsServer", "news"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

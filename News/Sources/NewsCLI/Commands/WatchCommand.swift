@@ -1,0 +1,211 @@
+import ArgumentParser
+import Combine
+import Dispatch
+import Foundation
+import HackerNews
+import NewsServer
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct WatchCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "watch",
+    abstract: "A live list of stories that refreshes as Hacker News changes, until Ctrl-C.",
+    discussion: """
+      Polls /v0/updates.json every --interval seconds; when it changes, reloads the list and the \
+      stories that changed. With --demo the bundled snapshot moves by itself (scores and comment \
+      counts drift, stories climb and fall).
+      """)
+
+  @OptionGroup var connection: ConnectionOptions
+  @OptionGroup var display: DisplayOptions
+  @Option(help: "The feed: top, new, best, ask, show or job.") var feed: String = "top"
+  @Option(name: .shortAndLong, help: "How many stories (on a terminal, at most what fits).") var limit = 30
+  @Option(help: ArgumentHelp("Seconds between two polls of the updates.", valueName: "seconds")) var interval: Double = 2
+
+  func validate() throws {
+    guard Feed(rawValue: feed) != nil else { throw ValidationError("--feed must be one of top, new, best, ask, show, job.") }
+    guard (1...500).contains(limit) else { throw ValidationError("--limit must be between 1 and 500.") }
+    guard interval >= 0.1 else { throw ValidationError("--interval must be at least 0.1 seconds.") }
+  }
+
+  func run() throws {
+    let (api, server) = try connection.connect(live: true)
+    let options = OutputOptions.detect(json: display.json)
+    var rows = limit
+    if options.interactive, let height = terminalRows() { rows = max(1, min(limit, (height - 3) / 2)) }
+    let model = FeedViewModel(api: api, feed: Feed(rawValue: feed)!, limit: rows, maxConcurrent: connection.concurrency)
+    let screen = WatchScreen(output: FileOutput.standardOutput, options: options, title: "\(feed) stories")
+    var subscriptions = Set<AnyCancellable>()
+
+    // Ctrl-C: restore the terminal, stop the demo server and exit cleanly.
+    signal(SIGINT, SIG_IGN)
+    signal(SIGTERM, SIG_IGN)
+    let interactive = options.interactive
+    let signals = [SIGINT, SIGTERM].map { DispatchSource.makeSignalSource(signal: $0, queue: .main) }
+    for source in signals {
+      source.setEventHandler {
+        if interactive { FileOutput.standardOutput.write(WatchScreen.leave) }
+        server?.stop()
+        terminate(0)
+      }
+      source.resume()
+    }
+
+    // Poll the updates; when they change, refresh the list and the items that changed.
+    var everShown = false
+    Timer.publish(every: interval, on: .main, in: .common)
+      .autoconnect()
+      .map { _ in () }
+      .prepend(())
+      .flatMap(maxPublishers: .max(1)) { _ in
+        api.updates()
+          .map { Result<Updates, API.Error>.success($0) }
+          .catch { Just(.failure($0)) }
+      }
+      .receive(on: DispatchQueue.main)
+      .compactMap { result -> Updates? in
+        switch result {
+        case .success(let updates):
+          return updates
+        case .failure(let error):
+          if !everShown {
+            if interactive { FileOutput.standardOutput.write(WatchScreen.leave) }
+            FileOutput.standardError.write("news: cannot watch the \(feed) stories: \(ErrorText.describe(error, retries: connection.retries))\(connection.hint(for: error))\n")
+            server?.stop()
+            terminate(1)
+          }
+          screen.show(error: error)
+          return nil
+        }
+      }
+      .removeDuplicates()
+      .sink { updates in model.refresh(changed: Set(updates.items)) }
+      .store(in: &subscriptions)
+
+    model.$stories
+      .dropFirst()
+      .sink { stories in
+        everShown = true
+        screen.render(stories)
+      }
+      .store(in: &subscriptions)
+    model.$error
+      .compactMap { error -> API.Error? in error }
+      .sink { error in
+        if !everShown {
+          if interactive { FileOutput.standardOutput.write(WatchScreen.leave) }
+          FileOutput.standardError.write("news: cannot watch the \(feed) stories: \(ErrorText.describe(error, retries: connection.retries))\(connection.hint(for: error))\n")
+          server?.stop()
+          terminate(1)
+        }
+        screen.show(error: error)
+      }
+      .store(in: &subscriptions)
+
+    if interactive { FileOutput.standardOutput.write(WatchScreen.enter + options.style.dim("Loading the \(feed) stories …")) }
+    withExtendedLifetime((subscriptions, signals, model)) {
+      RunLoop.main.run()
+    }
+  }
+
+  private func terminalRows() -> Int? {
+    var size = winsize()
+    guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+    return Int(size.ws_row)
+  }
+}
+
+/// Draws the watched list: on a terminal, the whole screen, with what moved highlighted;
+/// otherwise, one block of rows (or of JSON lines for what changed) per refresh.
+final class WatchScreen {
+  static let enter = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J"
+  static let leave = "\u{1B}[?25h\u{1B}[?1049l"
+
+  private let output: any OutputStream
+  private let options: OutputOptions
+  private let title: String
+  private var previous: [Int: (rank: Int, score: Int, comments: Int)] = [:]
+  private var lastStories: [Item] = []
+  private var statusLine = ""
+  private var refreshes = 0
+
+  init(output: any OutputStream, options: OutputOptions, title: String) {
+    self.output = output
+    self.options = options
+    self.title = title
+  }
+
+  private static let clock: DateFormatter = {
+    let formatter = DateFormatter()
+    formatter.dateFormat = "HH:mm:ss"
+    return formatter
+  }()
+
+  func show(error: API.Error) {
+    statusLine = options.style.red("update failed: \(error.errorDescription ?? "\(error)"); retrying")
+    if options.interactive { render(lastStories, redrawOnly: true) }
+  }
+
+  func render(_ stories: [Item], redrawOnly: Bool = false) {
+    let style = options.style
+    if !redrawOnly {
+      refreshes += 1
+      statusLine = ""
+    }
+    var changed = 0
+    var text = ""
+    let width = String(max(1, stories.count)).count
+    for (rank, item) in stories.enumerated() {
+      let before = previous[item.id]
+      let moved = refreshes > 1 && (before == nil || before!.rank != rank || before!.score != (item.score ?? 0)
+        || before!.comments != (item.descendants ?? 0))
+      if moved { changed += 1 }
+      if options.json {
+        if refreshes == 1 || moved { text += JSONLines.line(item, extra: ["rank": rank + 1]) }
+        continue
+      }
+      var row = StoryRow.render(item, rank: rank, rankWidth: width, options: options)
+      if moved, refreshes > 1 {
+        var marks: [String] = []
+        if let before {
+          if before.rank > rank { marks.append(style.green("▲\(before.rank - rank)")) }
+          if before.rank < rank { marks.append(style.red("▼\(rank - before.rank)")) }
+          let gain = (item.score ?? 0) - before.score
+          if gain > 0 { marks.append(style.green("+\(gain) points")) }
+          let talk = (item.descendants ?? 0) - before.comments
+          if talk > 0 { marks.append(style.green("+\(talk) comments")) }
+        } else {
+          marks.append(style.green("new"))
+        }
+        row.removeLast()
+        row += "  " + marks.joined(separator: " ") + "\n"
+      }
+      text += row
+    }
+    if !redrawOnly {
+      previous = Dictionary(
+        stories.enumerated().map { ($0.element.id, ($0.offset, $0.element.score ?? 0, $0.element.descendants ?? 0)) },
+        uniquingKeysWith: { first, _ in first })
+      lastStories = stories
+    }
+    let time = Self.clock.string(from: Date())
+    var header = style.orange(style.bold("Hacker News")) + " · \(title) · updated \(time)"
+    if refreshes > 1 { header += " · \(changed) changed" }
+    if options.json {
+      output.write(text)
+    } else if options.interactive {
+      let footer = statusLine.isEmpty ? style.dim("Ctrl-C to quit") : statusLine
+      output.write("\u{1B}[H\u{1B}[2J" + header + "\n\n" + text + "\n" + footer)
+    } else {
+      output.write((refreshes > 1 ? "\n" : "") + header + "\n\n" + text)
+    }
+  }
+}
+
+/// Ends the process with `status`.
+private func terminate(_ status: Int32) -> Never {
+  exit(status)
+}

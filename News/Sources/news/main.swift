@@ -1,0 +1,3 @@
+import NewsCLI
+
+NewsCommand.main()
