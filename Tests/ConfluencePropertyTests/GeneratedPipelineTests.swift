@@ -8,7 +8,9 @@ import XCTest
 /// the same steps give on a Swift sequence where that is defined, and free everything.
 ///
 /// `CONFLUENCE_PIPELINES=N` runs N pipelines instead of the default (a longer soak);
-/// `CONFLUENCE_PIPELINE_SEED=S` starts from seed S (a failure prints the seed to rerun).
+/// `CONFLUENCE_PIPELINE_SEED=S` starts from seed S (a failure prints the seed to rerun);
+/// `CONFLUENCE_PIPELINE_TRACE=1` prints each pipeline before it runs (for a crash, which
+/// prints no seed).
 final class GeneratedPipelineTests: XCTestCase {
   private var count: Int {
     ProcessInfo.processInfo.environment["CONFLUENCE_PIPELINES"].flatMap(Int.init) ?? 3000
@@ -18,12 +20,15 @@ final class GeneratedPipelineTests: XCTestCase {
     ProcessInfo.processInfo.environment["CONFLUENCE_PIPELINE_SEED"].flatMap(UInt64.init) ?? 0xC0FFEE
   }
 
+  private var trace: Bool { ProcessInfo.processInfo.environment["CONFLUENCE_PIPELINE_TRACE"] == "1" }
+
   func test_generatedPipelines_keepTheContractDeliverTheModelAndFreeEverything() {
     var failures = 0
     var modelled = 0
     for index in 0..<count {
       let seed = firstSeed &+ UInt64(index)
       let pipeline = Pipeline.random(seed: seed)
+      if trace { FileHandle.standardError.write(Data("seed \(seed): \(pipeline)\n".utf8)) }
       if PipelineModel.expected(for: pipeline) != nil { modelled += 1 }
       let problems = PipelineRunner.problems(in: pipeline)
       guard !problems.isEmpty else { continue }

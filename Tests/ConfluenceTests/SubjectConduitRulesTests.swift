@@ -203,4 +203,40 @@ final class SubjectConduitRulesTests: XCTestCase {
     subject.subscribe(subscriber)
     XCTAssertEqual(log, ["completion"])
   }
+
+  /// A subscriber that drops its subscription when it cancels, so the subject's list holds
+  /// the only reference to the conduit.
+  private final class CancelThenCompleteSubscriber: Subscriber {
+    let subject: PassthroughSubject<Int, Never>
+    var subscription: Subscription?
+    var log: [String] = []
+    init(_ subject: PassthroughSubject<Int, Never>) { self.subject = subject }
+    func receive(subscription: Subscription) {
+      self.subscription = subscription
+      subscription.request(.unlimited)
+    }
+    func receive(_ input: Int) -> Subscribers.Demand {
+      log.append("value \(input)")
+      subscription?.cancel()
+      subscription = nil
+      subject.send(completion: .finished)
+      return .none
+    }
+    func receive(completion: Subscribers.Completion<Never>) { log.append("completion") }
+  }
+
+  func test_cancelThenSubjectCompletion_insideADelivery_keepTheConduitAliveForTheDeliveringThread() {
+    // The subscriber cancels (dropping its only reference to the subscription) and then the
+    // subject completes, both inside the delivery of a value: the subject must not let the
+    // conduit go while the sending thread is still delivering through it.
+    let subject = PassthroughSubject<Int, Never>()
+    let subscriber = CancelThenCompleteSubscriber(subject)
+    subject.subscribe(subscriber)
+    weak let conduit = subscriber.subscription as AnyObject?
+    XCTAssertNotNil(conduit)
+    subject.send(1)
+    subject.send(2)
+    XCTAssertEqual(subscriber.log, ["value 1"])
+    XCTAssertNil(conduit, "the conduit is released once the delivery returns")
+  }
 }

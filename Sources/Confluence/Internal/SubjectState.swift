@@ -150,8 +150,10 @@ internal struct SubjectState<Output, Failure: Error> {
     for conduit in conduits {
       if conduit.state.complete() {
         completeNow.append(conduit)
-      } else if conduit.state.isCompletionPending {
-        // Owned, or still receiving its subscription: completed later, then removed.
+      } else if conduit.state.isCompletionPending || conduit.state.isDelivering {
+        // Owned, or still receiving its subscription: completed later, then removed. A
+        // conduit cancelled while a thread owns its delivery stays too: the list's reference
+        // is what keeps it alive for that owner, which removes it when it returns.
         stillOwned.append(conduit)
       }
     }

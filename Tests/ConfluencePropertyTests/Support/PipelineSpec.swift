@@ -232,6 +232,16 @@ enum Stage: CustomStringConvertible, Equatable {
     }
   }
 
+  /// Whether the stage, like Apple's `replaceEmpty(with:)`, asks its upstream for
+  /// `.unlimited` as soon as it is subscribed and passes every value on whatever the
+  /// downstream asked for. Apple's Combine does this (its `ReplaceEmpty` requests the
+  /// downstream's demand and then `.unlimited`), so a pipeline holding such a stage is driven
+  /// with unlimited demand: the demand contract cannot hold below it.
+  var ignoresDownstreamDemand: Bool {
+    if case .replaceEmpty = self { return true }
+    return false
+  }
+
   /// Whether the stage means something plain on a sequence (so the model can follow it):
   /// not timing, not sharing, not dropping by demand, not combining with a hot source.
   var hasPlainMeaning: Bool {
@@ -455,7 +465,9 @@ struct Pipeline: CustomStringConvertible, Equatable {
       while plain && !stage.hasPlainMeaning { stage = Stage.random(using: &rng, includeExtras: includeExtras) }
       stages.append(stage)
     }
-    return Pipeline(source: source, stages: stages, plan: DemandPlan.random(using: &rng))
+    var plan = DemandPlan.random(using: &rng)
+    if stages.contains(where: \.ignoresDownstreamDemand) { plan.initialDemand = nil }
+    return Pipeline(source: source, stages: stages, plan: plan)
   }
 
   /// Smaller pipelines, simplest first, for shrinking a failure.

@@ -43,6 +43,7 @@ enum ThreadedPipelineRunner {
     }
     var plan = DemandPlan.random(using: &rng)
     plan.steps = plan.steps.filter { if case .request = $0 { return true } else { return $0 == .cancel } }
+    if stages.contains(where: \.ignoresDownstreamDemand) { plan.initialDemand = nil }
     if plain {
       plan.initialDemand = nil
       plan.cancelAtValue = nil
