@@ -63,6 +63,13 @@ extension Publisher {
 /// `first()`: the first value ends the stream.
 @usableFromInline
 internal struct FirstLogic<Input, Failure: Error>: ReducingLogic {
+  /// Unused; it only gives the logic a size. The runtime places an empty stored property of
+  /// a generic class at offset 0, on the object's header, so the thread sanitizer took
+  /// every mutating call on an empty logic for a write racing with any thread reading the
+  /// header (a `request(_:)` from downstream). One byte keeps the logic off the header.
+  @usableFromInline
+  internal var sizeKeeper: UInt8 = 0
+
   @inlinable
   internal init() {}
 
