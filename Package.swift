@@ -23,7 +23,7 @@ var targets: [Target] = [
   .target(name: "ConfluenceExtras", dependencies: ["Confluence"]),
   .testTarget(
     name: "ConfluenceTests",
-    dependencies: ["Confluence", "ConfluenceTesting"]
+    dependencies: ["Confluence", "ConfluenceTesting", "ConfluenceFoundation", "ConfluenceExtras"]
   ),
   .testTarget(name: "ConfluenceFoundationTests", dependencies: ["ConfluenceFoundation", "ConfluenceTesting"]),
   .testTarget(
