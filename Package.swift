@@ -40,6 +40,15 @@ var targets: [Target] = [
 if providesCombineModule {
   products.append(.library(name: "Combine", targets: ["Combine"]))
   targets.append(.target(name: "Combine", dependencies: ["Confluence", "ConfluenceFoundation"]))
+  // Code as a Swift 6 app writes it (promises on other queues, subjects sent to from tasks,
+  // cancellables in actors), in the Swift 6 language mode whatever the package default.
+  targets.append(
+    .testTarget(
+      name: "Swift6UsageTests",
+      dependencies: ["Combine"],
+      swiftSettings: [.swiftLanguageMode(.v6)]
+    )
+  )
   targets.append(
     .testTarget(
       name: "CombineCompatibilityTests",

@@ -54,7 +54,6 @@ final class FutureSequencingTests: XCTestCase {
     func createFuturePublisher(step: String) -> AnyPublisher<Bool, Error> {
       return Future<Bool, Error> { promise in
         log.record("start \(step)")
-        nonisolated(unsafe) let promise = promise
         randomAsyncAPI { result, err in
           if let err = err {
             promise(.failure(err))

@@ -170,7 +170,7 @@ final class FutureTests: XCTestCase {
     let (future, promise) = makePending(Int.self, Never.self)
     let subscriber = TestSubscriber<Int, Never>()
     future.subscribe(subscriber)
-    nonisolated(unsafe) let fulfil = promise
+    let fulfil = promise
     let done = DispatchGroup()
     DispatchQueue.global().async(group: done) { fulfil(.success(7)) }
     done.wait()
@@ -181,7 +181,7 @@ final class FutureTests: XCTestCase {
     let (future, promise) = makePending(Int.self, Never.self)
     let early = TestSubscriber<Int, Never>()
     future.subscribe(early)
-    nonisolated(unsafe) let fulfil = promise
+    let fulfil = promise
     DispatchQueue.concurrentPerform(iterations: 16) { fulfil(.success($0)) }
     let late = TestSubscriber<Int, Never>()
     future.subscribe(late)
@@ -390,7 +390,7 @@ final class FutureStressTests: XCTestCase {
     for _ in 0..<300 {
       var captured: Future<Int, Never>.Promise?
       let future = Future<Int, Never> { captured = $0 }
-      nonisolated(unsafe) let promise = captured!
+      let promise = captured!
       let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
       future.subscribe(subscriber)
       DispatchQueue.concurrentPerform(iterations: 2) { index in
@@ -408,8 +408,8 @@ final class FutureStressTests: XCTestCase {
     for _ in 0..<300 {
       var captured: Future<Int, Never>.Promise?
       let future = Future<Int, Never> { captured = $0 }
-      nonisolated(unsafe) let promise = captured!
-      nonisolated(unsafe) let unsafeFuture = future
+      let promise = captured!
+      let unsafeFuture = future
       let subscriber = TestSubscriber<Int, Never>()
       DispatchQueue.concurrentPerform(iterations: 2) { index in
         if index == 0 {
@@ -426,7 +426,7 @@ final class FutureStressTests: XCTestCase {
     for _ in 0..<300 {
       var captured: Future<Int, Never>.Promise?
       let future = Future<Int, Never> { captured = $0 }
-      nonisolated(unsafe) let promise = captured!
+      let promise = captured!
       let subscriber = TestSubscriber<Int, Never>(strictCancellation: false)
       future.subscribe(subscriber)
       DispatchQueue.concurrentPerform(iterations: 2) { index in

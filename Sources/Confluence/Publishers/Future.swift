@@ -37,7 +37,19 @@ public final class Future<Output, Failure: Error>: Publisher {
   ///
   /// The promise closure receives one parameter: a `Result` that contains either a single
   /// element published by a ``Future``, or an error.
-  public typealias Promise = (Result<Output, Failure>) -> Void
+  ///
+  /// Unlike Apple's, the promise is `@Sendable`: it is safe to call from any thread (only
+  /// the first call counts), so Swift 6 code may hand it to another queue or task:
+  ///
+  /// ```swift
+  /// Future<Int, Never> { promise in
+  ///   DispatchQueue.global().async { promise(.success(1)) }
+  /// }
+  /// ```
+  ///
+  /// Source-compatible: a `@Sendable` closure converts to the plain closure type Apple's
+  /// code expects.
+  public typealias Promise = @Sendable (Result<Output, Failure>) -> Void
 
   @usableFromInline
   internal let lock = Lock()
@@ -65,7 +77,10 @@ public final class Future<Output, Failure: Error>: Publisher {
   /// - Parameter attemptToFulfill: A ``Future/Promise`` that the publisher invokes when
   ///   the publisher emits an element or terminates with an error.
   public init(_ attemptToFulfill: @escaping (@escaping Promise) -> Void) {
-    attemptToFulfill(self.fulfil)
+    // The future is thread-safe (its state is under `lock`), so the promise may capture it
+    // whatever `Output` is, as Apple's promise may be called from any thread.
+    nonisolated(unsafe) let future = self
+    attemptToFulfill { future.fulfil($0) }
   }
 
   /// Stores the first result and hands it to every waiting subscription.
@@ -249,3 +264,8 @@ internal final class FutureConduit<Downstream: Subscriber>: FutureConduitBase<Do
   @usableFromInline
   internal var playgroundDescription: Any { description }
 }
+
+/// A future is safe to share between threads: its result and its waiting subscriptions are
+/// guarded by a lock, and its promise may be called from anywhere. (Its value crosses to
+/// the subscribers' threads, hence the condition on `Output`.)
+extension Future: @unchecked Sendable where Output: Sendable {}
