@@ -84,6 +84,11 @@ let package = Package(
       name: "AsyncWorkloads",
       dependencies: ["BenchSupport", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")]
     ),
+    // The load test: threads sending into shared subjects while subscribers come and go.
+    .executableTarget(
+      name: "confluence-soak",
+      dependencies: [.product(name: "Confluence", package: "Confluence")]
+    ),
     .executableTarget(
       name: "confluence-bench",
       dependencies: [
