@@ -80,4 +80,46 @@ final class AnyPublisherTests: XCTestCase {
     XCTAssertEqual(received, [2, 4, 6])
     cancellable.cancel()
   }
+
+  /// A publisher that records the subscriber it is handed.
+  private struct RecordingPublisher: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+    final class Log { var subscriber: Any? }
+    let log = Log()
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+      log.subscriber = subscriber
+      subscriber.receive(subscription: Subscriptions.empty)
+    }
+  }
+
+  func test_wrappedPublisher_receivesTheSubscriberErased_withItsIdentityAndDescription() {
+    // The subscriber crosses the erasure as an AnySubscriber (so the wrapped publisher's
+    // code runs specialised), which keeps what identifies and shows it.
+    let publisher = RecordingPublisher()
+    let subscriber = TestSubscriber<Int, Never>()
+    publisher.eraseToAnyPublisher().subscribe(subscriber)
+    let received = publisher.log.subscriber as? AnySubscriber<Int, Never>
+    XCTAssertNotNil(received)
+    XCTAssertEqual(received?.combineIdentifier, subscriber.combineIdentifier)
+    XCTAssertEqual(received.map(String.init(describing:)), String(describing: subscriber))
+  }
+
+  func test_erasedZipTree_deliversEveryLeafInOrder() {
+    // Erased publishers zipped four at a time, level by level, as apps combine a collection.
+    var level = (0..<64).map { Just([$0]).eraseToAnyPublisher() }
+    while level.count > 1 {
+      var next: [AnyPublisher<[Int], Never>] = []
+      for i in stride(from: 0, to: level.count, by: 4) {
+        let zipped = level[i].zip(level[i + 1], level[i + 2], level[i + 3])
+        let joined: ([Int], [Int], [Int], [Int]) -> [Int] = { $0 + $1 + $2 + $3 }
+        next.append(zipped.map(joined).eraseToAnyPublisher())
+      }
+      level = next
+    }
+    let subscriber = TestSubscriber<[Int], Never>()
+    level[0].subscribe(subscriber)
+    XCTAssertEqual(subscriber.values, [Array(0..<64)])
+    XCTAssertEqual(subscriber.completion, .finished)
+  }
 }

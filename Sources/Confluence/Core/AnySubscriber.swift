@@ -137,29 +137,64 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
   public var playgroundDescription: Any { box.playgroundDescription }
 }
 
-/// The abstract box behind ``AnySubscriber``: one virtual call per event.
+/// The box behind ``AnySubscriber``: one indirect call per event.
 @usableFromInline
 internal class AnySubscriberBox<Input, Failure: Error> {
+  // The three events reach the wrapped subscriber through functions formed in the
+  // subclasses' initialisers, which run where the subscriber's type is known, so they run
+  // specialised code. (Overridden methods reached through a generic class's vtable would
+  // run unspecialised: generic metadata looked up at run time, on every value.) The
+  // functions capture nothing and mention no generic parameter — the box and the event go
+  // in as raw references — so storing them costs no allocation and calling them needs no
+  // reabstraction thunk.
+
+  /// Hands the subscription to the subscriber held by the box (first argument).
+  @usableFromInline
+  internal typealias SubscriptionHandler = (AnyObject, any Subscription) -> Void
+
+  /// Hands the value the pointer points to (an `Input`, borrowed) to the box's subscriber.
+  @usableFromInline
+  internal typealias ValueHandler = (AnyObject, UnsafeRawPointer) -> Subscribers.Demand
+
+  /// Hands the completion the pointer points to (a `Subscribers.Completion<Failure>`,
+  /// borrowed) to the box's subscriber.
+  @usableFromInline
+  internal typealias CompletionHandler = (AnyObject, UnsafeRawPointer) -> Void
+
+  @usableFromInline internal let subscriptionHandler: SubscriptionHandler
+  @usableFromInline internal let valueHandler: ValueHandler
+  @usableFromInline internal let completionHandler: CompletionHandler
+
   @inlinable
-  internal init() {}
-
-  @usableFromInline
-  internal func receive(subscription: Subscription) {
-    fatalError("AnySubscriberBox is abstract")
+  internal init(
+    subscription: @escaping SubscriptionHandler, value: @escaping ValueHandler,
+    completion: @escaping CompletionHandler
+  ) {
+    subscriptionHandler = subscription
+    valueHandler = value
+    completionHandler = completion
   }
 
-  @usableFromInline
-  internal func receive(_ value: Input) -> Subscribers.Demand {
-    fatalError("AnySubscriberBox is abstract")
+  @inlinable
+  internal final func receive(subscription: Subscription) {
+    subscriptionHandler(self, subscription)
   }
 
-  @usableFromInline
-  internal func receive(completion: Subscribers.Completion<Failure>) {
-    fatalError("AnySubscriberBox is abstract")
+  @inlinable
+  internal final func receive(_ value: Input) -> Subscribers.Demand {
+    withUnsafePointer(to: value) { valueHandler(self, $0) }
+  }
+
+  @inlinable
+  internal final func receive(completion: Subscribers.Completion<Failure>) {
+    withUnsafePointer(to: completion) { completionHandler(self, $0) }
   }
 
   @usableFromInline
   internal var description: String { "AnySubscriber" }
+
+  /// Whether the wrapped subscriber is a stand-in that already reports to debugging tools.
+  internal var wrapsIntrospectionWatcher: Bool { false }
 
   @usableFromInline
   internal var customMirror: Mirror { Mirror(self, children: [:]) }
@@ -168,7 +203,7 @@ internal class AnySubscriberBox<Input, Failure: Error> {
   internal var playgroundDescription: Any { description }
 }
 
-/// Wraps a subscriber.
+/// Holds a subscriber of one concrete type behind ``AnySubscriber``.
 @usableFromInline
 internal final class SubscriberBox<Base: Subscriber>: AnySubscriberBox<Base.Input, Base.Failure> {
   @usableFromInline
@@ -177,28 +212,26 @@ internal final class SubscriberBox<Base: Subscriber>: AnySubscriberBox<Base.Inpu
   @inlinable
   internal init(_ base: Base) {
     self.base = base
-    super.init()
-  }
-
-  @inlinable
-  internal override func receive(subscription: Subscription) {
-    base.receive(subscription: subscription)
-  }
-
-  @inlinable
-  internal override func receive(_ value: Base.Input) -> Subscribers.Demand {
-    base.receive(value)
-  }
-
-  @inlinable
-  internal override func receive(completion: Subscribers.Completion<Base.Failure>) {
-    base.receive(completion: completion)
+    super.init(
+      subscription: { box, subscription in
+        unsafeDowncast(box, to: SubscriberBox<Base>.self).base.receive(subscription: subscription)
+      },
+      value: { box, value in
+        unsafeDowncast(box, to: SubscriberBox<Base>.self).base.receive(
+          value.assumingMemoryBound(to: Base.Input.self).pointee)
+      },
+      completion: { box, completion in
+        unsafeDowncast(box, to: SubscriberBox<Base>.self).base.receive(
+          completion: completion.assumingMemoryBound(to: Subscribers.Completion<Base.Failure>.self).pointee)
+      })
   }
 
   @usableFromInline
   internal override var description: String {
     (base as? CustomStringConvertible)?.description ?? String(describing: Base.self)
   }
+
+  internal override var wrapsIntrospectionWatcher: Bool { base is IntrospectionWatching }
 
   @usableFromInline
   internal override var customMirror: Mirror {
@@ -211,7 +244,7 @@ internal final class SubscriberBox<Base: Subscriber>: AnySubscriberBox<Base.Inpu
   }
 }
 
-/// Runs the closures given to ``AnySubscriber/init(receiveSubscription:receiveValue:receiveCompletion:)``.
+/// The subscriber behind ``AnySubscriber/init(receiveSubscription:receiveValue:receiveCompletion:)``.
 @usableFromInline
 internal final class ClosureSubscriberBox<Input, Failure: Error>: AnySubscriberBox<Input, Failure> {
   @usableFromInline internal let receiveSubscription: ((Subscription) -> Void)?
@@ -227,22 +260,18 @@ internal final class ClosureSubscriberBox<Input, Failure: Error>: AnySubscriberB
     self.receiveSubscription = receiveSubscription
     self.receiveValue = receiveValue
     self.receiveCompletion = receiveCompletion
-    super.init()
-  }
-
-  @usableFromInline
-  internal override func receive(subscription: Subscription) {
-    receiveSubscription?(subscription)
-  }
-
-  @usableFromInline
-  internal override func receive(_ value: Input) -> Subscribers.Demand {
-    receiveValue?(value) ?? .none
-  }
-
-  @usableFromInline
-  internal override func receive(completion: Subscribers.Completion<Failure>) {
-    receiveCompletion?(completion)
+    super.init(
+      subscription: { box, subscription in
+        unsafeDowncast(box, to: ClosureSubscriberBox<Input, Failure>.self).receiveSubscription?(subscription)
+      },
+      value: { box, value in
+        unsafeDowncast(box, to: ClosureSubscriberBox<Input, Failure>.self).receiveValue?(
+          value.assumingMemoryBound(to: Input.self).pointee) ?? .none
+      },
+      completion: { box, completion in
+        unsafeDowncast(box, to: ClosureSubscriberBox<Input, Failure>.self).receiveCompletion?(
+          completion.assumingMemoryBound(to: Subscribers.Completion<Failure>.self).pointee)
+      })
   }
 
   @usableFromInline
@@ -251,4 +280,8 @@ internal final class ClosureSubscriberBox<Input, Failure: Error>: AnySubscriberB
   /// Apple's: the mirror of the description string, with no children.
   @usableFromInline
   internal override var customMirror: Mirror { Mirror(reflecting: description) }
+}
+
+extension AnySubscriber: IntrospectionWatchingCarrier {
+  internal var carriesIntrospectionWatcher: Bool { box.wrapsIntrospectionWatcher }
 }

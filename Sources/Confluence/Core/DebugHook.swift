@@ -60,7 +60,9 @@ internal enum DebugHook {
   internal static func subscribe<Upstream: Publisher, Downstream: Subscriber>(
     _ publisher: Upstream, _ subscriber: Downstream
   ) where Upstream.Failure == Downstream.Failure, Upstream.Output == Downstream.Input {
-    if subscriber is IntrospectionWatching {
+    if subscriber is IntrospectionWatching
+      || (subscriber as? IntrospectionWatchingCarrier)?.carriesIntrospectionWatcher == true
+    {
       let reported = AnySubscriber(subscriber)
       for introspection in enabled { introspection.willReceive(publisher: publisher, subscriber: reported) }
       publisher.receive(subscriber: subscriber)
@@ -76,6 +78,12 @@ internal enum DebugHook {
 /// Marks the stand-ins `DebugHook` attaches, so that a watched subscriber passed on to
 /// another `subscribe(_:)` is not wrapped twice.
 internal protocol IntrospectionWatching {}
+
+/// An `AnySubscriber`, which may wrap such a stand-in (an `AnyPublisher` hands its wrapped
+/// publisher the subscriber erased).
+internal protocol IntrospectionWatchingCarrier {
+  var carriesIntrospectionWatcher: Bool { get }
+}
 
 /// Stands in for a subscriber that subscribed while an introspection was enabled: reports
 /// each event to the introspections enabled at that moment and forwards it. It has the
