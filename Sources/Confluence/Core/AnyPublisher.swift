@@ -140,7 +140,7 @@ internal class AnyPublisherBox<Output, Failure: Error> {
 
   /// Attaches `subscriber` to the wrapped publisher.
   @inlinable
-  internal func receive(erased subscriber: AnySubscriber<Output, Failure>) {
+  internal final func receive(erased subscriber: AnySubscriber<Output, Failure>) {
     withUnsafePointer(to: subscriber) { receiveErased(self, $0) }
   }
 }
