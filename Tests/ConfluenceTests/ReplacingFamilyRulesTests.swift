@@ -181,4 +181,18 @@ final class ReplacingFamilyRulesTests: XCTestCase {
       XCTAssertFalse(inner is CustomDebugStringConvertible, name)
     }
   }
+
+  func test_valueAfterCancel_isDropped_andAsksForNothing() {
+    for (member, make) in members {
+      let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(5), demandPerValue: .max(4))
+      let upstream = build(make, subscriber)
+      upstream.attach()
+      XCTAssertEqual(upstream.send(1), .max(4), member)
+      subscriber.cancel()
+      XCTAssertEqual(upstream.send(2), .none, member)
+      upstream.send(completion: .finished)
+      XCTAssertEqual(subscriber.values, [1], member)
+      XCTAssertNil(subscriber.completion, member)
+    }
+  }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The subscription behind `replaceEmpty(with:)` and `replaceError(with:)`: passes values
 /// through, and at the end publishes one fallback value instead of an empty finish
 /// (`replaceEmpty`) or instead of a failure (`replaceError`), followed by `.finished`.
@@ -57,6 +59,10 @@ internal final class ReducingFallbackSubscription<UpstreamFailure: Error, Downst
   /// `true` until upstream's subscription is accepted and again once upstream ended.
   @exclusivity(unchecked) @usableFromInline internal var ignoresUpstream = true
 
+  /// Set by `cancel()` (any thread), read by `receive(_:)`: a relaxed atomic, a plain load
+  /// per value.
+  @usableFromInline internal let isCancelled = Atomic<Bool>(false)
+
   @usableFromInline internal let lock = Lock()
 
   // Guarded by `lock`.
@@ -91,7 +97,7 @@ internal final class ReducingFallbackSubscription<UpstreamFailure: Error, Downst
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    if ignoresUpstream { return .none }
+    if ignoresUpstream || isCancelled.load(ordering: .relaxed) { return .none }
     delivered += 1
     let more = downstream.receive(input)
     returned += more
@@ -175,6 +181,7 @@ internal final class ReducingFallbackSubscription<UpstreamFailure: Error, Downst
       // As Apple's: a cancel before upstream subscribed is not remembered.
       if case .awaitingSubscription = upstream { return nil }
       delivery = .done
+      isCancelled.store(true, ordering: .relaxed)
       return upstream.take()
     }
     target?.cancelSubscription()
