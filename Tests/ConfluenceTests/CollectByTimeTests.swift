@@ -103,4 +103,19 @@ final class CollectByTimeTests: XCTestCase {
     subscriber = nil
     XCTAssertNil(weakSubscriber)
   }
+
+  func test_cancelInsideTheLastBatch_getsNoCompletion() {
+    // Upstream finishes with values buffered: the last batch goes out, and a subscriber that
+    // cancels while receiving it hears nothing more.
+    let scheduler = TestScheduler(initialClock: 0)
+    let subscriber = TestSubscriber<[Int], Never>()
+    subscriber.onValue = { [unowned subscriber] _ in
+      subscriber.cancel()
+      return .none
+    }
+    [1, 2].publisher.collect(.byTime(scheduler, 3)).subscribe(subscriber)
+    XCTAssertEqual(subscriber.values, [[1, 2]])
+    XCTAssertNil(subscriber.completion)
+    XCTAssertEqual(subscriber.violations, [])
+  }
 }

@@ -133,4 +133,28 @@ final class ThrottleTests: XCTestCase {
     XCTAssertNil(weakSubscriber)
     scheduler.run()
   }
+
+  func test_cancelInsideTheLastValue_getsNoCompletion() {
+    // Upstream finishes while a value waits for the end of its window: that value goes out
+    // with the completion, and a subscriber that cancels while receiving it hears nothing
+    // more.
+    for latest in [true, false] {
+      let scheduler = TestScheduler(initialClock: 0)
+      let subject = PassthroughSubject<Int, Never>()
+      let subscriber = TestSubscriber<Int, Never>()
+      subscriber.onValue = { [unowned subscriber] value in
+        if value == 2 { subscriber.cancel() }
+        return .none
+      }
+      subject.throttle(for: 10, scheduler: scheduler, latest: latest).subscribe(subscriber)
+      subject.send(1)
+      scheduler.advance(by: 1)
+      subject.send(2)
+      subject.send(completion: .finished)
+      scheduler.advance(by: 1)
+      XCTAssertEqual(subscriber.values.last, 2, "latest: \(latest)")
+      XCTAssertNil(subscriber.completion, "latest: \(latest)")
+      XCTAssertEqual(subscriber.violations, [], "latest: \(latest)")
+    }
+  }
 }

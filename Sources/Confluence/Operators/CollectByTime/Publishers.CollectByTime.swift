@@ -105,6 +105,9 @@ where Downstream.Input == [Input] {
   @usableFromInline internal var pendingPublish: Bool?
   /// A completion that arrived while a batch was being delivered.
   @usableFromInline internal var pendingCompletion: Subscribers.Completion<Failure>?
+  /// Downstream cancelled; checked before a completion that follows a last batch, since
+  /// downstream may cancel inside that batch's `receive`.
+  @usableFromInline internal var isCancelled = false
   @usableFromInline internal let scheduler: Context
   @usableFromInline internal let interval: Context.SchedulerTimeType.Stride
   @usableFromInline internal let maximumCount: Int
@@ -218,8 +221,7 @@ where Downstream.Input == [Input] {
       case .publishAgain(let onlyFull):
         onlyIfFull = onlyFull
       case .complete(let completion, let last):
-        if !last.isEmpty { _ = target.receive(last) }
-        target.receive(completion: completion)
+        finish(target, last: last, completion: completion)
         return
       }
     }
@@ -255,7 +257,17 @@ where Downstream.Input == [Input] {
     guard let (target, last, timer) = ending else { return }
     timer?.cancel()
     guard let target else { return }
-    if !last.isEmpty { _ = target.receive(last) }
+    finish(target, last: last, completion: completion)
+  }
+
+  /// Sends the last batch (if any) and then the completion — unless downstream cancelled
+  /// while it received the batch: nothing reaches a subscriber after its cancel.
+  @inlinable
+  internal func finish(_ target: Downstream, last: [Input], completion: Subscribers.Completion<Failure>) {
+    if !last.isEmpty {
+      _ = target.receive(last)
+      if lock.withLock({ isCancelled }) { return }
+    }
     target.receive(completion: completion)
   }
 
@@ -276,6 +288,7 @@ where Downstream.Input == [Input] {
         downstream = nil
         buffer = []
         self.timer = nil
+        isCancelled = true
       }
       return (status.terminate(), self.timer, downstream)
     }

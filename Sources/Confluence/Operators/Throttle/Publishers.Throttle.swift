@@ -117,6 +117,9 @@ internal final class ThrottleSubscription<Downstream: Subscriber, Context: Sched
   @usableFromInline internal var emissionScheduled = false
   @usableFromInline internal var lastEmission: Context.SchedulerTimeType?
   @usableFromInline internal var upstreamFinished = false
+  /// Downstream cancelled; checked before a completion that follows the last value, since
+  /// downstream may cancel inside that value's `receive`.
+  @usableFromInline internal var isCancelled = false
   @usableFromInline internal let interval: Context.SchedulerTimeType.Stride
   @usableFromInline internal let scheduler: Context
   @usableFromInline internal let latest: Bool
@@ -205,7 +208,11 @@ internal final class ThrottleSubscription<Downstream: Subscriber, Context: Sched
       return (downstream, demand > 0 ? waiting : nil)
     }
     guard let target else { return }
-    if let last { _ = target.receive(last) }
+    if let last {
+      _ = target.receive(last)
+      // Nothing reaches a subscriber after its cancel, even one made inside that value.
+      if lock.withLock({ isCancelled }) { return }
+    }
     target.receive(completion: completion)
   }
 
@@ -227,6 +234,7 @@ internal final class ThrottleSubscription<Downstream: Subscriber, Context: Sched
       defer {
         downstream = nil
         waiting = nil
+        isCancelled = true
       }
       return (status.terminate(), downstream, waiting)
     }
