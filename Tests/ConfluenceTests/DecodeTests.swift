@@ -1,10 +1,8 @@
 import Confluence
+import ConfluenceFoundation
 import ConfluenceTesting
 import Foundation
 import XCTest
-
-// ConfluenceFoundation will declare this conformance; until then the tests do.
-extension JSONDecoder: TopLevelDecoder {}
 
 /// A tiny decoder written for the tests: reads an `Int` from a string.
 struct IntStringDecoder: TopLevelDecoder {

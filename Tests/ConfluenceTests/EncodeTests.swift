@@ -1,10 +1,8 @@
 import Confluence
+import ConfluenceFoundation
 import ConfluenceTesting
 import Foundation
 import XCTest
-
-// ConfluenceFoundation will declare this conformance; until then the tests do.
-extension JSONEncoder: TopLevelEncoder {}
 
 /// A tiny encoder written for the tests: describes the value, and refuses negative numbers.
 struct DescribingEncoder: TopLevelEncoder {
