@@ -11,7 +11,7 @@ final class NotificationSubscription: Subscription, CustomStringConvertible, Cus
   typealias Downstream = AnySubscriber<Notification, Never>
 
   private let lock = Lock()
-  private var state = NotificationDeliveryState()
+  private var state = DemandBoundedDeliveryState<Notification>()
   private var downstream: Downstream?
   private var center: NotificationCenter?
   private var observer: NSObjectProtocol?
