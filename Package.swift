@@ -52,7 +52,8 @@ if providesCombineModule {
   targets.append(
     .testTarget(
       name: "CombineCompatibilityTests",
-      dependencies: ["Combine", "ConfluenceTesting"]
+      dependencies: ["Combine", "ConfluenceTesting"],
+      resources: [.copy("Fixtures")]
     )
   )
 }

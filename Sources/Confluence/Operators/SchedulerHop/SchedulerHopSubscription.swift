@@ -16,7 +16,22 @@ internal final class SchedulerHopSubscription<Downstream: Subscriber, Hop: Sched
   // Guarded by `lock`.
   @usableFromInline internal var downstream: Downstream?
   @usableFromInline internal var status = SubscriptionStatus.awaitingSubscription
+  /// Events received and not yet delivered, oldest first: one per scheduled action still
+  /// to run, plus `owed` ones whose actions ran while another was delivering.
+  @usableFromInline internal var pending = FIFOQueue<Event>()
+  /// Whether a scheduled action is inside downstream right now.
+  @usableFromInline internal var isDelivering = false
+  /// Actions that ran while another was delivering: that one delivers their events after
+  /// its own, in order.
+  @usableFromInline internal var owed = 0
   @usableFromInline internal let hop: Hop
+
+  /// A value or the completion, waiting for its scheduled action.
+  @usableFromInline
+  internal enum Event {
+    case value(Input)
+    case completion(Subscribers.Completion<Failure>)
+  }
 
   @inlinable
   internal init(downstream: Downstream, hop: Hop) {
@@ -37,16 +52,57 @@ internal final class SchedulerHopSubscription<Downstream: Subscriber, Hop: Sched
     target.receive(subscription: self)
   }
 
+  // Each event is queued and an action scheduled for it; an action delivers the *oldest*
+  // queued event, and only one action is inside downstream at a time. On a serial
+  // scheduler this is the plain order; on a concurrent one (a concurrent DispatchQueue)
+  // it keeps the events in order and never overlaps two deliveries — a completion can
+  // neither overtake the value before it nor arrive during it.
+
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    hop.schedule { self.deliver(input) }
+    lock.withLock { pending.append(.value(input)) }
+    hop.schedule { self.runScheduledAction() }
     return .none
   }
 
   @inlinable
   internal func receive(completion: Subscribers.Completion<Failure>) {
-    guard lock.withLock({ status.subscription != nil }) else { return }
-    hop.schedule { self.deliver(completion) }
+    guard lock.withLock({ () -> Bool in
+      guard status.subscription != nil else { return false }
+      pending.append(.completion(completion))
+      return true
+    }) else { return }
+    hop.schedule { self.runScheduledAction() }
+  }
+
+  /// A scheduled action: delivers the oldest queued event, or, if another action is
+  /// delivering, leaves that to it.
+  @inlinable
+  internal func runScheduledAction() {
+    var next = lock.withLock { () -> Event? in
+      if isDelivering {
+        owed += 1
+        return nil
+      }
+      guard let event = pending.popFirst() else { return nil }
+      isDelivering = true
+      return event
+    }
+    while let event = next {
+      switch event {
+      case .value(let input): deliver(input)
+      case .completion(let completion): deliver(completion)
+      }
+      next = lock.withLock { () -> Event? in
+        if owed > 0, let event = pending.popFirst() {
+          owed -= 1
+          return event
+        }
+        owed = 0
+        isDelivering = false
+        return nil
+      }
+    }
   }
 
   @inlinable
@@ -76,12 +132,15 @@ internal final class SchedulerHopSubscription<Downstream: Subscriber, Hop: Sched
 
   @inlinable
   internal func cancel() {
-    let (subscription, released) = lock.withLock { () -> (Subscription?, Downstream?) in
-      defer { downstream = nil }
-      return (status.terminate(), downstream)
+    let (subscription, released, dropped) = lock.withLock { () -> (Subscription?, Downstream?, FIFOQueue<Event>) in
+      defer {
+        downstream = nil
+        pending = FIFOQueue()
+      }
+      return (status.terminate(), downstream, pending)
     }
     subscription?.cancel()
-    withExtendedLifetime(released) {}
+    withExtendedLifetime((released, dropped)) {}
   }
 
   @usableFromInline internal var description: String { Hop.name }

@@ -4,17 +4,31 @@ import Foundation
   import Glibc
 #endif
 
-/// A small HTTP/1.1 server on 127.0.0.1 (an ephemeral port) for the networking tests: real
-/// sockets, one thread per connection, one response per connection (`Connection: close`).
+/// A small HTTP/1.1 server on 127.0.0.1 (an ephemeral port) for testing networking code
+/// (`URLSession.dataTaskPublisher`) against a real server: real sockets, one thread per
+/// connection, one response per connection (`Connection: close`).
 ///
 /// Routes map a path to what to do: answer with a status and body (optionally after a
-/// delay), or drop the connection without answering. It records the paths it was asked
-/// for and whether a client closed its connection while a delayed answer was pending.
+/// delay), or drop the connection without answering; an unknown path answers 404. It
+/// records the paths it was asked for and whether a client closed its connection while a
+/// delayed answer was pending (a cancelled request).
+///
+/// ```swift
+/// let server = try LocalHTTPServer()
+/// server.route("/v0/item/1.json", .respond(status: 200, body: Data(#"{"id":1}"#.utf8)))
+/// let cancellable = URLSession.shared
+///   .dataTaskPublisher(for: server.baseURL.appendingPathComponent("/v0/item/1.json"))
+///   .sink(receiveCompletion: { print($0) }, receiveValue: { print($0.data.count) })
+/// ```
+///
+/// Not for production: it reads only the request line and headers, and serves each
+/// connection on its own thread.
 //
 // @unchecked Sendable: `routes`, `requests` and `closedEarly` are guarded by `lock`; the
 // listening socket is set once in init and closed once in stop().
-final class LocalHTTPServer: @unchecked Sendable {
-  enum Reply: Sendable {
+public final class LocalHTTPServer: @unchecked Sendable {
+  /// What a route answers.
+  public enum Reply: Sendable {
     /// Answer with `status` and `body` after `delay` seconds.
     case respond(status: Int, body: Data, delay: TimeInterval = 0, contentType: String = "application/json")
     /// Close the connection without answering.
@@ -28,12 +42,15 @@ final class LocalHTTPServer: @unchecked Sendable {
   private let listener: Int32
   private var stopped = false
   /// The port the server listens on.
-  let port: Int
+  public let port: Int
 
   /// The server's base URL, `http://127.0.0.1:<port>`.
-  var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+  public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-  init() throws {
+  /// Starts a server on 127.0.0.1, on a port the system picks.
+  ///
+  /// - Throws: A `POSIXError` if no socket could be bound.
+  public init() throws {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw POSIXError(.EIO) }
     var yes: Int32 = 1
@@ -63,18 +80,18 @@ final class LocalHTTPServer: @unchecked Sendable {
   deinit { stop() }
 
   /// Sets what `path` answers.
-  func route(_ path: String, _ reply: Reply) {
+  public func route(_ path: String, _ reply: Reply) {
     lock.withLock { routes[path] = reply }
   }
 
   /// The paths asked for so far, in order of arrival.
-  var requestedPaths: [String] { lock.withLock { requests } }
+  public var requestedPaths: [String] { lock.withLock { requests } }
 
   /// The paths whose client closed the connection before a delayed answer was sent.
-  var closedBeforeAnswer: [String] { lock.withLock { closedEarly } }
+  public var closedBeforeAnswer: [String] { lock.withLock { closedEarly } }
 
   /// Stops accepting connections.
-  func stop() {
+  public func stop() {
     let fd = lock.withLock { () -> Int32? in
       if stopped { return nil }
       stopped = true
