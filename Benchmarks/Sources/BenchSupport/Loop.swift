@@ -14,7 +14,9 @@ public enum LoopWorkloads {
     [
       .sync(.loop, .sequenceEager, note: "for i in 0..<N { map; filter; mix }") { mapFilter($0) },
       .sync(.loop, .sequenceStreaming, note: "for i in 0..<N { map; filter; mix }") { mapFilter($0) },
-      .sync(.loop, .sequenceCapturedVar, note: "for i in 0..<N { map; filter; mix }") { mapFilter($0) },
+      .sync(.loop, .sequenceCapturedVar, note: "for i in 0..<N { map; filter; body(value) }, body an escaping closure folding into a captured var") {
+        capturedClosure($0)
+      },
       .sync(.loop, .subject1, note: "for i in 0..<N { map; filter; mix }") { subjects(n: $0, subscribers: 1) },
       .sync(.loop, .subject10, note: "for i in 0..<N { for k in 0..<10 { map; filter; mix } }") {
         subjects(n: $0, subscribers: 10)
@@ -88,6 +90,19 @@ public enum LoopWorkloads {
       .sync(.loop, .receiveOnDispatch, note: "producer thread: queue.async { mix(i) } per value, then a semaphore") {
         dispatchPerValue($0)
       },
+      .sync(.loop, .erasedBuildDrop, note: "for i in 0..<N { one object allocated and freed; map; mix }") {
+        boxes(n: $0, send: { Work.transform($0) })
+      },
+      .sync(.loop, .erasedZipTree, note: "for i in 0..<N { mix(i) }") { n in
+        var hash = Work.seed
+        for i in 0..<n { hash = Work.mix(hash, i) }
+        return hash
+      },
+      .sync(.loop, .erasedCombineLatestTree, note: "for i in 0..<N { mix(i) }") { n in
+        var hash = Work.seed
+        for i in 0..<n { hash = Work.mix(hash, i) }
+        return hash
+      },
     ]
   }
 
@@ -106,6 +121,23 @@ public enum LoopWorkloads {
     }
     done.wait()
     return sum.finish()
+  }
+
+  /// The body of a `sink` with a captured `var`, without the library: an escaping closure,
+  /// stored where the optimiser cannot see through it, folding into a captured `var`.
+  nonisolated(unsafe) static var storedBody: ((Int) -> Void)?
+
+  @inline(never)
+  static func capturedClosure(_ n: Int) -> UInt64 {
+    var hash = Work.seed
+    storedBody = { hash = Work.mix(hash, $0) }
+    let body = storedBody!
+    for i in 0..<n {
+      let value = Work.transform(i)
+      if Work.isIncluded(value) { body(value) }
+    }
+    storedBody = nil
+    return hash
   }
 
   @inline(never)

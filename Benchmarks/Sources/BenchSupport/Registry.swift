@@ -30,6 +30,10 @@ public enum WorkloadID: String, CaseIterable, Sendable {
   case share10 = "share-10"
   // Schedulers: a thread hop per value.
   case receiveOnDispatch = "receiveOn-dispatch"
+  // Type erasure at API boundaries (issue 12).
+  case erasedBuildDrop = "erased-build-drop"
+  case erasedZipTree = "erased-zip-tree"
+  case erasedCombineLatestTree = "erased-combineLatest-tree"
 
   /// What the workload does, for the table.
   public var title: String {
@@ -39,6 +43,8 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .sequenceStreaming:
       return "`Publishers.Filter(Publishers.Map((0..<N).publisher))` → `sink`, streaming operator types forced"
     case .sequenceCapturedVar:
+      // The loop row here calls an escaping closure that folds into a captured `var`: what
+      // a `sink` with a captured var costs with no library at all.
       return "as sequence-streaming, but the sink closure folds into a captured `var` (pays a dynamic exclusivity check per value)"
     case .subject1:
       return "`PassthroughSubject.send` → `map` → `filter` → `sink`, 1 subscriber"
@@ -70,6 +76,12 @@ public enum WorkloadID: String, CaseIterable, Sendable {
       return "`subject.share()` → 10 × (`map` → `filter` → `sink`)"
     case .receiveOnDispatch:
       return "a producer thread sends N values into `subject.receive(on: DispatchQueue)` → `sink` counting on the queue; waits for completion"
+    case .erasedBuildDrop:
+      return "build `Just(i).map{}` behind an `AnyPublisher` returned by a non-inlined function, `sink{}`, drop the AnyCancellable"
+    case .erasedZipTree:
+      return "N erased `Just([i])` zipped four at a time (`zip(b, c, d).map(+).eraseToAnyPublisher()`), level by level, to one publisher; `sink` (build and run)"
+    case .erasedCombineLatestTree:
+      return "as erased-zip-tree with `combineLatest(b, c, d)`"
     }
   }
 
@@ -82,7 +94,8 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .receiveOnDispatch: return "element"
     case .subject10, .share10: return "send (10 deliveries)"
     case .flatMapJust, .flatMapMax1Just: return "inner publisher"
-    case .justBuildDrop, .subjectSubscribeCancel: return "subscription"
+    case .justBuildDrop, .subjectSubscribeCancel, .erasedBuildDrop: return "subscription"
+    case .erasedZipTree, .erasedCombineLatestTree: return "leaf"
     }
   }
 
@@ -100,6 +113,8 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .flatMapMax1Just: return quick ? 1_000 : 200_000
     case .share10: return quick ? 500 : 20_000
     case .receiveOnDispatch: return quick ? 2_000 : 200_000
+    case .erasedBuildDrop: return quick ? 1_000 : 200_000
+    case .erasedZipTree, .erasedCombineLatestTree: return quick ? 1_000 : 100_000
     }
   }
 
@@ -116,6 +131,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .scan, .removeDuplicates, .compactMap, .reduce: return true
     case .merge2, .zip2, .combineLatest2, .share10: return true
     case .flatMapJust, .flatMapMax1Just, .justBuildDrop, .subjectSubscribeCancel, .receiveOnDispatch: return false
+    case .erasedBuildDrop, .erasedZipTree, .erasedCombineLatestTree: return false
     }
   }
 }

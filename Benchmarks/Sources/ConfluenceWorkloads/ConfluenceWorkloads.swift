@@ -66,6 +66,18 @@ public enum ConfluenceWorkloads {
     #else
       result.append(.missing(.confluence, .share10, "Share not on this branch yet"))
     #endif
+    result.append(.sync(.confluence, .erasedBuildDrop, note: "AnyPublisher<Int, Never> from a non-inlined function → Sink", erasedBuildDrop))
+    #if HAS_ZIP
+      result.append(.sync(.confluence, .erasedZipTree, note: "AnyPublisher<[Int], Never> × N → Zip4 → Map → erased, level by level", erasedZipTree))
+    #else
+      result.append(.missing(.confluence, .erasedZipTree, "Zip not on this branch yet"))
+    #endif
+    #if HAS_COMBINE_LATEST
+      result.append(
+        .sync(.confluence, .erasedCombineLatestTree, note: "AnyPublisher<[Int], Never> × N → CombineLatest4 → Map → erased, level by level", erasedCombineLatestTree))
+    #else
+      result.append(.missing(.confluence, .erasedCombineLatestTree, "CombineLatest not in this library"))
+    #endif
     return result
   }
 
@@ -328,6 +340,90 @@ public enum ConfluenceWorkloads {
       subject.send(completion: .finished)
       blackHole(cancellables)
       return Work.combine(sums.map { $0.finish() })
+    }
+  #endif
+
+  // MARK: Type erasure at API boundaries
+
+  /// What an API returns: the pipeline behind an `AnyPublisher`, built where the caller
+  /// cannot see it.
+  @inline(never)
+  static func erasedJust(_ i: Int) -> AnyPublisher<Int, Never> {
+    Just(i).map { Work.transform($0) }.eraseToAnyPublisher()
+  }
+
+  @inline(never)
+  static func erasedBuildDrop(_ n: Int) -> UInt64 {
+    let sum = Accumulator()
+    for i in 0..<n {
+      let cancellable = erasedJust(i).sink { sum.add($0) }
+      blackHole(cancellable)
+    }
+    return sum.finish()
+  }
+
+  /// One level of the tree: groups of four (a shorter last group as it comes) combined by
+  /// `combine` and erased.
+  @inline(never)
+  static func erasedLevel(
+    _ publishers: [AnyPublisher<[Int], Never>],
+    four: (AnyPublisher<[Int], Never>, AnyPublisher<[Int], Never>, AnyPublisher<[Int], Never>, AnyPublisher<[Int], Never>)
+      -> AnyPublisher<[Int], Never>,
+    three: (AnyPublisher<[Int], Never>, AnyPublisher<[Int], Never>, AnyPublisher<[Int], Never>) -> AnyPublisher<[Int], Never>,
+    two: (AnyPublisher<[Int], Never>, AnyPublisher<[Int], Never>) -> AnyPublisher<[Int], Never>
+  ) -> [AnyPublisher<[Int], Never>] {
+    var next: [AnyPublisher<[Int], Never>] = []
+    next.reserveCapacity(publishers.count / 4 + 1)
+    var i = 0
+    while i < publishers.count {
+      switch publishers.count - i {
+      case 1: next.append(publishers[i]); i += 1
+      case 2: next.append(two(publishers[i], publishers[i + 1])); i += 2
+      case 3: next.append(three(publishers[i], publishers[i + 1], publishers[i + 2])); i += 3
+      default: next.append(four(publishers[i], publishers[i + 1], publishers[i + 2], publishers[i + 3])); i += 4
+      }
+    }
+    return next
+  }
+
+  @inline(never)
+  static func erasedLeaves(_ n: Int) -> [AnyPublisher<[Int], Never>] {
+    (0..<n).map { Just([$0]).eraseToAnyPublisher() }
+  }
+
+  #if HAS_ZIP
+    @inline(never)
+    static func erasedZipTree(_ n: Int) -> UInt64 {
+      var level = erasedLeaves(n)
+      while level.count > 1 {
+        level = erasedLevel(
+          level,
+          four: { $0.zip($1, $2, $3).map { $0 + $1 + $2 + $3 }.eraseToAnyPublisher() },
+          three: { $0.zip($1, $2).map { $0 + $1 + $2 }.eraseToAnyPublisher() },
+          two: { $0.zip($1).map { $0 + $1 }.eraseToAnyPublisher() })
+      }
+      let sum = Accumulator()
+      let cancellable = level[0].sink { values in for value in values { sum.add(value) } }
+      blackHole(cancellable)
+      return sum.finish()
+    }
+  #endif
+
+  #if HAS_COMBINE_LATEST
+    @inline(never)
+    static func erasedCombineLatestTree(_ n: Int) -> UInt64 {
+      var level = erasedLeaves(n)
+      while level.count > 1 {
+        level = erasedLevel(
+          level,
+          four: { $0.combineLatest($1, $2, $3).map { $0 + $1 + $2 + $3 }.eraseToAnyPublisher() },
+          three: { $0.combineLatest($1, $2).map { $0 + $1 + $2 }.eraseToAnyPublisher() },
+          two: { $0.combineLatest($1).map { $0 + $1 }.eraseToAnyPublisher() })
+      }
+      let sum = Accumulator()
+      let cancellable = level[0].sink { values in for value in values { sum.add(value) } }
+      blackHole(cancellable)
+      return sum.finish()
     }
   #endif
 }

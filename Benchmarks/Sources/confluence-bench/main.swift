@@ -273,6 +273,15 @@ let targets: [(WorkloadID, Double?, String)] = [
   (.combineLatest2, nil, "combineLatest of 2 subjects, per element sent"),
   (.share10, nil, "share() fan-out to 10, per send"),
 ]
+
+// Issue 12's targets, as ratios to OpenCombine in this run (×OpenCombine at most 1 / factor).
+let ratioTargets: [(WorkloadID, Double, String)] = [
+  (.erasedBuildDrop, 5, "erased build-and-drop"),
+  (.erasedZipTree, 2, "erased zip tree, per leaf"),
+  (.subject1, 20, "PassthroughSubject.send → map → filter → sink"),
+  (.flatMapJust, 10, "flatMap { Just($0) }"),
+  (.justBuildDrop, 10, "build-and-drop"),
+]
 out += "### Confluence against DESIGN.md's targets\n\n"
 out += "Allocations in steady state: \"marginal\" is (allocations at N − allocations at N/2) / (N/2), what grows"
 out += " with N; the target is met below 0.001. \(options.quick ? "QUICK mode: the times are not meaningful." : "")\n\n"
@@ -292,6 +301,21 @@ for (workload, target, title) in targets {
     ? "\(format(row.allocationsPerUnit, digits: 3)) (marginal \(format(row.marginalAllocationsPerUnit, digits: 3)))"
     : format(row.allocationsPerUnit, digits: 3)
   out += "| \(title) | \(targetText) | \(format(row.median, digits: 2)) ns | \(allocations) | \(verdict) |\n"
+}
+out += "\n"
+
+out += "### Confluence against issue 12's ratio targets (OpenCombine ÷ Confluence, this run)\n\n"
+out += "| benchmark | target | OpenCombine ÷ Confluence | verdict |\n| --- | ---: | ---: | --- |\n"
+for (workload, factor, title) in ratioTargets {
+  guard let section = sections.first(where: { $0.workload == workload }),
+    let mine = section.rows.first(where: { $0.implementation.library == .confluence }),
+    let theirs = section.rows.first(where: { $0.implementation.library == .openCombine })
+  else {
+    out += "| \(title) | ≥ \(Int(factor))× | not measured | – |\n"
+    continue
+  }
+  let ratio = theirs.median / mine.median
+  out += "| \(title) | ≥ \(Int(factor))× | \(format(ratio, digits: 1))× | \(ratio >= factor ? "meets" : "MISSES") |\n"
 }
 out += "\n"
 
