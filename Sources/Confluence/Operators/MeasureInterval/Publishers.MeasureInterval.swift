@@ -127,7 +127,7 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
 
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
-    demand.assertNonZero()
+    // As Apple's: the demand, `.none` included, goes upstream unchecked.
     lock.withLock { status.subscription }?.request(demand)
   }
 

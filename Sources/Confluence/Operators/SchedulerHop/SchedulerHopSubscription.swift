@@ -126,7 +126,7 @@ internal final class SchedulerHopSubscription<Downstream: Subscriber, Hop: Sched
 
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
-    demand.assertNonZero()
+    // As Apple's (receive(on:), delay): the demand, `.none` included, goes upstream unchecked.
     lock.withLock { status.subscription }?.request(demand)
   }
 

@@ -128,7 +128,7 @@ internal final class SubscribeOnSubscription<Downstream: Subscriber, Context: Sc
 
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
-    demand.assertNonZero()
+    // As Apple's: the demand, `.none` included, goes upstream unchecked.
     guard let subscription = lock.withLock({ status.subscription }) else { return }
     scheduler.schedule(options: options) { subscription.request(demand) }
   }
