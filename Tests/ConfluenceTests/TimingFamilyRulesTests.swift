@@ -12,6 +12,7 @@ final class TimingFamilyRulesTests: XCTestCase {
     ("delay", { $0.delay(for: 1, scheduler: $1).eraseToAnyPublisher() }),
     ("subscribe(on:)", { $0.subscribe(on: $1).eraseToAnyPublisher() }),
     ("measureInterval", { $0.measureInterval(using: $1).map { _ in 0 }.eraseToAnyPublisher() }),
+    ("timeout", { $0.timeout(100, scheduler: $1).eraseToAnyPublisher() }),
   ]
 
   func test_requestNone_goesUpstreamUnchecked_noTrap() {
@@ -28,5 +29,27 @@ final class TimingFamilyRulesTests: XCTestCase {
       scheduler.advance(by: 1)
       XCTAssertEqual(subscription.events, [.requested(.max(2)), .requested(.none)], member)
     }
+  }
+
+  func test_timeout_cancelBeforeTheSubscription_isNotRemembered() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let upstream = DetachedUpstream<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+    upstream.timeout(5, scheduler: scheduler).subscribe(subscriber)
+    (upstream.operatorSubscriber as? Cancellable)?.cancel()
+    let subscription = upstream.attach()
+    XCTAssertEqual(subscription.events, [], "the late subscription is accepted, not cancelled")
+  }
+
+  func test_timeout_firesOnce_cancelsUpstream_andShowsNoMirrorChildren() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let upstream = DetachedUpstream<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>()
+    upstream.timeout(5, scheduler: scheduler).subscribe(subscriber)
+    let subscription = upstream.attach()
+    XCTAssertEqual((upstream.operatorSubscriber as? CustomReflectable)?.customMirror.children.count, 0)
+    scheduler.advance(by: 20)
+    XCTAssertEqual(subscriber.completion, .finished)
+    XCTAssertEqual(subscription.events, [.requested(.unlimited), .cancelled], "the repeating timer stopped after firing")
   }
 }

@@ -119,6 +119,10 @@ internal final class TimeoutSubscription<Downstream: Subscriber, Context: Schedu
   @usableFromInline internal var status = SubscriptionStatus.awaitingSubscription
   @usableFromInline internal var generation = 0
   @usableFromInline internal var upstreamFinished = false
+  /// The armed timer (a repeating schedule, as Apple's), cancelled when re-armed or done.
+  @usableFromInline internal var timer: Cancellable?
+  /// Whether downstream has requested yet: its first request arms the timer again.
+  @usableFromInline internal var hasRequested = false
   @usableFromInline internal let interval: Context.SchedulerTimeType.Stride
   @usableFromInline internal let scheduler: Context
   @usableFromInline internal let options: Context.SchedulerOptions?
@@ -149,12 +153,27 @@ internal final class TimeoutSubscription<Downstream: Subscriber, Context: Schedu
     target.receive(subscription: self)
   }
 
+  /// Arms the timer for `ticket`, replacing the previous one. As Apple's: a repeating
+  /// schedule (`schedule(after: now + interval, interval: interval, tolerance:
+  /// minimumTolerance, options:)`), stopped when it fires or the subscription ends.
   @inlinable
   internal func armTimer(generation ticket: Int) {
     let due = scheduler.now.advanced(by: interval)
-    scheduler.schedule(after: due, tolerance: scheduler.minimumTolerance, options: options) {
+    let armed = scheduler.schedule(
+      after: due, interval: interval, tolerance: scheduler.minimumTolerance, options: options
+    ) {
+      // Strong, as Apple's: an armed timer keeps the subscription (and its downstream)
+      // alive; cancelling the timer lets go.
       self.timerFired(ticket)
     }
+    let replaced = lock.withLock { () -> Cancellable? in
+      if case .terminal = status {
+        return armed
+      }
+      defer { timer = armed }
+      return timer
+    }
+    replaced?.cancel()
   }
 
   @inlinable
@@ -170,6 +189,7 @@ internal final class TimeoutSubscription<Downstream: Subscriber, Context: Schedu
       return (downstream, subscription, customError)
     }
     guard let (target, subscription, makeError) = fired else { return }
+    lock.withLock { timer.take() }?.cancel()
     subscription.cancel()
     target.receive(completion: makeError.map { .failure($0()) } ?? .finished)
   }
@@ -182,8 +202,8 @@ internal final class TimeoutSubscription<Downstream: Subscriber, Context: Schedu
       return generation
     }
     guard let ticket else { return .none }
-    scheduler.schedule(options: options) { self.deliver(input) }
     armTimer(generation: ticket)
+    scheduler.schedule(options: options) { self.deliver(input) }
     return .none
   }
 
@@ -209,40 +229,54 @@ internal final class TimeoutSubscription<Downstream: Subscriber, Context: Schedu
 
   @inlinable
   internal func deliver(_ completion: Subscribers.Completion<Failure>) {
-    let target = lock.withLock { () -> Downstream? in
+    let taken = lock.withLock { () -> (Downstream?, Cancellable?)? in
       guard status.terminate() != nil else { return nil }
       defer {
         downstream = nil
         customError = nil
       }
-      return downstream
+      return (downstream, timer.take())
     }
+    guard let (target, timer) = taken else { return }
+    timer?.cancel()
     target?.receive(completion: completion)
   }
 
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
-    demand.assertNonZero()
-    lock.withLock { status.subscription }?.request(demand)
+    // As Apple's: the demand, `.none` included, goes upstream unchecked, and the first
+    // request arms the timer again.
+    let (subscription, rearm) = lock.withLock { () -> (Subscription?, Int?) in
+      guard let subscription = status.subscription else { return (nil, nil) }
+      defer { hasRequested = true }
+      return (subscription, hasRequested ? nil : generation)
+    }
+    if let rearm { armTimer(generation: rearm) }
+    subscription?.request(demand)
   }
 
   @inlinable
   internal func cancel() {
-    let (subscription, released, closure) = lock.withLock { () -> (Subscription?, Downstream?, (() -> Failure)?) in
+    let (subscription, released, closure, timer) = lock.withLock {
+      () -> (Subscription?, Downstream?, (() -> Failure)?, Cancellable?) in
+      // As Apple's: a cancel before upstream subscribed is not remembered.
+      if case .awaitingSubscription = status { return (nil, nil, nil, nil) }
       defer {
         downstream = nil
         customError = nil
       }
-      return (status.terminate(), downstream, customError)
+      return (status.terminate(), downstream, customError, self.timer.take())
     }
+    timer?.cancel()
     subscription?.cancel()
     withExtendedLifetime((released, closure)) {}
   }
 
   @usableFromInline internal var description: String { "Timeout" }
 
+  /// No children, as Apple's.
   @usableFromInline internal var customMirror: Mirror {
-    Mirror(self, children: ["downstream": downstream as Any, "interval": interval, "scheduler": scheduler])
+    Mirror(self, children: [:])
   }
 
   @usableFromInline internal var playgroundDescription: Any { description }
