@@ -52,4 +52,20 @@ final class TimingFamilyRulesTests: XCTestCase {
     XCTAssertEqual(subscriber.completion, .finished)
     XCTAssertEqual(subscription.events, [.requested(.unlimited), .cancelled], "the repeating timer stopped after firing")
   }
+
+  func test_debounce_cancelBeforeTheSubscription_isNotRemembered_andMirrorShowsDemandAndValue() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let upstream = DetachedUpstream<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(3))
+    upstream.debounce(for: 5, scheduler: scheduler).subscribe(subscriber)
+    (upstream.operatorSubscriber as? Cancellable)?.cancel()
+    let subscription = upstream.attach()
+    XCTAssertEqual(subscription.events, [.requested(.unlimited)], "the late subscription is accepted")
+    upstream.send(7)
+    let mirror = (upstream.operatorSubscriber as? CustomReflectable)?.customMirror
+    XCTAssertEqual(mirror?.children.map(\.label), ["downstream", "downstreamDemand", "currentValue"])
+    XCTAssertEqual(mirror?.children.dropFirst().map { String(describing: $0.value) }, ["max(3)", "Optional(7)"])
+    scheduler.advance(by: 10)
+    XCTAssertEqual(subscriber.values, [7], "one value per quiet period, though the timer repeats")
+  }
 }

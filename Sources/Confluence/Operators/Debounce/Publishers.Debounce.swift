@@ -112,6 +112,8 @@ internal final class DebounceSubscription<Downstream: Subscriber, Context: Sched
   @usableFromInline internal var waiting: Input?
   @usableFromInline internal var generation = 0
   @usableFromInline internal var upstreamFinished = false
+  /// The armed timer (a repeating schedule, as Apple's), cancelled when re-armed or done.
+  @usableFromInline internal var timer: Cancellable?
   @usableFromInline internal let dueTime: Context.SchedulerTimeType.Stride
   @usableFromInline internal let scheduler: Context
   @usableFromInline internal let options: Context.SchedulerOptions?
@@ -151,23 +153,37 @@ internal final class DebounceSubscription<Downstream: Subscriber, Context: Sched
       return generation
     }
     guard let ticket else { return .none }
-    scheduler.schedule(after: due, tolerance: scheduler.minimumTolerance, options: options) {
+    // As Apple's: a repeating schedule per value, replacing the previous one; it keeps
+    // this subscription alive until cancelled (when it fires, is replaced, or the
+    // subscription ends).
+    let armed = scheduler.schedule(
+      after: due, interval: dueTime, tolerance: scheduler.minimumTolerance, options: options
+    ) {
       self.quietPeriodEnded(ticket)
     }
+    let replaced = lock.withLock { () -> Cancellable? in
+      if case .terminal = status { return armed }
+      defer { timer = armed }
+      return timer
+    }
+    replaced?.cancel()
     return .none
   }
 
   @inlinable
   internal func quietPeriodEnded(_ ticket: Int) {
-    let delivery = lock.withLock { () -> (Downstream, Input)? in
-      guard ticket == generation, status.subscription != nil, !upstreamFinished, let value = waiting,
-        let downstream
-      else { return nil }
+    let (delivery, stopped) = lock.withLock { () -> ((Downstream, Input)?, Cancellable?) in
+      guard ticket == generation else { return (nil, nil) }
+      let stopped = timer.take()
+      guard status.subscription != nil, !upstreamFinished, let value = waiting, let downstream else {
+        return (nil, stopped)
+      }
       waiting = nil
-      guard demand > 0 else { return nil }
+      guard demand > 0 else { return (nil, stopped) }
       demand -= 1
-      return (downstream, value)
+      return ((downstream, value), stopped)
     }
+    stopped?.cancel()
     guard let (target, value) = delivery else { return }
     let more = target.receive(value)
     if more > 0 { lock.withLock { demand += more } }
@@ -187,37 +203,45 @@ internal final class DebounceSubscription<Downstream: Subscriber, Context: Sched
 
   @inlinable
   internal func deliver(_ completion: Subscribers.Completion<Failure>) {
-    let target = lock.withLock { () -> Downstream? in
+    let taken = lock.withLock { () -> (Downstream?, Cancellable?)? in
       guard status.terminate() != nil else { return nil }
       defer { downstream = nil }
-      return downstream
+      return (downstream, timer.take())
     }
+    guard let (target, timer) = taken else { return }
+    timer?.cancel()
     target?.receive(completion: completion)
   }
 
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
-    demand.assertNonZero()
     lock.withLock { self.demand += demand }
   }
 
   @inlinable
   internal func cancel() {
-    let (subscription, released, value) = lock.withLock { () -> (Subscription?, Downstream?, Input?) in
+    let (subscription, released, value, timer) = lock.withLock {
+      () -> (Subscription?, Downstream?, Input?, Cancellable?) in
+      // As Apple's: a cancel before upstream subscribed is not remembered.
+      if case .awaitingSubscription = status { return (nil, nil, nil, nil) }
       defer {
         downstream = nil
         waiting = nil
       }
-      return (status.terminate(), downstream, waiting)
+      return (status.terminate(), downstream, waiting, self.timer.take())
     }
+    timer?.cancel()
     subscription?.cancel()
     withExtendedLifetime((released, value)) {}
   }
 
   @usableFromInline internal var description: String { "Debounce" }
 
+  /// As Apple's: the downstream, its outstanding demand and the value waiting for quiet.
   @usableFromInline internal var customMirror: Mirror {
-    Mirror(self, children: ["downstream": downstream as Any, "dueTime": dueTime, "scheduler": scheduler])
+    let (downstream, demand, waiting) = lock.withLock { (self.downstream, self.demand, self.waiting) }
+    return Mirror(
+      self, children: ["downstream": downstream as Any, "downstreamDemand": demand, "currentValue": waiting as Any])
   }
 
   @usableFromInline internal var playgroundDescription: Any { description }
