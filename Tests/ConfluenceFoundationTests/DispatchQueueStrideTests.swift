@@ -30,10 +30,17 @@ final class DispatchQueueStrideTests: XCTestCase {
     XCTAssertEqual(Stride(floatLiteral: 1e-10).magnitude, 0)
   }
 
-  func test_exactly_countsNanoseconds_andRejectsWhatDoesNotFit() {
-    XCTAssertEqual(Stride(exactly: 5)?.magnitude, 5)
-    XCTAssertEqual(Stride(exactly: Int8(-3))?.magnitude, -3)
+  // As Apple's (recorded by the conformance suite): the number counts seconds.
+  func test_exactly_countsSeconds_andRejectsWhatDoesNotFit() {
+    XCTAssertEqual(Stride(exactly: 5)?.magnitude, 5_000_000_000)
+    XCTAssertEqual(Stride(exactly: Int8(-3))?.magnitude, -3_000_000_000)
     XCTAssertNil(Stride(exactly: UInt64.max))
+  }
+
+  func test_codedForm_isApples_nanosecondsKey() throws {
+    let data = try JSONEncoder().encode(Stride.nanoseconds(419_872))
+    XCTAssertEqual(String(decoding: data, as: UTF8.self), #"{"_nanoseconds":419872}"#)
+    XCTAssertEqual(try JSONDecoder().decode(Stride.self, from: data), .nanoseconds(419_872))
   }
 
   func test_dispatchTimeInterval_roundTrips() {
@@ -60,10 +67,12 @@ final class DispatchQueueStrideTests: XCTestCase {
     stride -= .milliseconds(20)
     XCTAssertEqual(stride, .milliseconds(-5))
     XCTAssertEqual(-stride, .milliseconds(5))
-    XCTAssertEqual(Stride.nanoseconds(6) * .nanoseconds(7), .nanoseconds(42))
-    var product: Stride = .nanoseconds(3)
-    product *= .nanoseconds(3)
-    XCTAssertEqual(product, .nanoseconds(9))
+    // As Apple's: `*` multiplies seconds, so short strides multiply to (nearly) nothing.
+    XCTAssertEqual(Stride.nanoseconds(6) * .nanoseconds(7), .nanoseconds(0))
+    XCTAssertEqual(Stride.seconds(2) * .seconds(3), .seconds(6))
+    var product: Stride = .seconds(3)
+    product *= .milliseconds(500)
+    XCTAssertEqual(product, .milliseconds(1_500))
     XCTAssertEqual(Stride.zero.magnitude, 0)
   }
 

@@ -14,9 +14,10 @@ extension DispatchQueue.SchedulerTimeType {
   /// a.timeInterval                                           // .nanoseconds(1_500_000_000)
   /// ```
   ///
-  /// As in Apple's Combine, ``init(exactly:)`` counts nanoseconds, and `*` multiplies the
-  /// two nanosecond counts. Conversions from seconds, milliseconds and microseconds
-  /// saturate at the bounds of `Int`; `+`, `-` and `*` trap on overflow, like `Int`.
+  /// As in Apple's Combine, ``init(exactly:)`` and integer literals count seconds, `*`
+  /// multiplies the two intervals as seconds, and the coded form is
+  /// `{"_nanoseconds": n}`. Conversions from seconds, milliseconds and microseconds
+  /// saturate at the bounds of `Int`; `+` and `-` trap on overflow, like `Int`.
   public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric, ExpressibleByFloatLiteral,
     Hashable, Codable, Sendable
   {
@@ -34,6 +35,12 @@ extension DispatchQueue.SchedulerTimeType {
     /// Unlike `Int.magnitude`, this keeps the sign: a stride backwards has a negative
     /// magnitude.
     public var magnitude: Int
+
+    /// As Apple's coded form: `{"_nanoseconds": n}`.
+    @usableFromInline
+    internal enum CodingKeys: String, CodingKey {
+      case magnitude = "_nanoseconds"
+    }
 
     /// A `DispatchTimeInterval` created with the value of this type in nanoseconds.
     @inlinable
@@ -94,18 +101,19 @@ extension DispatchQueue.SchedulerTimeType {
 
     /// Creates a dispatch queue time interval from a binary integer type.
     ///
+    /// As Apple's (and as the integer literal), the number counts seconds.
+    ///
     /// ```swift
-    /// DispatchQueue.SchedulerTimeType.Stride(exactly: 5)?.magnitude   // 5 (ns)
+    /// DispatchQueue.SchedulerTimeType.Stride(exactly: 5)?.magnitude   // 5_000_000_000 (ns)
     /// DispatchQueue.SchedulerTimeType.Stride(exactly: UInt64.max)     // nil
     /// ```
     ///
-    /// - Parameter source: A binary integer representing a time interval in
-    ///   nanoseconds.
+    /// - Parameter source: A binary integer representing a time interval in seconds.
     /// - Returns: The interval, or `nil` if `source` does not fit in an `Int`.
     @inlinable
     public init?<T: BinaryInteger>(exactly source: T) {
       guard let value = Int(exactly: source) else { return nil }
-      magnitude = value
+      magnitude = Stride.product(value, 1_000_000_000)
     }
 
     /// Returns whether the first interval is shorter than the second.
@@ -114,10 +122,13 @@ extension DispatchQueue.SchedulerTimeType {
       lhs.magnitude < rhs.magnitude
     }
 
-    /// Multiplies the two nanosecond counts, as Apple's Combine does.
+    /// Multiplies the two intervals as seconds, as Apple's Combine does: the product of
+    /// two short strides is far below a nanosecond (`.nanoseconds(18) * .microseconds(1)`
+    /// is `.nanoseconds(0)`).
     @inlinable
     public static func * (lhs: Stride, rhs: Stride) -> Stride {
-      Stride(nanoseconds: lhs.magnitude * rhs.magnitude)
+      let seconds = (Double(lhs.magnitude) / 1_000_000_000) * (Double(rhs.magnitude) / 1_000_000_000)
+      return Stride(nanoseconds: Stride.nanoseconds(fromSeconds: seconds))
     }
 
     /// Adds two intervals.

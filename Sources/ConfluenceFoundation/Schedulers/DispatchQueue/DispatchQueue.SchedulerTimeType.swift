@@ -64,13 +64,11 @@ extension DispatchQueue {
     public func distance(to other: SchedulerTimeType) -> Stride {
       let start = dispatchTime.uptimeNanoseconds
       let end = other.dispatchTime.uptimeNanoseconds
-      if end >= start {
-        let difference = end - start
-        return Stride(nanoseconds: difference > UInt64(Int.max) ? Int.max : Int(difference))
-      } else {
-        let difference = start - end
-        return Stride(nanoseconds: difference > UInt64(Int.max) ? Int.min : -Int(difference))
-      }
+      // As Apple's: a time beyond `Int.max` nanoseconds (the distant future, or near it)
+      // is infinitely far, whichever way one looks.
+      if start == end { return Stride(nanoseconds: 0) }
+      guard start <= UInt64(Int.max), end <= UInt64(Int.max) else { return Stride(nanoseconds: .max) }
+      return Stride(nanoseconds: Int(end) - Int(start))
     }
 
     /// Returns a dispatch queue scheduler time calculated by advancing this instance’s
@@ -86,16 +84,15 @@ extension DispatchQueue {
     @inlinable
     public func advanced(by n: Stride) -> SchedulerTimeType {
       let start = dispatchTime.uptimeNanoseconds
-      if start == DispatchTime.distantFuture.uptimeNanoseconds { return self }
-      let result: UInt64
-      if n.magnitude >= 0 {
-        let (sum, overflow) = start.addingReportingOverflow(UInt64(n.magnitude))
-        result = overflow ? UInt64.max : sum
-      } else {
-        let back = UInt64(n.magnitude.magnitude)
-        result = start > back ? start - back : 0
+      guard start <= UInt64(Int.max) else { return self }
+      // As Apple's: past `Int.max` nanoseconds is the distant future, and before the first
+      // nanosecond is the first nanosecond.
+      let (sum, overflow) = Int(start).addingReportingOverflow(n.magnitude)
+      if overflow {
+        return n.magnitude > 0 ? SchedulerTimeType(.distantFuture) : SchedulerTimeType(DispatchTime(uptimeNanoseconds: 1))
       }
-      return SchedulerTimeType(DispatchTime(uptimeNanoseconds: result))
+      if sum < 1 { return SchedulerTimeType(DispatchTime(uptimeNanoseconds: 1)) }
+      return SchedulerTimeType(DispatchTime(uptimeNanoseconds: UInt64(sum)))
     }
 
     /// Hashes the time's uptime in nanoseconds.
