@@ -58,19 +58,20 @@ public struct ImmediateScheduler: Scheduler, Sendable {
       public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
       public static func += (lhs: inout Stride, rhs: Stride) { lhs = lhs + rhs }
 
-      // The immediate scheduler has no clock, so its strides carry the number they were
-      // given, whatever the unit: they only need to compare and add consistently.
+      // The immediate scheduler has no clock: as Apple's, a stride made from a unit of time
+      // is zero (`.seconds(1100) == 0`). Strides made from numbers keep them, so they still
+      // compare and add.
 
-      /// A stride of `s` units.
-      public static func seconds(_ s: Int) -> Stride { Stride(s) }
-      /// A stride of `s` units, truncated to a whole number.
-      public static func seconds(_ s: Double) -> Stride { Stride(Int(s)) }
-      /// A stride of `ms` units.
-      public static func milliseconds(_ ms: Int) -> Stride { Stride(ms) }
-      /// A stride of `us` units.
-      public static func microseconds(_ us: Int) -> Stride { Stride(us) }
-      /// A stride of `ns` units.
-      public static func nanoseconds(_ ns: Int) -> Stride { Stride(ns) }
+      /// A zero stride: the immediate scheduler has no time.
+      public static func seconds(_ s: Int) -> Stride { Stride(0) }
+      /// A zero stride: the immediate scheduler has no time.
+      public static func seconds(_ s: Double) -> Stride { Stride(0) }
+      /// A zero stride: the immediate scheduler has no time.
+      public static func milliseconds(_ ms: Int) -> Stride { Stride(0) }
+      /// A zero stride: the immediate scheduler has no time.
+      public static func microseconds(_ us: Int) -> Stride { Stride(0) }
+      /// A zero stride: the immediate scheduler has no time.
+      public static func nanoseconds(_ ns: Int) -> Stride { Stride(0) }
     }
 
     /// The immediate scheduler has no clock: every instant is the same.
@@ -113,12 +114,13 @@ public struct ImmediateScheduler: Scheduler, Sendable {
     action()
   }
 
-  /// Performs the action once, at once; there is nothing to repeat or cancel.
+  /// Performs the action once, at once; there is nothing to repeat or cancel, so, as
+  /// Apple's, it returns the empty subscription (`Subscriptions.empty`).
   public func schedule(
     after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
     options: Never?, _ action: @escaping () -> Void
   ) -> Cancellable {
     action()
-    return AnyCancellable {}
+    return Subscriptions.empty
   }
 }
