@@ -154,7 +154,7 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
 
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
-    demand.assertNonZero()
+    // As Apple's concatenate: `.none` goes to the current upstream, not trapped.
     let target = lock.withLock { () -> Subscription? in
       switch phase {
       case .awaitingFirst, .switching:

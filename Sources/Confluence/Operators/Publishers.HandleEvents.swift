@@ -231,7 +231,7 @@ internal final class HandleEventsSubscription<Downstream: Subscriber>: Subscribe
 
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
-    demand.assertNonZero()
+    // As Apple's: the demand, `.none` included, is reported and goes upstream unchecked.
     receiveRequest?(demand)
     lock.withLock { status.subscription }?.request(demand)
   }

@@ -49,7 +49,7 @@ internal final class BufferSubscription<Downstream: Subscriber>: Subscriber, Sub
 
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
-    demand.assertNonZero()
+    // As Apple's: `.none` is accepted (it adds nothing), not trapped.
     let (forward, next) = lock.withLock { state.request(demand) }
     forward?.request(demand)
     perform(next)

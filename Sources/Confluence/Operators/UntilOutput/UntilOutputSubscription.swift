@@ -97,7 +97,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
 
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
-    demand.assertNonZero()
+    // As Apple's: `.none` is accepted (it adds nothing), not trapped.
     lock.withLock { state.request(demand) }?.request(demand)
   }
 
