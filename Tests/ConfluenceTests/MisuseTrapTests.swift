@@ -60,6 +60,14 @@ final class MisuseTrapTests: XCTestCase {
     }
   }
 
+  func test_negativeDropCount_trapsWhenSubscribed_notWhenBuilt() {
+    let count = Int("-1")!
+    let dropping = PassthroughSubject<Int, Never>().dropFirst(count)  // building is fine, as Apple's
+    assertTraps("dropFirst(_:): count must not be negative (got -1)") {
+      _ = dropping.sink { _ in }
+    }
+  }
+
   func test_negativeOutputIndex_traps() {
     let index = Int("-3")!
     assertTraps("output(at:): index must not be negative (got -3)") {

@@ -26,16 +26,18 @@ extension Publishers {
     ///
     /// - Parameters:
     ///   - upstream: The publisher from which this publisher receives elements.
-    ///   - count: The number of elements to drop; must not be negative.
+    ///   - count: The number of elements to drop; a negative count traps when a subscriber
+    ///     attaches.
     @inlinable
     public init(upstream: Upstream, count: Int) {
-      precondition(count >= 0, "Publishers.Drop: count must not be negative (got \(count))")
+      // As Apple's: a negative count traps when a subscriber attaches, not here.
       self.upstream = upstream
       self.count = count
     }
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      precondition(count >= 0, "dropFirst(_:): count must not be negative (got \(count))")
       upstream.subscribe(
         FilteringSubscription(downstream: subscriber, logic: DropLogic<Output, Failure>(remaining: count)))
     }
