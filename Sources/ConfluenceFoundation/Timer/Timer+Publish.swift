@@ -21,8 +21,10 @@ extension Timer {
   /// - Parameters:
   ///   - interval: The time interval on which to publish events. For example, a value of
   ///     `0.5` publishes an event approximately every half-second.
-  ///   - tolerance: The allowed timing variance when emitting events. Defaults to `nil`,
-  ///     which allows any variance.
+  ///   - tolerance: The allowed timing variance when emitting events. As in Apple's
+  ///     Combine (the conformance suite records it), the publisher it returns has a `nil`
+  ///     tolerance whatever is passed here; to set one, make the publisher with
+  ///     `Timer.TimerPublisher(interval:tolerance:runLoop:mode:options:)`.
   ///   - runLoop: The run loop on which the timer runs.
   ///   - mode: The run loop mode in which to run the timer.
   ///   - options: Scheduler options passed to the timer. Defaults to `nil`.
@@ -31,6 +33,6 @@ extension Timer {
     every interval: TimeInterval, tolerance: TimeInterval? = nil, on runLoop: RunLoop, in mode: RunLoop.Mode,
     options: RunLoop.SchedulerOptions? = nil
   ) -> TimerPublisher {
-    TimerPublisher(interval: interval, tolerance: tolerance, runLoop: runLoop, mode: mode, options: options)
+    TimerPublisher(interval: interval, tolerance: nil, runLoop: runLoop, mode: mode, options: options)
   }
 }
