@@ -16,41 +16,32 @@ final class AutoconnectTests: XCTestCase {
     upstream.send(7)
     XCTAssertEqual(first.values, [7])
     XCTAssertEqual(second.values, [7])
-    XCTAssertEqual(first.subscriptionDescription, "Autoconnect")
+    // As Apple's: the relay shows the upstream subscription's description.
+    XCTAssertEqual(first.subscriptionDescription, "PassthroughSubject")
   }
 
-  func test_disconnectsWhenTheLastSubscriberCancels_andReconnectsLater() {
-    let upstream = ManualPublisher<Int, TestError>()
-    let auto = upstream.multicast { PassthroughSubject<Int, TestError>() }.autoconnect()
-    let first = TestSubscriber<Int, TestError>()
-    let second = TestSubscriber<Int, TestError>()
-    auto.subscribe(first)
-    auto.subscribe(second)
-    first.cancel()
-    XCTAssertEqual(upstream.cancels, 0)
-    second.cancel()
-    XCTAssertEqual(upstream.cancels, 1)
-    let third = TestSubscriber<Int, TestError>()
-    auto.subscribe(third)
-    XCTAssertEqual(upstream.requested, [.unlimited, .unlimited])
-  }
-
-  func test_completionDoesNotDisconnect() {
-    let upstream = ManualPublisher<Int, TestError>()
-    let auto = upstream.multicast { PassthroughSubject<Int, TestError>() }.autoconnect()
-    let first = TestSubscriber<Int, TestError>()
-    auto.subscribe(first)
-    upstream.finish()
-    let late = TestSubscriber<Int, TestError>()
-    auto.subscribe(late)
-    XCTAssertEqual(upstream.requested, [.unlimited], "a late subscriber does not start the work again")
-    XCTAssertEqual(late.completion, .finished)
-  }
-
-  func test_demandPassesThrough() {
-    let auto = (1...5).publisher.makeConnectable().autoconnect()
-    let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(2))
-    auto.subscribe(subscriber)
-    XCTAssertEqual(subscriber.values, [1, 2])
+  // Apple's relay forwards a completion without ending the subscription: the subscriber
+  // still counts towards the connection until it cancels.
+  func test_completionDoesNotDisconnect_theLastCancelDoes() {
+    var connections = 0
+    let subject = PassthroughSubject<Int, Never>()
+    let auto = Deferred { () -> PassthroughSubject<Int, Never> in
+      connections += 1
+      return subject
+    }.makeConnectable().autoconnect()
+    var kept: [Subscription] = []
+    for _ in 0..<2 {
+      let subscriber = TestSubscriber<Int, Never>()
+      subscriber.onSubscription = { kept.append($0) }
+      auto.subscribe(subscriber)
+    }
+    subject.send(completion: .finished)
+    XCTAssertEqual(connections, 1)
+    kept[0].cancel()
+    kept[1].cancel()
+    kept[1].cancel()  // a second cancel does not count twice
+    // Both cancelled after the completion, so the connection went: a new subscriber connects again.
+    auto.subscribe(TestSubscriber<Int, Never>())
+    XCTAssertEqual(connections, 2)
   }
 }

@@ -13,7 +13,8 @@ final class ShareTests: XCTestCase {
     XCTAssertEqual(upstream.requested, [.unlimited])
     upstream.send(1)
     upstream.fail(TestError("x"))
-    XCTAssertEqual(first.eventDescriptions, ["subscription(Autoconnect)", "value(1)", "completion(failure(x))"])
+    // share() is multicast + autoconnect: the relay shows the subject's subscription.
+    XCTAssertEqual(first.eventDescriptions, ["subscription(PassthroughSubject)", "value(1)", "completion(failure(x))"])
     XCTAssertEqual(second.eventDescriptions, first.eventDescriptions)
   }
 

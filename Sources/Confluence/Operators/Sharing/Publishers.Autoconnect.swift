@@ -95,7 +95,7 @@ extension ConnectablePublisher {
 /// Stands between an `Autoconnect` and one subscriber, to notice its cancel.
 @usableFromInline
 internal final class AutoconnectSubscription<Upstream: ConnectablePublisher, Downstream: Subscriber>: Subscriber,
-  Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+  Subscription, CustomStringConvertible, CustomPlaygroundDisplayConvertible
 where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
   @usableFromInline internal typealias Input = Upstream.Output
   @usableFromInline internal typealias Failure = Upstream.Failure
@@ -104,6 +104,8 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   @usableFromInline internal let downstream: Downstream
   @usableFromInline internal let lock = Lock()
   @usableFromInline internal var status = SubscriptionStatus.awaitingSubscription
+  /// Whether this subscriber has cancelled (it counts down the parent's subscribers once).
+  @usableFromInline internal var isCancelled = false
 
   @inlinable
   internal init(parent: Publishers.Autoconnect<Upstream>, downstream: Downstream) {
@@ -125,30 +127,38 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     downstream.receive(input)
   }
 
+  // As Apple's (the conformance suite records it), the subscription is a thin relay: it
+  // forwards every value and completion as it comes, and a completion does not end it —
+  // the subscriber still counts towards the connection until it cancels, so the upstream
+  // is disconnected when the last subscriber cancels, completed or not.
+
   @inlinable
   internal func receive(completion: Subscribers.Completion<Failure>) {
-    let isLive = lock.withLock { () -> Bool in
-      guard case .subscribed = status else { return false }
-      status = .terminal
-      return true
-    }
-    if isLive { downstream.receive(completion: completion) }
+    downstream.receive(completion: completion)
   }
 
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
-    demand.assertNonZero()
     lock.withLock { status.subscription }?.request(demand)
   }
 
   @inlinable
   internal func cancel() {
-    guard let subscription = lock.withLock({ status.terminate() }) else { return }
-    subscription.cancel()
+    let subscription = lock.withLock { () -> Subscription?? in
+      if isCancelled { return nil }
+      isCancelled = true
+      return .some(status.subscription)
+    }
+    guard let subscription else { return }
+    subscription?.cancel()
     parent.subscriberDidCancel()
   }
 
-  @usableFromInline internal var description: String { "Autoconnect" }
-  @usableFromInline internal var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+  /// The upstream subscription's description, as Apple's relay shows it.
+  @usableFromInline internal var description: String {
+    lock.withLock { status.subscription }.map { String(describing: $0) } ?? "Autoconnect"
+  }
+
+  // Not CustomReflectable, as Apple's relay is not.
   @usableFromInline internal var playgroundDescription: Any { description }
 }
