@@ -18,8 +18,8 @@ final class ShareReplayTests: XCTestCase {
 
     XCTAssertEqual(upstream.subscriptionCount, 1)
     XCTAssertEqual(upstream.demands, [.unlimited])
-    XCTAssertEqual(first.events, [.subscription("ReplaySubject"), .value(1), .value(2), .value(3), .value(4)])
-    XCTAssertEqual(second.events, [.subscription("ReplaySubject"), .value(2), .value(3), .value(4)])
+    XCTAssertEqual(first.events, [.subscription("Multicast"), .value(1), .value(2), .value(3), .value(4)])
+    XCTAssertEqual(second.events, [.subscription("Multicast"), .value(2), .value(3), .value(4)])
   }
 
   func test_afterUpstreamCompletes_laterSubscribersGetTheReplayAndCompletion_withoutResubscribing() {
@@ -32,7 +32,7 @@ final class ShareReplayTests: XCTestCase {
     let second = TestSubscriber<Int, TestError>()
     shared.subscribe(second)
     XCTAssertEqual(upstream.subscriptionCount, 1)
-    XCTAssertEqual(second.events, [.subscription("ReplaySubject"), .value(1), .completion(.finished)])
+    XCTAssertEqual(second.events, [.subscription("Multicast"), .value(1), .completion(.finished)])
   }
 
   func test_upstreamFailure_reachesCurrentAndLaterSubscribers() {
@@ -45,7 +45,7 @@ final class ShareReplayTests: XCTestCase {
     let second = TestSubscriber<Int, TestError>()
     shared.subscribe(second)
     XCTAssertEqual(first.completion, .failure(TestError("boom")))
-    XCTAssertEqual(second.events, [.subscription("ReplaySubject"), .value(1), .completion(.failure(TestError("boom")))])
+    XCTAssertEqual(second.events, [.subscription("Multicast"), .value(1), .completion(.failure(TestError("boom")))])
   }
 
   func test_eachSubscribersDemandIsHonouredSeparately() {

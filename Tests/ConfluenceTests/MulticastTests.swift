@@ -15,7 +15,7 @@ final class MulticastTests: XCTestCase {
     XCTAssertEqual(upstream.requested, [.unlimited])
     upstream.send(1)
     upstream.finish()
-    XCTAssertEqual(first.events, [.subscription("PassthroughSubject"), .value(1), .completion(.finished)])
+    XCTAssertEqual(first.events, [.subscription("Multicast"), .value(1), .completion(.finished)])
     XCTAssertEqual(second.values, [1])
     connection.cancel()
   }

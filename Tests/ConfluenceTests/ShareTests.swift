@@ -14,7 +14,7 @@ final class ShareTests: XCTestCase {
     upstream.send(1)
     upstream.fail(TestError("x"))
     // share() is multicast + autoconnect: the relay shows the subject's subscription.
-    XCTAssertEqual(first.eventDescriptions, ["subscription(PassthroughSubject)", "value(1)", "completion(failure(x))"])
+    XCTAssertEqual(first.eventDescriptions, ["subscription(Multicast)", "value(1)", "completion(failure(x))"])
     XCTAssertEqual(second.eventDescriptions, first.eventDescriptions)
   }
 

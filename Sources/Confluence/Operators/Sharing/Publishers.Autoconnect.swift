@@ -24,10 +24,9 @@ extension Publishers {
     @usableFromInline
     internal let lock = Lock()
 
-    // Guarded by `lock`.
-    @usableFromInline internal var subscriberCount = 0
-    @usableFromInline internal var connection: Cancellable?
-    @usableFromInline internal var isConnected = false
+    // Guarded by `lock`. `nil` while disconnected; otherwise the live connection and the
+    // number of subscribers that have not cancelled yet.
+    @usableFromInline internal var connection: (cancellable: Cancellable, subscribers: Int)?
 
     /// Creates a publisher that automatically connects to an upstream connectable
     /// publisher.
@@ -36,36 +35,36 @@ extension Publishers {
       self.upstream = upstream
     }
 
+    // Apple's rules, as the conformance suite records them: a subscriber arriving while
+    // connected joins the connection; one arriving while disconnected is subscribed first
+    // and then connects. The connection is recorded only once `connect()` returns, so a
+    // subscriber that arrives re-entrantly during that first subscription connects again
+    // (and the later connection is the one kept, with a count of one).
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let connects = lock.withLock { () -> Bool in
-        subscriberCount += 1
-        if isConnected { return false }
-        isConnected = true
+      let joined = lock.withLock { () -> Bool in
+        guard connection != nil else { return false }
+        connection!.subscribers += 1
         return true
       }
-      upstream.subscribe(AutoconnectSubscription(parent: self, downstream: subscriber))
-      if connects {
+      upstream.subscribe(AutoconnectSubscriber(parent: self, downstream: subscriber))
+      if !joined {
         let made = upstream.connect()
-        let stale = lock.withLock { () -> Cancellable? in
-          // Everyone cancelled while we were connecting: drop the connection at once.
-          guard isConnected, subscriberCount > 0 else { return made }
-          connection = made
-          return nil
-        }
-        stale?.cancel()
+        lock.withLock { connection = (made, 1) }
       }
     }
 
-    /// A subscriber cancelled: disconnects when it was the last one.
+    /// One subscriber cancelled: the last one out disconnects.
     @inlinable
     internal func subscriberDidCancel() {
       let disconnect = lock.withLock { () -> Cancellable? in
-        subscriberCount -= 1
-        guard subscriberCount == 0 else { return nil }
-        isConnected = false
-        defer { connection = nil }
-        return connection
+        guard let current = connection else { return nil }
+        if current.subscribers > 1 {
+          connection!.subscribers -= 1
+          return nil
+        }
+        connection = nil
+        return current.cancellable
       }
       disconnect?.cancel()
     }
@@ -93,72 +92,3 @@ extension ConnectablePublisher {
 }
 
 /// Stands between an `Autoconnect` and one subscriber, to notice its cancel.
-@usableFromInline
-internal final class AutoconnectSubscription<Upstream: ConnectablePublisher, Downstream: Subscriber>: Subscriber,
-  Subscription, CustomStringConvertible, CustomPlaygroundDisplayConvertible
-where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
-  @usableFromInline internal typealias Input = Upstream.Output
-  @usableFromInline internal typealias Failure = Upstream.Failure
-
-  @usableFromInline internal let parent: Publishers.Autoconnect<Upstream>
-  @usableFromInline internal let downstream: Downstream
-  @usableFromInline internal let lock = Lock()
-  @usableFromInline internal var status = SubscriptionStatus.awaitingSubscription
-  /// Whether this subscriber has cancelled (it counts down the parent's subscribers once).
-  @usableFromInline internal var isCancelled = false
-
-  @inlinable
-  internal init(parent: Publishers.Autoconnect<Upstream>, downstream: Downstream) {
-    self.parent = parent
-    self.downstream = downstream
-  }
-
-  @inlinable
-  internal func receive(subscription: Subscription) {
-    guard lock.withLock({ status.accept(subscription) }) else {
-      subscription.cancel()
-      return
-    }
-    downstream.receive(subscription: self)
-  }
-
-  @inlinable
-  internal func receive(_ input: Input) -> Subscribers.Demand {
-    downstream.receive(input)
-  }
-
-  // As Apple's (the conformance suite records it), the subscription is a thin relay: it
-  // forwards every value and completion as it comes, and a completion does not end it —
-  // the subscriber still counts towards the connection until it cancels, so the upstream
-  // is disconnected when the last subscriber cancels, completed or not.
-
-  @inlinable
-  internal func receive(completion: Subscribers.Completion<Failure>) {
-    downstream.receive(completion: completion)
-  }
-
-  @inlinable
-  internal func request(_ demand: Subscribers.Demand) {
-    lock.withLock { status.subscription }?.request(demand)
-  }
-
-  @inlinable
-  internal func cancel() {
-    let subscription = lock.withLock { () -> Subscription?? in
-      if isCancelled { return nil }
-      isCancelled = true
-      return .some(status.subscription)
-    }
-    guard let subscription else { return }
-    subscription?.cancel()
-    parent.subscriberDidCancel()
-  }
-
-  /// The upstream subscription's description, as Apple's relay shows it.
-  @usableFromInline internal var description: String {
-    lock.withLock { status.subscription }.map { String(describing: $0) } ?? "Autoconnect"
-  }
-
-  // Not CustomReflectable, as Apple's relay is not.
-  @usableFromInline internal var playgroundDescription: Any { description }
-}

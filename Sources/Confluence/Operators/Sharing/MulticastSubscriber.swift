@@ -1,0 +1,64 @@
+/// What `Multicast` subscribes to its subject for each downstream subscriber.
+///
+/// Apple's rules, as the conformance suite records them: the downstream sees this object
+/// as its subscription (described as "Multicast", an empty mirror) from the moment the
+/// subject subscribes it; a second subscription is cancelled; the downstream's demand,
+/// whether asked up front or returned from `receive(_:)`, is requested from the subject
+/// as it comes (so `receive(_:)` itself returns `.none`); after a completion or a cancel
+/// nothing more reaches the downstream.
+@usableFromInline
+internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Subscription,
+  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+{
+  @usableFromInline internal typealias Input = Downstream.Input
+  @usableFromInline internal typealias Failure = Downstream.Failure
+
+  @usableFromInline internal let downstream: Downstream
+  @usableFromInline internal let lock = Lock()
+  // Guarded by `lock`.
+  @usableFromInline internal var status = SubscriptionStatus.awaitingSubscription
+
+  @inlinable
+  internal init(downstream: Downstream) {
+    self.downstream = downstream
+  }
+
+  @inlinable
+  internal func receive(subscription: Subscription) {
+    guard lock.withLock({ status.accept(subscription) }) else {
+      subscription.cancel()
+      return
+    }
+    downstream.receive(subscription: self)
+  }
+
+  @inlinable
+  internal func receive(_ input: Input) -> Subscribers.Demand {
+    guard let subscription = lock.withLock({ status.subscription }) else { return .none }
+    let more = downstream.receive(input)
+    if more != .none { subscription.request(more) }
+    return .none
+  }
+
+  @inlinable
+  internal func receive(completion: Subscribers.Completion<Failure>) {
+    guard case .subscribed = lock.withLock({ status.take() }) else { return }
+    downstream.receive(completion: completion)
+  }
+
+  @inlinable
+  internal func request(_ demand: Subscribers.Demand) {
+    lock.withLock { status.subscription }?.request(demand)
+  }
+
+  @inlinable
+  internal func cancel() {
+    lock.withLock { status.take() }.cancelSubscription()
+  }
+
+  @usableFromInline internal var description: String { "Multicast" }
+
+  @usableFromInline internal var customMirror: Mirror { Mirror(self, children: [:]) }
+
+  @usableFromInline internal var playgroundDescription: Any { description }
+}
