@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What `Multicast` subscribes to its subject for each downstream subscriber.
 ///
 /// Apple's rules, as the conformance suite records them: the downstream sees this object
@@ -17,6 +19,8 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
   @usableFromInline internal let lock = Lock()
   // Guarded by `lock`.
   @usableFromInline internal var status = SubscriptionStatus.awaitingSubscription
+  // Mirrors whether `status` is `.subscribed`, so that a value needs no lock round trip.
+  @usableFromInline internal let isLive = Atomic<Bool>(false)
 
   @inlinable
   internal init(downstream: Downstream) {
@@ -25,7 +29,12 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
 
   @inlinable
   internal func receive(subscription: Subscription) {
-    guard lock.withLock({ status.accept(subscription) }) else {
+    let accepted = lock.withLock { () -> Bool in
+      guard status.accept(subscription) else { return false }
+      isLive.store(true, ordering: .releasing)
+      return true
+    }
+    guard accepted else {
       subscription.cancel()
       return
     }
@@ -34,15 +43,18 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    guard let subscription = lock.withLock({ status.subscription }) else { return .none }
+    guard isLive.load(ordering: .acquiring) else { return .none }
     let more = downstream.receive(input)
-    if more != .none { subscription.request(more) }
+    if more != .none { request(more) }
     return .none
   }
 
   @inlinable
   internal func receive(completion: Subscribers.Completion<Failure>) {
-    guard case .subscribed = lock.withLock({ status.take() }) else { return }
+    guard case .subscribed = lock.withLock({ () -> SubscriptionStatus in
+      isLive.store(false, ordering: .releasing)
+      return status.take()
+    }) else { return }
     downstream.receive(completion: completion)
   }
 
@@ -53,7 +65,10 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
 
   @inlinable
   internal func cancel() {
-    lock.withLock { status.take() }.cancelSubscription()
+    lock.withLock { () -> SubscriptionStatus in
+      isLive.store(false, ordering: .releasing)
+      return status.take()
+    }.cancelSubscription()
   }
 
   @usableFromInline internal var description: String { "Multicast" }
