@@ -6,7 +6,7 @@ final class CompactMapTests: XCTestCase {
   func test_republishesNonNilResults_unlimitedDemand() {
     let subscriber = TestSubscriber<Int, Never>()
     ["1", "x", "3"].genericPublisher.compactMap { Int($0) }.subscribe(subscriber)
-    XCTAssertEqual(subscriber.events, [.subscription("CompactMap"), .value(1), .value(3), .completion(.finished)])
+    XCTAssertEqual(subscriber.events, [.subscription(#"["1", "x", "3"]"#), .value(1), .value(3), .completion(.finished)])
     XCTAssertEqual(subscriber.demands, [.unlimited])
   }
 
@@ -31,7 +31,7 @@ final class CompactMapTests: XCTestCase {
     upstream.send("4")
     upstream.send(completion: .failure(TestError("boom")))
     XCTAssertEqual(
-      subscriber.events, [.subscription("CompactMap"), .value(4), .completion(.failure(TestError("boom")))])
+      subscriber.events, [.subscription("ScriptedUpstream"), .value(4), .completion(.failure(TestError("boom")))])
   }
 
   func test_sendsNothing_cancelBeforeDemand() {
@@ -40,7 +40,7 @@ final class CompactMapTests: XCTestCase {
     upstream.compactMap { Int($0) }.subscribe(subscriber)
     subscriber.cancel()
     upstream.send("1")
-    XCTAssertEqual(subscriber.events, [.subscription("CompactMap")])
+    XCTAssertEqual(subscriber.events, [.subscription("ScriptedUpstream")])
     XCTAssertEqual(upstream.cancelCount, 1)
   }
 
@@ -48,14 +48,17 @@ final class CompactMapTests: XCTestCase {
     let subscriber = TestSubscriber<Int, Never>()
     subscriber.onValue = { _ in subscriber.cancel(); return .none }
     ["x", "1", "2"].genericPublisher.compactMap { Int($0) }.subscribe(subscriber)
-    XCTAssertEqual(subscriber.events, [.subscription("CompactMap"), .value(1)])
+    XCTAssertEqual(subscriber.events, [.subscription(#"["x", "1", "2"]"#), .value(1)])
   }
 
-  func test_description() {
+  func test_description_theRelayIsCompactMap_theSubscriptionIsUpstreams() {
+    let upstream = DetachedUpstream<String, Never>()
     let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
-    ScriptedUpstream<String, Never>().compactMap { Int($0) }.subscribe(subscriber)
-    XCTAssertEqual(String(describing: subscriber.subscription!), "CompactMap")
-    XCTAssertEqual(Mirror(reflecting: subscriber.subscription!).children.map(\.label), ["downstream"])
+    upstream.compactMap { Int($0) }.subscribe(subscriber)
+    XCTAssertEqual(String(describing: upstream.operatorSubscriber), "CompactMap")
+    XCTAssertTrue(Mirror(reflecting: upstream.operatorSubscriber).children.isEmpty)
+    upstream.attach()
+    XCTAssertEqual(subscriber.subscriptionDescription, "Recording")
   }
 
   func test_fusion_compactMapAndMap() {
@@ -63,7 +66,7 @@ final class CompactMapTests: XCTestCase {
       ["1", "x", "12", "3"].publisher.compactMap { Int($0) }.compactMap { $0 < 10 ? $0 : nil }.map { "#\($0)" }
     let subscriber = TestSubscriber<String, Never>()
     fused.subscribe(subscriber)
-    XCTAssertEqual(subscriber.events, [.subscription("CompactMap"), .value("#1"), .value("#3"), .completion(.finished)])
+    XCTAssertEqual(subscriber.events, [.subscription(#"["1", "x", "12", "3"]"#), .value("#1"), .value("#3"), .completion(.finished)])
   }
 
   func test_releasesClosure_onCancel() {

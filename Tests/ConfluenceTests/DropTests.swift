@@ -23,19 +23,21 @@ final class DropTests: XCTestCase {
     XCTAssertEqual(subscriber.values, [1, 2, 3])
   }
 
-  func test_requestsOneMoreForEachDroppedValue_finiteDemand() {
+  // As Apple's: the values to drop are asked for up front, with the downstream's demand
+  // (none yet here), and each dropped value is answered with `.none`.
+  func test_asksForTheDroppedValuesUpFront_finiteDemand() {
     let upstream = ScriptedUpstream<Int, Never>()
     let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
     upstream.dropFirst(2).subscribe(subscriber)
-    XCTAssertEqual(upstream.requested, [])
+    XCTAssertEqual(upstream.requested, [.max(2)])
     subscriber.request(.max(1))
-    XCTAssertEqual(upstream.requested, [.max(1)])
-    XCTAssertEqual(upstream.send(1), .max(1))
-    XCTAssertEqual(upstream.send(2), .max(1))
+    XCTAssertEqual(upstream.requested, [.max(2), .max(1)])
+    XCTAssertEqual(upstream.send(1), .none)
+    XCTAssertEqual(upstream.send(2), .none)
     XCTAssertEqual(upstream.send(3), .none)
     subscriber.request(.max(1))
     XCTAssertEqual(upstream.send(4), .none)
-    XCTAssertEqual(upstream.requested, [.max(1), .max(1)])
+    XCTAssertEqual(upstream.requested, [.max(2), .max(1), .max(1)])
     XCTAssertEqual(subscriber.values, [3, 4])
   }
 

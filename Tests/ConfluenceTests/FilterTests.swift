@@ -7,7 +7,7 @@ final class FilterTests: XCTestCase {
     let subscriber = TestSubscriber<Int, Never>()
     Publishers.Filter(upstream: (1...6).publisher) { $0.isMultiple(of: 2) }.subscribe(subscriber)
     XCTAssertEqual(
-      subscriber.events, [.subscription("Filter"), .value(2), .value(4), .value(6), .completion(.finished)])
+      subscriber.events, [.subscription("1...6"), .value(2), .value(4), .value(6), .completion(.finished)])
   }
 
   func test_finiteDemand_requestsOneMorePerDroppedValue() {
@@ -24,7 +24,7 @@ final class FilterTests: XCTestCase {
   func test_noDemand_deliversNothing() {
     let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
     Publishers.Filter(upstream: (1...3).publisher) { _ in true }.subscribe(subscriber)
-    XCTAssertEqual(subscriber.events, [.subscription("Filter")])
+    XCTAssertEqual(subscriber.events, [.subscription("1...3")])
   }
 
   func test_filterOnFilter_fuses() {
@@ -39,7 +39,7 @@ final class FilterTests: XCTestCase {
     let subscriber = TestSubscriber<Int, Never>()
     subscriber.onValue = { _ in subscriber.cancel(); return .none }
     Publishers.Filter(upstream: (1...5).publisher) { _ in true }.subscribe(subscriber)
-    XCTAssertEqual(subscriber.events, [.subscription("Filter"), .value(1)])
+    XCTAssertEqual(subscriber.events, [.subscription("1...5"), .value(1)])
   }
 
   func test_requestAfterCancel_isIgnored() {
@@ -48,7 +48,7 @@ final class FilterTests: XCTestCase {
     let subscription = subscriber.subscription
     subscriber.cancel()
     subscription?.request(.max(3))
-    XCTAssertEqual(subscriber.events, [.subscription("Filter")])
+    XCTAssertEqual(subscriber.events, [.subscription("1...5")])
   }
 
   func test_cancel_freesTheChain() {
@@ -79,7 +79,7 @@ final class FilterTests: XCTestCase {
     XCTAssertEqual(upstream.requested, [.max(1), .max(2)])
     upstream.send(3, 4, 5, 6)
     XCTAssertEqual(upstream.returned, [.max(1), .max(1), .max(1)])
-    XCTAssertEqual(subscriber.events, [.subscription("Filter"), .value(2), .value(4), .value(6)])
+    XCTAssertEqual(subscriber.events, [.subscription("ScriptedUpstream"), .value(2), .value(4), .value(6)])
   }
 
   func test_passesDownstreamDemandThrough_demandPerValue() {
@@ -97,7 +97,7 @@ final class FilterTests: XCTestCase {
     upstream.send(1, 2)
     upstream.send(completion: .failure(TestError("boom")))
     XCTAssertEqual(
-      subscriber.events, [.subscription("Filter"), .value(2), .completion(.failure(TestError("boom")))])
+      subscriber.events, [.subscription("ScriptedUpstream"), .value(2), .completion(.failure(TestError("boom")))])
   }
 
   func test_sendsNothing_cancelBeforeDemand() {
@@ -107,22 +107,24 @@ final class FilterTests: XCTestCase {
     subscriber.cancel()
     upstream.send(1)
     upstream.send(completion: .finished)
-    XCTAssertEqual(subscriber.events, [.subscription("Filter")])
+    XCTAssertEqual(subscriber.events, [.subscription("ScriptedUpstream")])
     XCTAssertEqual(upstream.cancelCount, 1)
     XCTAssertEqual(upstream.requested, [])
   }
 
-  func test_ignoresCompletion_afterCancel() {
+  func test_completionAfterCancel_isPassedOn_asApplesRelayDoes() {
+    // Apple's filter is a relay: the downstream cancels upstream's own subscription, and a
+    // completion that a misbehaving upstream still sends goes straight through.
     let upstream = ScriptedUpstream<Int, Never>()
     upstream.keepsSendingAfterCancel = true
-    let subscriber = TestSubscriber<Int, Never>()
+    let subscriber = TestSubscriber<Int, Never>(strictCancellation: false)
     upstream.filter { _ in true }.subscribe(subscriber)
     subscriber.cancel()
     upstream.send(completion: .finished)
-    XCTAssertEqual(subscriber.events, [.subscription("Filter")])
+    XCTAssertEqual(subscriber.events, [.subscription("ScriptedUpstream"), .completion(.finished)])
   }
 
-  func test_cancelIsIdempotent() {
+  func test_cancelTwice_reachesUpstreamTwice_theSubscriptionIsUpstreams() {
     let upstream = ScriptedUpstream<Int, Never>()
     var subscription: Subscription?
     let subscriber = TestSubscriber<Int, Never>()
@@ -130,17 +132,20 @@ final class FilterTests: XCTestCase {
     upstream.filter { _ in true }.subscribe(subscriber)
     subscription?.cancel()
     subscription?.cancel()
-    XCTAssertEqual(upstream.cancelCount, 1)
+    XCTAssertEqual(upstream.cancelCount, 2)
   }
 
-  func test_description() {
-    var subscription: Subscription?
+  func test_description_theRelayIsFilter_theSubscriptionIsUpstreams() {
+    let upstream = DetachedUpstream<Int, Never>()
     let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
-    subscriber.onSubscription = { subscription = $0 }
-    ScriptedUpstream<Int, Never>().filter { _ in true }.subscribe(subscriber)
-    XCTAssertEqual(String(describing: subscription!), "Filter")
-    XCTAssertEqual((subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String, "Filter")
-    XCTAssertEqual(Mirror(reflecting: subscription!).children.map(\.label), ["downstream"])
+    upstream.filter { _ in true }.subscribe(subscriber)
+    let relay = upstream.operatorSubscriber
+    XCTAssertEqual(String(describing: relay), "Filter")
+    XCTAssertEqual((relay as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String, "Filter")
+    XCTAssertTrue(Mirror(reflecting: relay).children.isEmpty)
+    XCTAssertNil(upstream.operatorSubscription, "a subscriber only")
+    upstream.attach()
+    XCTAssertEqual(subscriber.subscriptionDescription, "Recording")
   }
 
   func test_fusesWithTryFilter() {

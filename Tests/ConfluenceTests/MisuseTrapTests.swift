@@ -140,4 +140,30 @@ final class MisuseTrapTests: XCTestCase {
       _ = TestSequence<Int, Never>(marbles: "-b", values: ["a": 1])
     }
   }
+
+  // Apple's strict filtering family (tryFilter, tryCompactMap, removeDuplicates,
+  // prefix(while:) and their try forms) traps on events that come before its subscription.
+  func test_strictFilteringFamily_valueBeforeTheSubscription_traps() {
+    assertTraps("TryFilter received a value before its subscription") {
+      let upstream = DetachedUpstream<Int, Never>()
+      upstream.tryFilter { _ in true }.subscribe(TestSubscriber<Int, any Error>())
+      _ = upstream.send(1)
+    }
+  }
+
+  func test_strictFilteringFamily_completionBeforeTheSubscription_traps() {
+    assertTraps("RemoveDuplicates received a completion before its subscription") {
+      let upstream = DetachedUpstream<Int, Never>()
+      upstream.removeDuplicates().subscribe(TestSubscriber<Int, Never>())
+      upstream.send(completion: .finished)
+    }
+  }
+
+  func test_strictFilteringFamily_requestBeforeTheSubscription_traps() {
+    assertTraps("PrefixWhile was asked for demand before its subscription") {
+      let upstream = DetachedUpstream<Int, Never>()
+      upstream.prefix { _ in true }.subscribe(TestSubscriber<Int, Never>())
+      upstream.operatorSubscription?.request(.max(1))
+    }
+  }
 }

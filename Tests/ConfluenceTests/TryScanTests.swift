@@ -34,9 +34,14 @@ final class TryScanTests: XCTestCase {
       if next == 0 { throw TestError("zero") }
       return total + next
     }.subscribe(subscriber)
-    upstream.send(1, 0, 2)
+    // As Apple's: values upstream still sends after the throw are scanned and passed on (a
+    // well-behaved upstream sends none after cancel); a further throw and the completion
+    // are dropped.
+    subscriber.onViolation = { _ in }
+    upstream.send(1, 0, 2, 0)
     upstream.send(completion: .finished)
-    XCTAssertEqual(subscriber.eventDescriptions, ["subscription(TryScan)", "value(1)", "completion(failure(zero))"])
+    XCTAssertEqual(
+      subscriber.eventDescriptions, ["subscription(TryScan)", "value(1)", "completion(failure(zero))", "value(3)"])
     XCTAssertEqual(upstream.cancelCount, 1)
   }
 

@@ -1,17 +1,13 @@
-/// The subscription shared by every filter-like operator: it stands between upstream and
-/// downstream and, for each value, does what its ``FilteringLogic`` decides — forward a
-/// (transformed) value, drop it and ask upstream for one more, finish, or fail.
+import Synchronization
+
+/// The subscription of the filter-like operators that are their own subscription
+/// (`tryFilter`, `tryMap`, `removeDuplicates`, `drop(while:)`, `prefix(while:)`,
+/// `output(in:)`, …), generic over the operator's per-value ``FilteringLogic``.
 ///
-/// - Demand: downstream's requests go upstream unchanged; each dropped value returns
-///   `.max(1)` from `receive(_:)`, so upstream sends one more in its place.
-/// - Finishing or failing on its own (`prefix` done, a closure threw) cancels upstream
-///   first, then completes downstream; nothing is sent after that.
-/// - `request(_:)` and `cancel()` may come from any thread. The lock guards only the
-///   upstream subscription (`status`); it is never held while calling out.
-/// - Values take no lock: upstream serialises them (contract rule 5) and stops after
-///   `cancel()`. `logic` and `isDone` are touched only from those serialised upstream
-///   events.
-/// - `description` is the logic's ``FilteringLogic/name`` (what `print` shows).
+/// Values are passed without taking a lock: upstream serialises them. Whether the
+/// subscription is live is mirrored in one atomic byte, read once per value; the lock
+/// guards only the upstream subscription. What happens at the edges (before the
+/// subscription, after the end) is the logic's ``FilteringEdges``.
 @usableFromInline
 internal final class FilteringSubscription<Logic: FilteringLogic, Downstream: Subscriber>: Subscriber,
   Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
@@ -22,24 +18,25 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
   @usableFromInline
   internal let downstream: Downstream
 
-  /// The operator's closure and state. Accessed only from upstream's serialised
-  /// `receive(_:)`, so there is never an overlapping access to check at run time.
+  /// Touched only from upstream's serialised `receive(_:)` (and the mirror).
   @usableFromInline
   @exclusivity(unchecked)
   internal var logic: Logic
 
-  /// Set (from the upstream event path only) once this subscription finished or failed on
-  /// its own, so that values upstream still sends are ignored.
-  @usableFromInline
-  @exclusivity(unchecked)
-  internal var isDone = false
-
   @usableFromInline
   internal let lock = Lock()
 
-  /// Guarded by `lock`.
+  // Guarded by `lock`.
   @usableFromInline
   internal var status = SubscriptionStatus.awaitingSubscription
+
+  /// `status` as one byte for the value path: ``awaiting``, ``live`` or ``ended``.
+  @usableFromInline
+  internal let phase = Atomic<UInt8>(0)
+
+  @usableFromInline internal static var awaiting: UInt8 { 0 }
+  @usableFromInline internal static var live: UInt8 { 1 }
+  @usableFromInline internal static var ended: UInt8 { 2 }
 
   @inlinable
   internal init(downstream: Downstream, logic: Logic) {
@@ -51,7 +48,12 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
 
   @inlinable
   internal func receive(subscription: Subscription) {
-    guard lock.withLock({ status.accept(subscription) }) else {
+    let accepted = lock.withLock { () -> Bool in
+      guard status.accept(subscription) else { return false }
+      phase.store(Self.live, ordering: .releasing)
+      return true
+    }
+    guard accepted else {
       subscription.cancel()
       return
     }
@@ -60,23 +62,26 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    if isDone { return .none }
+    let current = phase.load(ordering: .acquiring)
+    if current != Self.live {
+      if current == Self.awaiting, Logic.edges.trapsBeforeSubscription {
+        preconditionFailure("\(Logic.name) received a value before its subscription")
+      }
+      if !Logic.edges.processesValuesOutsideLiveSpan { return .none }
+    }
     switch logic.receive(input) {
     case .publish(let output):
       return downstream.receive(output)
     case .skip:
       return .max(1)
     case .publishAndFinish(let output):
-      isDone = true
-      _ = downstream.receive(output)
+      let more = downstream.receive(output)
       terminate(with: .finished)
-      return .none
+      return more
     case .finish:
-      isDone = true
       terminate(with: .finished)
       return .none
     case .fail(let error):
-      isDone = true
       terminate(with: .failure(error))
       return .none
     }
@@ -84,12 +89,22 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
 
   @inlinable
   internal func receive(completion: Subscribers.Completion<Failure>) {
-    let isLive = lock.withLock { () -> Bool in
-      guard case .subscribed = status else { return false }
-      status = .terminal
-      return true
+    let wasStatus = lock.withLock { () -> UInt8 in
+      switch status {
+      case .subscribed:
+        status = .terminal
+        phase.store(Self.ended, ordering: .releasing)
+        return Self.live
+      case .awaitingSubscription:
+        return Self.awaiting
+      case .terminal:
+        return Self.ended
+      }
     }
-    guard isLive else { return }
+    if wasStatus == Self.awaiting, Logic.edges.trapsBeforeSubscription {
+      preconditionFailure("\(Logic.name) received a completion before its subscription")
+    }
+    guard wasStatus == Self.live else { return }
     switch completion {
     case .finished:
       downstream.receive(completion: .finished)
@@ -98,17 +113,20 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
     }
   }
 
-  /// Cancels upstream and completes downstream, unless downstream already cancelled.
+  /// Ends the subscription on the operator's own account: cancels upstream and completes.
   @inlinable
   internal func terminate(with completion: Subscribers.Completion<Downstream.Failure>) {
     let upstream = lock.withLock { () -> Subscription? in
-      guard case .subscribed(let subscription) = status else { return nil }
-      status = .terminal
-      return subscription
+      guard case .subscribed = status else { return nil }
+      phase.store(Self.ended, ordering: .releasing)
+      return status.terminate()
     }
-    guard let upstream else { return }
-    upstream.cancel()
-    downstream.receive(completion: completion)
+    if let upstream {
+      upstream.cancel()
+      downstream.receive(completion: completion)
+    } else if Logic.edges.reportsOwnFailureWhenDetached, case .failure = completion {
+      downstream.receive(completion: completion)
+    }
   }
 
   // MARK: Subscription (downstream side)
@@ -116,12 +134,35 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
     demand.assertNonZero()
-    lock.withLock { status.subscription }?.request(demand)
+    let (subscription, isAwaiting) = lock.withLock { () -> (Subscription?, Bool) in
+      if case .awaitingSubscription = status { return (nil, true) }
+      return (status.subscription, false)
+    }
+    if isAwaiting, Logic.edges.trapsBeforeSubscription {
+      preconditionFailure("\(Logic.name) was asked for demand before its subscription")
+    }
+    subscription?.request(demand)
   }
 
   @inlinable
   internal func cancel() {
-    lock.withLock { status.terminate() }?.cancel()
+    lock.withLock { () -> Subscription? in
+      switch status {
+      case .subscribed:
+        phase.store(Self.ended, ordering: .releasing)
+        return status.terminate()
+      case .awaitingSubscription:
+        // Apple's strict family remembers a cancel that comes before the subscription
+        // (and cancels the subscription when it arrives); the others forget it.
+        if Logic.edges.remembersEarlyCancel {
+          phase.store(Self.ended, ordering: .releasing)
+          status = .terminal
+        }
+        return nil
+      case .terminal:
+        return nil
+      }
+    }?.cancel()
   }
 
   // MARK: Descriptions
@@ -130,9 +171,80 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
   internal var description: String { Logic.name }
 
   @usableFromInline
-  internal var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+  internal var customMirror: Mirror {
+    let status: String
+    switch phase.load(ordering: .acquiring) {
+    case Self.awaiting: status = "awaitingSubscription"
+    case Self.live: status = "subscribed"
+    default: status = "terminal"
+    }
+    return Mirror(self, children: logic.reflectedChildren(downstream: downstream, status: status))
+  }
 
   @usableFromInline
   internal var playgroundDescription: Any { description }
 }
 
+/// What the filter-like operators that are not their own subscription (`compactMap`)
+/// subscribe upstream: a relay, as Apple's is. The upstream's subscription goes straight
+/// to the downstream, every completion is passed on as it comes, each value is decided by
+/// the logic — no state of its own, no lock. Shown by the logic's name, empty mirror.
+@usableFromInline
+internal final class FilteringRelay<Logic: FilteringLogic, Downstream: Subscriber>: Subscriber,
+  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure, Logic.UpstreamFailure == Logic.Failure {
+  @usableFromInline internal typealias Input = Logic.Input
+  @usableFromInline internal typealias Failure = Logic.Failure
+
+  @usableFromInline
+  internal let downstream: Downstream
+
+  @usableFromInline
+  @exclusivity(unchecked)
+  internal var logic: Logic
+
+  @inlinable
+  internal init(downstream: Downstream, logic: Logic) {
+    self.downstream = downstream
+    self.logic = logic
+  }
+
+  @inlinable
+  internal func receive(subscription: Subscription) {
+    downstream.receive(subscription: subscription)
+  }
+
+  @inlinable
+  internal func receive(_ input: Input) -> Subscribers.Demand {
+    switch logic.receive(input) {
+    case .publish(let output):
+      return downstream.receive(output)
+    case .skip:
+      return .max(1)
+    case .publishAndFinish(let output):
+      let more = downstream.receive(output)
+      downstream.receive(completion: .finished)
+      return more
+    case .finish:
+      downstream.receive(completion: .finished)
+      return .none
+    case .fail(let error):
+      downstream.receive(completion: .failure(error))
+      return .none
+    }
+  }
+
+  @inlinable
+  internal func receive(completion: Subscribers.Completion<Failure>) {
+    downstream.receive(completion: completion)
+  }
+
+  @usableFromInline
+  internal var description: String { Logic.name }
+
+  @usableFromInline
+  internal var customMirror: Mirror { Mirror(self, children: [:]) }
+
+  @usableFromInline
+  internal var playgroundDescription: Any { description }
+}

@@ -37,7 +37,7 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(
-        FilteringSubscription(
+        FilteringRelay(
           downstream: subscriber, logic: CompactMapLogic<Upstream.Output, Output, Failure>(transform: transform)))
     }
   }
@@ -116,6 +116,9 @@ internal struct CompactMapLogic<Input, Output, Failure: Error>: FilteringLogic {
 
   @inlinable
   internal static var name: String { "CompactMap" }
+
+  @inlinable
+  internal static var edges: FilteringEdges { .quiet }
 
   @inlinable
   internal func receive(_ input: Input) -> FilteringAction<Output, Failure> {

@@ -38,8 +38,10 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       precondition(count >= 0, "dropFirst(_:): count must not be negative (got \(count))")
-      upstream.subscribe(
-        FilteringSubscription(downstream: subscriber, logic: DropLogic<Output, Failure>(remaining: count)))
+      // As Apple's: the downstream holds the subscription before upstream is subscribed.
+      let inner = DropSubscription(downstream: subscriber, count: count)
+      subscriber.receive(subscription: inner)
+      upstream.subscribe(inner)
     }
   }
 }
@@ -70,32 +72,3 @@ extension Publisher {
   }
 }
 
-/// `dropFirst`'s per-value decision: skip until `remaining` reaches zero.
-@usableFromInline
-internal struct DropLogic<Input, Failure: Error>: FilteringLogic {
-  @usableFromInline internal typealias Output = Input
-  @usableFromInline internal typealias UpstreamFailure = Failure
-
-  @usableFromInline
-  internal var remaining: Int
-
-  @inlinable
-  internal init(remaining: Int) {
-    self.remaining = remaining
-  }
-
-  @inlinable
-  internal static var name: String { "Drop" }
-
-  @inlinable
-  internal mutating func receive(_ input: Input) -> FilteringAction<Input, Failure> {
-    if remaining > 0 {
-      remaining -= 1
-      return .skip
-    }
-    return .publish(input)
-  }
-
-  @inlinable
-  internal func convert(_ failure: Failure) -> Failure { failure }
-}

@@ -92,6 +92,14 @@ internal struct DropWhileLogic<Input, Failure: Error>: FilteringLogic {
   internal static var name: String { "DropWhile" }
 
   @inlinable
+  internal static var edges: FilteringEdges { .quiet }
+
+  @inlinable
+  internal func reflectedChildren(downstream: Any, status: String) -> KeyValuePairs<String, Any> {
+    [:]
+  }
+
+  @inlinable
   internal mutating func receive(_ input: Input) -> FilteringAction<Input, Failure> {
     if isDropping {
       if predicate(input) { return .skip }

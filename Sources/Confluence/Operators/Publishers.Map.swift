@@ -109,7 +109,7 @@ internal struct MapSubscriber<Input, Downstream: Subscriber>: Subscriber, Custom
   internal var description: String { "Map" }
 
   @usableFromInline
-  internal var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+  internal var customMirror: Mirror { Mirror(self, children: [:]) }
 
   @usableFromInline
   internal var playgroundDescription: Any { description }

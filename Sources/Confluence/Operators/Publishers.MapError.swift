@@ -140,7 +140,7 @@ internal struct MapErrorSubscriber<Failure: Error, Downstream: Subscriber>: Subs
   internal var description: String { "MapError" }
 
   @usableFromInline
-  internal var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+  internal var customMirror: Mirror { Mirror(self, children: [:]) }
 
   @usableFromInline
   internal var playgroundDescription: Any { description }

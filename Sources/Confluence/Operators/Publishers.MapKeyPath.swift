@@ -36,7 +36,7 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let keyPath = self.keyPath
-      upstream.subscribe(KeyPathSubscriber(downstream: subscriber) { $0[keyPath: keyPath] })
+      upstream.subscribe(KeyPathSubscriber(downstream: subscriber, keyPaths: [keyPath]) { $0[keyPath: keyPath] })
     }
   }
 }
@@ -145,9 +145,14 @@ internal struct KeyPathSubscriber<Input, Downstream: Subscriber>: Subscriber, Cu
   @usableFromInline
   internal let read: (Input) -> Downstream.Input
 
+  /// The key paths read, for the mirror only.
+  @usableFromInline
+  internal let keyPaths: [AnyKeyPath]
+
   @inlinable
-  internal init(downstream: Downstream, read: @escaping (Input) -> Downstream.Input) {
+  internal init(downstream: Downstream, keyPaths: [AnyKeyPath], read: @escaping (Input) -> Downstream.Input) {
     self.downstream = downstream
+    self.keyPaths = keyPaths
     self.read = read
   }
 
@@ -170,10 +175,14 @@ internal struct KeyPathSubscriber<Input, Downstream: Subscriber>: Subscriber, Cu
   }
 
   @usableFromInline
-  internal var description: String { "ValueForKey" }
+  internal var description: String { keyPaths.count == 1 ? "ValueForKey" : "ValueForKeys" }
 
+  // As Apple's: the key path alone, or each one numbered from zero.
   @usableFromInline
-  internal var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+  internal var customMirror: Mirror {
+    if keyPaths.count == 1 { return Mirror(self, children: ["keyPath": keyPaths[0]]) }
+    return Mirror(self, children: keyPaths.enumerated().map { (label: "keyPath\($0.offset)", value: $0.element as Any) })
+  }
 
   @usableFromInline
   internal var playgroundDescription: Any { description }

@@ -152,6 +152,14 @@ internal struct OutputLogic<Input, Failure: Error>: FilteringLogic {
   internal static var name: String { "Output" }
 
   @inlinable
+  internal static var edges: FilteringEdges { .stateless }
+
+  @inlinable
+  internal func reflectedChildren(downstream: Any, status: String) -> KeyValuePairs<String, Any> {
+    [:]
+  }
+
+  @inlinable
   internal mutating func receive(_ input: Input) -> FilteringAction<Input, Failure> {
     let current = index
     if current >= range.upperBound { return .finish }

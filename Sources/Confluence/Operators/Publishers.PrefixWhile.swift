@@ -91,6 +91,9 @@ internal struct PrefixWhileLogic<Input, Failure: Error>: FilteringLogic {
   internal static var name: String { "PrefixWhile" }
 
   @inlinable
+  internal static var edges: FilteringEdges { .strict }
+
+  @inlinable
   internal func receive(_ input: Input) -> FilteringAction<Input, Failure> {
     predicate(input) ? .publish(input) : .finish
   }

@@ -131,6 +131,14 @@ internal struct RemoveDuplicatesLogic<Input, Failure: Error>: FilteringLogic {
   internal static var name: String { "RemoveDuplicates" }
 
   @inlinable
+  internal static var edges: FilteringEdges { .strict }
+
+  @inlinable
+  internal func reflectedChildren(downstream: Any, status: String) -> KeyValuePairs<String, Any> {
+    ["downstream": downstream, "last": previous as Any]
+  }
+
+  @inlinable
   internal mutating func receive(_ input: Input) -> FilteringAction<Input, Failure> {
     defer { previous = input }
     if let previous, predicate(previous, input) { return .skip }

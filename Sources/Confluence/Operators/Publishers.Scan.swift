@@ -137,7 +137,7 @@ internal final class ScanSubscriber<Input, Downstream: Subscriber>: Subscriber, 
 
   @usableFromInline
   internal var customMirror: Mirror {
-    Mirror(self, children: ["downstream": downstream])
+    Mirror(self, children: ["downstream": downstream, "result": result])
   }
 
   @usableFromInline

@@ -129,7 +129,7 @@ internal struct SetFailureTypeSubscriber<Downstream: Subscriber>: Subscriber, Cu
   internal var description: String { "SetFailureType" }
 
   @usableFromInline
-  internal var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+  internal var customMirror: Mirror { Mirror(self, children: [:]) }
 
   @usableFromInline
   internal var playgroundDescription: Any { description }

@@ -127,6 +127,9 @@ internal struct TryCompactMapLogic<Input, Output, UpstreamFailure: Error>: Filte
   internal static var name: String { "TryCompactMap" }
 
   @inlinable
+  internal static var edges: FilteringEdges { .strict }
+
+  @inlinable
   internal func receive(_ input: Input) -> FilteringAction<Output, any Error> {
     do {
       if let output = try transform(input) { return .publish(output) }

@@ -113,6 +113,14 @@ internal struct TryDropWhileLogic<Input, UpstreamFailure: Error>: FilteringLogic
   internal static var name: String { "TryDropWhile" }
 
   @inlinable
+  internal static var edges: FilteringEdges { .quiet }
+
+  @inlinable
+  internal func reflectedChildren(downstream: Any, status: String) -> KeyValuePairs<String, Any> {
+    [:]
+  }
+
+  @inlinable
   internal mutating func receive(_ input: Input) -> FilteringAction<Input, any Error> {
     if isDropping {
       do {

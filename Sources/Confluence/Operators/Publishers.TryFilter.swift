@@ -133,6 +133,9 @@ internal struct TryFilterLogic<Input, UpstreamFailure: Error>: FilteringLogic {
   internal static var name: String { "TryFilter" }
 
   @inlinable
+  internal static var edges: FilteringEdges { .strict }
+
+  @inlinable
   internal func receive(_ input: Input) -> FilteringAction<Input, any Error> {
     do {
       return try isIncluded(input) ? .publish(input) : .skip

@@ -158,6 +158,14 @@ internal struct TryMapLogic<Input, Output, UpstreamFailure: Error>: FilteringLog
   internal static var name: String { "TryMap" }
 
   @inlinable
+  internal static var edges: FilteringEdges { .stateless }
+
+  @inlinable
+  internal func reflectedChildren(downstream: Any, status: String) -> KeyValuePairs<String, Any> {
+    [:]
+  }
+
+  @inlinable
   internal func receive(_ input: Input) -> FilteringAction<Output, any Error> {
     do {
       return .publish(try transform(input))

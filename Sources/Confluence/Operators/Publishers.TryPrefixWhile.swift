@@ -107,6 +107,9 @@ internal struct TryPrefixWhileLogic<Input, UpstreamFailure: Error>: FilteringLog
   internal static var name: String { "TryPrefixWhile" }
 
   @inlinable
+  internal static var edges: FilteringEdges { .strict }
+
+  @inlinable
   internal func receive(_ input: Input) -> FilteringAction<Input, any Error> {
     do {
       return try predicate(input) ? .publish(input) : .finish

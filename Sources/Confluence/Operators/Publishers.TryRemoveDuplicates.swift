@@ -118,6 +118,14 @@ internal struct TryRemoveDuplicatesLogic<Input, UpstreamFailure: Error>: Filteri
   internal static var name: String { "TryRemoveDuplicates" }
 
   @inlinable
+  internal static var edges: FilteringEdges { .strict }
+
+  @inlinable
+  internal func reflectedChildren(downstream: Any, status: String) -> KeyValuePairs<String, Any> {
+    ["downstream": downstream, "last": previous as Any]
+  }
+
+  @inlinable
   internal mutating func receive(_ input: Input) -> FilteringAction<Input, any Error> {
     defer { previous = input }
     do {

@@ -124,6 +124,19 @@ internal struct TryScanLogic<Input, Output, UpstreamFailure: Error>: FilteringLo
   internal static var name: String { "TryScan" }
 
   @inlinable
+  internal static var edges: FilteringEdges {
+    // Stateless like tryMap, except that a throw after the first does not fail again.
+    FilteringEdges(
+      trapsBeforeSubscription: false, processesValuesOutsideLiveSpan: true, remembersEarlyCancel: false,
+      reportsOwnFailureWhenDetached: false)
+  }
+
+  @inlinable
+  internal func reflectedChildren(downstream: Any, status: String) -> KeyValuePairs<String, Any> {
+    ["downstream": downstream, "status": status, "result": result as Any]
+  }
+
+  @inlinable
   internal mutating func receive(_ input: Input) -> FilteringAction<Output, any Error> {
     do {
       result = try nextPartialResult(result, input)
