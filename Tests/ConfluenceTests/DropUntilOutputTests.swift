@@ -12,23 +12,25 @@ final class DropUntilOutputTests: XCTestCase {
     upstream.send(1)
     upstream.send(2)
     trigger.send("go")
-    XCTAssertEqual(trigger.cancels, 1, "the trigger is released after its first output")
+    XCTAssertEqual(trigger.cancels, 0, "as Apple's: released after its first output, not cancelled")
     upstream.send(3)
     upstream.finish()
     XCTAssertEqual(subscriber.events, [.subscription("DropUntilOutput"), .value(3), .completion(.finished)])
   }
 
-  func test_droppedValuesAreReplacedUpstream() {
+  // As Apple's: a dropped value uses up demand like a delivered one (nothing is asked in
+  // its place); sending more than was asked for traps (see MisuseTrapTests).
+  func test_droppedValuesUseUpTheDemand() {
     let trigger = ManualPublisher<Int, Never>()
-    let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(2))
+    let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(3))
     let upstream = ManualPublisher<Int, Never>()
     upstream.drop(untilOutputFrom: trigger).subscribe(subscriber)
-    XCTAssertEqual(upstream.requested, [.max(2)])
+    XCTAssertEqual(upstream.requested, [.max(3)])
     upstream.send(1)
-    XCTAssertEqual(subscriber.demands, [.max(2)], "the drop asks upstream, not downstream, for a replacement")
     trigger.send(0)
     upstream.send(2)
     upstream.send(3)
+    XCTAssertEqual(upstream.requested, [.max(3)], "nothing asked in place of the dropped value")
     XCTAssertEqual(subscriber.values, [2, 3])
   }
 
@@ -42,15 +44,19 @@ final class DropUntilOutputTests: XCTestCase {
     XCTAssertEqual(upstream.cancels, 1)
   }
 
-  func test_triggerFinishingWithoutOutput_keepsDropping() {
+  // As Apple's: an other publisher that finishes without output cancels upstream and
+  // finishes the downstream; a completion upstream sends anyway is passed on too.
+  func test_triggerFinishingWithoutOutput_finishesTheDownstream() {
     let upstream = ManualPublisher<Int, TestError>()
     let trigger = ManualPublisher<String, TestError>()
     let subscriber = TestSubscriber<Int, TestError>()
+    subscriber.onViolation = { _ in }
     upstream.drop(untilOutputFrom: trigger).subscribe(subscriber)
     trigger.finish()
-    upstream.send(1)
+    XCTAssertEqual(upstream.cancels, 1)
     upstream.finish()
-    XCTAssertEqual(subscriber.events, [.subscription("DropUntilOutput"), .completion(.finished)])
+    XCTAssertEqual(
+      subscriber.events, [.subscription("DropUntilOutput"), .completion(.finished), .completion(.finished)])
   }
 
   func test_upstreamFailure_cancelsTrigger() {

@@ -94,12 +94,13 @@ final class HandleEventsTests: XCTestCase {
     XCTAssertEqual(subscriber.demands, [.max(1), .unlimited])
   }
 
-  func test_demandReturnedFromReceive_isNotAReceiveRequest() {
+  // As Apple's: a demand the downstream returns from receive(_:) is reported as a request.
+  func test_demandReturnedFromReceive_isReportedAsARequest() {
     let recorder = Recorder()
     let subscriber = recordingSubscriber((Int, Never).self, into: recorder, initialDemand: .max(1), demandPerValue: .max(1))
     recordingHandleEvents([1, 2].publisher, into: recorder).subscribe(subscriber)
     XCTAssertEqual(subscriber.values, [1, 2])
-    XCTAssertEqual(recorder.log.filter { $0.hasPrefix("request") }, ["request max(1)"])
+    XCTAssertEqual(recorder.log.filter { $0.hasPrefix("request") }, ["request max(1)", "request max(1)", "request max(1)"])
     XCTAssertEqual(subscriber.demands, [.max(1), .max(1), .max(1)])
   }
 
@@ -163,16 +164,19 @@ final class HandleEventsTests: XCTestCase {
     XCTAssertEqual(subscriber.events, [.subscription("HandleEvents"), .value(1)])
   }
 
-  func test_cancelInsideReceive_runsCancelClosure_andNoCompletionFollows() {
+  // Just sends its completion even to a subscriber that cancelled inside receive; Apple's
+  // handleEvents passes it on without calling its closure (the subscription has ended).
+  func test_cancelInsideReceive_runsCancelClosure_andJustsLateCompletionPassesUnseen() {
     let recorder = Recorder()
     let subscriber = TestSubscriber<Int, Never>()
+    subscriber.onViolation = { _ in }
     subscriber.onValue = { _ in
       subscriber.cancel()
       return .none
     }
     recordingHandleEvents(Just(1), into: recorder).subscribe(subscriber)
     XCTAssertEqual(recorder.log, ["subscription Just", "request unlimited", "output 1", "cancel"])
-    XCTAssertEqual(subscriber.events, [.subscription("HandleEvents"), .value(1)])
+    XCTAssertEqual(subscriber.events, [.subscription("HandleEvents"), .value(1), .completion(.finished)])
   }
 
   func test_cancelAfterCompletion_doesNotRunCancelClosure() {

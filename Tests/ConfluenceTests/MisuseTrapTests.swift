@@ -166,4 +166,16 @@ final class MisuseTrapTests: XCTestCase {
       upstream.operatorSubscription?.request(.max(1))
     }
   }
+
+  // Apple's drop(untilOutputFrom:) counts demand and traps on a value nobody asked for.
+  func test_dropUntilOutput_valueBeyondDemand_traps() {
+    assertTraps("drop(untilOutputFrom:) received a value beyond the demand requested") {
+      let upstream = DetachedUpstream<Int, Never>()
+      upstream.drop(untilOutputFrom: Empty<Int, Never>(completeImmediately: false))
+        .subscribe(TestSubscriber<Int, Never>(initialDemand: .max(1)))
+      upstream.attach()
+      _ = upstream.send(1)
+      _ = upstream.send(2)
+    }
+  }
 }

@@ -33,16 +33,16 @@ final class PrintTests: XCTestCase {
     XCTAssertEqual(collector.lines.count, 6, "cancel after completion prints nothing")
   }
 
-  func test_eachLine_isOneWriteThenANewlineWrite() {
+  func test_eachLine_isWrittenAsPrintToWritesIt_emptySeparatorLineNewline() {
     let collector = LineCollector()
     _ = Just(1).print("p", to: collector).sink { _ in }
     XCTAssertEqual(
       collector.writes,
       [
-        "p: receive subscription: (Just)", "\n",
-        "p: request unlimited", "\n",
-        "p: receive value: (1)", "\n",
-        "p: receive finished", "\n",
+        "", "p: receive subscription: (Just)", "\n",
+        "", "p: request unlimited", "\n",
+        "", "p: receive value: (1)", "\n",
+        "", "p: receive finished", "\n",
       ])
   }
 
@@ -245,31 +245,35 @@ final class PrintTests: XCTestCase {
     XCTAssertEqual(subscriber.events, [.subscription("Print"), .value(1)])
   }
 
-  func test_secondCancel_printsNothing() throws {
+  // As Apple's: every cancel is printed; upstream is cancelled once.
+  func test_everyCancel_isPrinted() throws {
     let collector = LineCollector()
     let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
     Just(1).print(to: collector).subscribe(subscriber)
     let subscription = try XCTUnwrap(subscriber.subscription)
     subscription.cancel()
     subscription.cancel()
-    XCTAssertEqual(collector.lines, ["receive subscription: (Just)", "receive cancel"])
+    XCTAssertEqual(collector.lines, ["receive subscription: (Just)", "receive cancel", "receive cancel"])
   }
 
-  func test_cancelInsideReceive_logsTheCompletionThatFollowsButDoesNotForwardIt() {
+  // Just sends its completion even to a subscriber that cancelled inside receive; Apple's
+  // print prints it and passes it on.
+  func test_cancelInsideReceive_theCompletionThatFollowsIsPrintedAndPassedOn() {
     let collector = LineCollector()
     let subscriber = TestSubscriber<Int, Never>()
+    subscriber.onViolation = { _ in }
     subscriber.onValue = { _ in
       subscriber.cancel()
       return .none
     }
     Just(4).print(to: collector).subscribe(subscriber)
-    XCTAssertEqual(subscriber.events, [.subscription("Print"), .value(4)])
+    XCTAssertEqual(subscriber.events, [.subscription("Print"), .value(4), .completion(.finished)])
     XCTAssertEqual(
       collector.lines,
       ["receive subscription: (Just)", "request unlimited", "receive value: (4)", "receive cancel", "receive finished"])
   }
 
-  func test_cancelAfterCompletion_printsNothing() {
+  func test_cancelAfterCompletion_isPrinted_butGoesNowhere() {
     let collector = LineCollector()
     let publisher = ManualDebugPublisher<Int, Never>()
     let subscriber = TestSubscriber<Int, Never>()
@@ -277,7 +281,8 @@ final class PrintTests: XCTestCase {
     let subscription = subscriber.subscription
     publisher.finish()
     subscription?.cancel()
-    XCTAssertEqual(collector.lines, ["receive subscription: (Manual)", "request unlimited", "receive finished"])
+    XCTAssertEqual(collector.lines, ["receive subscription: (Manual)", "request unlimited", "receive finished", "receive cancel"])
+    XCTAssertEqual(publisher.cancelCount, 0)
     XCTAssertEqual(subscriber.events, [.subscription("Print"), .completion(.finished)])
   }
 
@@ -335,12 +340,12 @@ final class PrintTests: XCTestCase {
     XCTAssertEqual(
       collector.writes,
       [
-        "receive subscription: ([1, 2])", "\n",
-        "request max: (1)", "\n",
-        "receive value: (1)", "\n",
-        "request max: (1)", "\n",
-        "receive value: (2)", "\n",
-        "receive finished", "\n",
+        "", "receive subscription: ([1, 2])", "\n",
+        "", "request max: (1)", "\n",
+        "", "receive value: (1)", "\n",
+        "", "request max: (1)", "\n",
+        "", "receive value: (2)", "\n",
+        "", "receive finished", "\n",
       ])
   }
 

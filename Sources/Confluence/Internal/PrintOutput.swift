@@ -31,7 +31,7 @@ internal final class PrintOutput {
     self.stream = stream
   }
 
-  /// Writes `line`, then `"\n"`, as two `write` calls, the way `print(_:to:)` does.
+  /// Writes `line` the way `print(_:to:)` does: `""`, the line, then `"\n"`.
   @inlinable
   internal func write(line: String) {
     let claimed = lock.withLock { () -> Bool in
@@ -63,6 +63,9 @@ internal final class PrintOutput {
   /// Called only by the claim holder.
   @inlinable
   internal func writeToStream(_ line: String) {
+    // The calls `print(_:to:)` makes for one string (an empty separator first, the line,
+    // the terminator), as with Apple's operator.
+    stream.write("")
     stream.write(line)
     stream.write("\n")
   }

@@ -145,7 +145,10 @@ where Downstream.Failure == Never {
   internal var description: String { "AssertNoFailure" }
 
   @usableFromInline
-  internal var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+  internal var customMirror: Mirror {
+    // As Apple's: where the assertion was written, and its prefix.
+    Mirror(self, children: ["file": file, "line": line, "prefix": prefix])
+  }
 
   @usableFromInline
   internal var playgroundDescription: Any { description }

@@ -76,7 +76,7 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(
-        BreakpointSubscription(
+        BreakpointSubscriber(
           downstream: subscriber,
           receiveSubscription: receiveSubscription,
           receiveOutput: receiveOutput,
@@ -163,14 +163,14 @@ internal func raiseDebuggerSignal() {
   _ = raise(SIGTRAP)
 }
 
-/// Stands between upstream and downstream for `Breakpoint`, asking the closures before
-/// passing each event on; shown as `Breakpoint`.
-///
-/// Values pass without taking a lock (upstream serialises them and stops after `cancel()`);
-/// the lock guards only the upstream subscription. No closure runs with the lock held.
+/// What `Breakpoint` subscribes upstream: a relay, as Apple's is. Every event — each
+/// subscription (handed straight downstream), value and completion, however many and in
+/// whatever order upstream sends them — is shown to its closure and then passed on; a
+/// closure that returns `true` raises `SIGTRAP` first. No state, no lock. Shown as
+/// "Breakpoint" with an empty mirror.
 @usableFromInline
-internal final class BreakpointSubscription<Downstream: Subscriber>: Subscriber, Subscription,
-  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+internal final class BreakpointSubscriber<Downstream: Subscriber>: Subscriber, CustomStringConvertible,
+  CustomReflectable, CustomPlaygroundDisplayConvertible
 {
   @usableFromInline internal typealias Input = Downstream.Input
   @usableFromInline internal typealias Failure = Downstream.Failure
@@ -179,12 +179,6 @@ internal final class BreakpointSubscription<Downstream: Subscriber>: Subscriber,
   @usableFromInline internal let receiveSubscription: ((Subscription) -> Bool)?
   @usableFromInline internal let receiveOutput: ((Input) -> Bool)?
   @usableFromInline internal let receiveCompletion: ((Subscribers.Completion<Failure>) -> Bool)?
-
-  @usableFromInline
-  internal let lock = Lock()
-
-  @usableFromInline
-  internal var status = SubscriptionStatus.awaitingSubscription
 
   @inlinable
   internal init(
@@ -201,14 +195,10 @@ internal final class BreakpointSubscription<Downstream: Subscriber>: Subscriber,
 
   @inlinable
   internal func receive(subscription: Subscription) {
-    guard lock.withLock({ status.accept(subscription) }) else {
-      subscription.cancel()
-      return
-    }
     if receiveSubscription?(subscription) == true {
       raiseDebuggerSignal()
     }
-    downstream.receive(subscription: self)
+    downstream.receive(subscription: subscription)
   }
 
   @inlinable
@@ -221,34 +211,17 @@ internal final class BreakpointSubscription<Downstream: Subscriber>: Subscriber,
 
   @inlinable
   internal func receive(completion: Subscribers.Completion<Failure>) {
-    let isLive = lock.withLock { () -> Bool in
-      guard case .subscribed = status else { return false }
-      status = .terminal
-      return true
-    }
-    guard isLive else { return }
     if receiveCompletion?(completion) == true {
       raiseDebuggerSignal()
     }
     downstream.receive(completion: completion)
   }
 
-  @inlinable
-  internal func request(_ demand: Subscribers.Demand) {
-    demand.assertNonZero()
-    lock.withLock { status.subscription }?.request(demand)
-  }
-
-  @inlinable
-  internal func cancel() {
-    lock.withLock { status.terminate() }?.cancel()
-  }
-
   @usableFromInline
   internal var description: String { "Breakpoint" }
 
   @usableFromInline
-  internal var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+  internal var customMirror: Mirror { Mirror(self, children: [:]) }
 
   @usableFromInline
   internal var playgroundDescription: Any { description }

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Publishers {
   /// A publisher that encodes elements received from an upstream publisher, using a given
   /// encoder.
@@ -83,10 +85,14 @@ extension Publisher where Output: Encodable {
 
 /// The subscription of `Encode` and `Decode`; shown by their names in `print`.
 ///
-/// Transforms each value with a throwing closure. Values take no lock (upstream events are
-/// serialised by contract); a thrown error cancels upstream and fails downstream, after
-/// which further values and the upstream completion are ignored. The lock guards the
-/// upstream subscription only.
+/// Apple's rules, as the conformance suite records them: each value is coded and passed on
+/// until the operator has finished — by a completion (passed on once, even before the
+/// subscription), by a coding error (which cancels upstream, if subscribed, and fails
+/// downstream) or by a cancel while subscribed. A cancel before the subscription is
+/// forgotten. The mirror shows `downstream`, `finished` and `upstreamSubscription`.
+///
+/// Values take no lock (upstream events are serialised by contract); whether the operator
+/// has finished is one atomic flag. The lock guards the upstream subscription.
 @usableFromInline
 internal final class CodingSubscription<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber,
   Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
@@ -97,7 +103,8 @@ where Downstream.Failure == any Error {
   @usableFromInline internal let downstream: Downstream
   @usableFromInline internal let transform: (Input) throws -> Downstream.Input
 
-  @usableFromInline internal var hasFailed = false  // touched only by upstream events
+  /// Set under `lock`; read on the value path.
+  @usableFromInline internal let isFinished = Atomic<Bool>(false)
 
   @usableFromInline internal let lock = Lock()
   @usableFromInline internal var status = SubscriptionStatus.awaitingSubscription  // guarded by `lock`
@@ -120,33 +127,31 @@ where Downstream.Failure == any Error {
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    if hasFailed { return .none }
+    if isFinished.load(ordering: .acquiring) { return .none }
     do {
       return downstream.receive(try transform(input))
     } catch {
-      hasFailed = true
-      let (subscription, isLive) = lock.withLock { () -> (Subscription?, Bool) in
-        guard case .subscribed = status else { return (nil, false) }
-        return (status.terminate(), true)
-      }
-      subscription?.cancel()
-      if isLive {
-        downstream.receive(completion: .failure(error))
-      }
+      guard let taken = finish() else { return .none }
+      taken.cancelSubscription()
+      downstream.receive(completion: .failure(error))
       return .none
     }
   }
 
   @inlinable
   internal func receive(completion: Subscribers.Completion<UpstreamFailure>) {
-    if hasFailed { return }
-    let isLive = lock.withLock { () -> Bool in
-      guard case .subscribed = status else { return false }
-      status = .terminal
-      return true
-    }
-    if isLive {
-      downstream.receive(completion: completion.eraseError)
+    guard let taken = finish() else { return }
+    withExtendedLifetime(taken) {}
+    downstream.receive(completion: completion.eraseError)
+  }
+
+  /// Marks the operator finished; returns what it held, or `nil` if it had finished already.
+  @inlinable
+  internal func finish() -> SubscriptionStatus? {
+    lock.withLock { () -> SubscriptionStatus? in
+      if isFinished.load(ordering: .relaxed) { return nil }
+      isFinished.store(true, ordering: .releasing)
+      return status.take()
     }
   }
 
@@ -158,14 +163,23 @@ where Downstream.Failure == any Error {
 
   @inlinable
   internal func cancel() {
-    lock.withLock { status.terminate() }?.cancel()
+    lock.withLock { () -> Subscription? in
+      guard case .subscribed = status else { return nil }
+      isFinished.store(true, ordering: .releasing)
+      return status.terminate()
+    }?.cancel()
   }
 
   @usableFromInline
   internal var description: String { name }
 
   @usableFromInline
-  internal var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+  internal var customMirror: Mirror {
+    let upstream = lock.withLock { status.subscription }
+    return Mirror(
+      self,
+      children: ["downstream": downstream, "finished": isFinished.load(ordering: .acquiring), "upstreamSubscription": upstream as Any])
+  }
 
   @usableFromInline
   internal var playgroundDescription: Any { description }

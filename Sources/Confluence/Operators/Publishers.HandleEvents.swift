@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Publishers {
   /// A publisher that performs the specified closures when publisher events occur.
   ///
@@ -160,10 +162,17 @@ extension Publisher {
 }
 
 /// Stands between upstream and downstream for `HandleEvents`, calling the closures before
-/// passing each event on; shown as `HandleEvents`.
+/// passing each event on; shown as `HandleEvents` with an empty mirror.
 ///
-/// Values pass without taking a lock (upstream serialises them and stops after `cancel()`);
-/// the lock guards only the upstream subscription. No closure runs with the lock held.
+/// Apple's rules, as the conformance suite records them: events are always passed on (every
+/// completion, values after one); the closures see them only until the subscription ends
+/// (the first completion, or a cancel while subscribed) — except `receiveSubscription`,
+/// which sees every subscription offered, the extra ones included (they are cancelled). A
+/// demand the downstream returns from `receive(_:)` is reported as a request. A cancel
+/// before the subscription is reported but not remembered.
+///
+/// Values pass without taking a lock (upstream serialises them); whether the subscription
+/// has ended is one atomic flag. No closure runs with the lock held.
 @usableFromInline
 internal final class HandleEventsSubscription<Downstream: Subscriber>: Subscriber, Subscription,
   CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
@@ -181,8 +190,13 @@ internal final class HandleEventsSubscription<Downstream: Subscriber>: Subscribe
   @usableFromInline
   internal let lock = Lock()
 
+  // Guarded by `lock`.
   @usableFromInline
   internal var status = SubscriptionStatus.awaitingSubscription
+
+  /// Set (under `lock`) when the subscription ends; read on the value path.
+  @usableFromInline
+  internal let hasEnded = Atomic<Bool>(false)
 
   @inlinable
   internal init(
@@ -203,51 +217,69 @@ internal final class HandleEventsSubscription<Downstream: Subscriber>: Subscribe
 
   @inlinable
   internal func receive(subscription: Subscription) {
+    receiveSubscription?(subscription)
     guard lock.withLock({ status.accept(subscription) }) else {
       subscription.cancel()
       return
     }
-    receiveSubscription?(subscription)
     downstream.receive(subscription: self)
   }
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
+    guard !hasEnded.load(ordering: .acquiring) else { return downstream.receive(input) }
     receiveOutput?(input)
-    return downstream.receive(input)
+    let more = downstream.receive(input)
+    if more != .none, !hasEnded.load(ordering: .acquiring) {
+      receiveRequest?(more)
+    }
+    return more
   }
 
   @inlinable
   internal func receive(completion: Subscribers.Completion<Failure>) {
-    let isLive = lock.withLock { () -> Bool in
-      guard case .subscribed = status else { return false }
-      status = .terminal
-      return true
+    let released = lock.withLock { () -> SubscriptionStatus? in
+      if hasEnded.load(ordering: .relaxed) { return nil }
+      hasEnded.store(true, ordering: .releasing)
+      return status.take()
     }
-    guard isLive else { return }
-    receiveCompletion?(completion)
+    if released != nil {
+      receiveCompletion?(completion)
+    }
+    withExtendedLifetime(released) {}
     downstream.receive(completion: completion)
   }
 
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
     // As Apple's: the demand, `.none` included, is reported and goes upstream unchecked.
+    let (upstream, isLive) = lock.withLock { () -> (Subscription?, Bool) in
+      if hasEnded.load(ordering: .relaxed) { return (nil, false) }
+      return (status.subscription, true)
+    }
+    guard isLive else { return }
     receiveRequest?(demand)
-    lock.withLock { status.subscription }?.request(demand)
+    upstream?.request(demand)
   }
 
   @inlinable
   internal func cancel() {
-    guard let upstream = lock.withLock({ status.terminate() }) else { return }
+    let (upstream, isLive) = lock.withLock { () -> (Subscription?, Bool) in
+      if hasEnded.load(ordering: .relaxed) { return (nil, false) }
+      guard case .subscribed = status else { return (nil, true) }
+      hasEnded.store(true, ordering: .releasing)
+      return (status.terminate(), true)
+    }
+    guard isLive else { return }
     receiveCancel?()
-    upstream.cancel()
+    upstream?.cancel()
   }
 
   @usableFromInline
   internal var description: String { "HandleEvents" }
 
   @usableFromInline
-  internal var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+  internal var customMirror: Mirror { Mirror(self, children: [:]) }
 
   @usableFromInline
   internal var playgroundDescription: Any { description }

@@ -151,13 +151,19 @@ internal final class PrintSubscription<Downstream: Subscriber>: Subscriber, Subs
     self.output = output
   }
 
+  // Apple's rules, as the conformance suite records them: every event and every call is
+  // printed and every event passed on (every subscription offered — extras are then
+  // cancelled —, every completion, values after one); a cancel reaches upstream once, while
+  // subscribed, and after it requests stay here. A cancel before the subscription is
+  // printed but not remembered.
+
   @inlinable
   internal func receive(subscription: Subscription) {
+    log("receive subscription: (\(subscription))")
     guard lock.withLock({ status.accept(subscription) }) else {
       subscription.cancel()
       return
     }
-    log("receive subscription: (\(subscription))")
     downstream.receive(subscription: self)
   }
 
@@ -171,8 +177,6 @@ internal final class PrintSubscription<Downstream: Subscriber>: Subscriber, Subs
     return demand
   }
 
-  /// Logs every completion upstream sends — even one that follows a cancel, as Apple's
-  /// `print` does — but forwards only the first, and none after a cancel.
   @inlinable
   internal func receive(completion: Subscribers.Completion<Failure>) {
     switch completion {
@@ -181,14 +185,10 @@ internal final class PrintSubscription<Downstream: Subscriber>: Subscriber, Subs
     case .failure(let error):
       log("receive error: (\(error))")
     }
-    let isLive = lock.withLock { () -> Bool in
-      guard case .subscribed = status else { return false }
-      status = .terminal
-      return true
-    }
-    if isLive {
-      downstream.receive(completion: completion)
-    }
+    // Upstream's subscription is released (it ends here), so that nothing keeps the chain.
+    let released = lock.withLock { status.take() }
+    withExtendedLifetime(released) {}
+    downstream.receive(completion: completion)
   }
 
   @inlinable
@@ -200,9 +200,12 @@ internal final class PrintSubscription<Downstream: Subscriber>: Subscriber, Subs
 
   @inlinable
   internal func cancel() {
-    guard let upstream = lock.withLock({ status.terminate() }) else { return }
     log("receive cancel")
-    upstream.cancel()
+    let upstream = lock.withLock { () -> Subscription? in
+      guard case .subscribed = status else { return nil }
+      return status.terminate()
+    }
+    upstream?.cancel()
   }
 
   /// `unlimited` or `max: (n)`, as Apple's `print` writes demand.
@@ -229,7 +232,7 @@ internal final class PrintSubscription<Downstream: Subscriber>: Subscriber, Subs
   internal var description: String { "Print" }
 
   @usableFromInline
-  internal var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+  internal var customMirror: Mirror { Mirror(self, children: [:]) }
 
   @usableFromInline
   internal var playgroundDescription: Any { description }

@@ -35,7 +35,7 @@ enum ThreadedPipelineRunner {
         .flatMapSequence(rng.int(0...3), maxPublishers: maxPublishers), .concatMapJust, .switchToLatestJust,
         .flatMapLatestJust, .share, .multicastAutoconnect, .shareReplay(rng.int(0...3)), .materializeDematerialize,
         .receiveOnQueue, .retry(rng.int(0...1)), .merge(other()), .zip(other()), .combineLatest(other()),
-        .withLatestFrom(other()), .append(other()), .prepend(other()), .dropUntilOutput(other()),
+        .withLatestFrom(other()), .append(other()), .prepend(other()), .dropUntilOutput(.just(rng.int(0...9))),
         .prefixUntilOutput(other()),
       ]
       let stage = rng.pick(choices)

@@ -38,8 +38,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      UntilOutputSubscription<Upstream, S>(downstream: subscriber, mode: .drop)
-        .start(upstream: upstream, trigger: other, forwardsTriggerFailure: true)
+      DropUntilOutputSubscription<Upstream, Other, S>(downstream: subscriber).start(upstream: upstream, other: other)
     }
   }
 }
