@@ -17,13 +17,15 @@ final class BufferTests: XCTestCase {
     XCTAssertEqual(subscriber.subscriptionDescription, "Buffer")
   }
 
-  func test_byRequest_forwardsDownstreamRequests() {
+  // As Apple's: .byRequest asks upstream for everything at once; the downstream's requests
+  // are served from the buffer.
+  func test_byRequest_asksForUnlimited_andServesRequestsFromTheBuffer() {
     let upstream = ManualPublisher<Int, TestError>()
     let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(2))
     upstream.buffer(size: 3, prefetch: .byRequest, whenFull: .dropNewest).subscribe(subscriber)
-    XCTAssertEqual(upstream.requested, [.max(2)])
+    XCTAssertEqual(upstream.requested, [.unlimited])
     subscriber.request(.max(5))
-    XCTAssertEqual(upstream.requested, [.max(2), .max(5)])
+    XCTAssertEqual(upstream.requested, [.unlimited])
   }
 
   func test_dropNewest_keepsTheFirstElements() {
@@ -44,28 +46,39 @@ final class BufferTests: XCTestCase {
     XCTAssertEqual(subscriber.values, [4, 5])
   }
 
-  func test_customError_failsWhenFull_andCancelsUpstream() {
+  // As Apple's: the overflow cancels upstream at once; the error follows the values the
+  // downstream asks for next.
+  func test_customError_cancelsUpstreamWhenFull_andFailsAfterTheNextValuesAskedFor() {
     let upstream = ManualPublisher<Int, TestError>()
     let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
     upstream.buffer(size: 2, prefetch: .byRequest, whenFull: .customError { TestError("full") }).subscribe(subscriber)
     (1...3).forEach(upstream.send)
-    XCTAssertEqual(subscriber.eventDescriptions, ["subscription(Buffer)", "completion(failure(full))"])
+    XCTAssertEqual(subscriber.eventDescriptions, ["subscription(Buffer)"])
     XCTAssertEqual(upstream.cancels, 1)
+    subscriber.request(.max(1))
+    XCTAssertEqual(subscriber.eventDescriptions, ["subscription(Buffer)", "value(1)", "completion(failure(full))"])
   }
 
-  func test_completionWaitsForBufferedElements() {
+  // As Apple's: `finished` waits for the buffer and for demand; a failure goes at once.
+  func test_finishedWaitsForBufferedElementsAndDemand_aFailureDoesNot() {
     let upstream = ManualPublisher<Int, TestError>()
     let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
     upstream.buffer(size: 5, prefetch: .keepFull, whenFull: .dropNewest).subscribe(subscriber)
     upstream.send(1)
     upstream.send(2)
-    upstream.fail(TestError("late"))
+    upstream.finish()
     XCTAssertNil(subscriber.completion)
+    subscriber.request(.max(2))
+    XCTAssertNil(subscriber.completion, "the buffer is empty but no demand is left")
     subscriber.request(.max(1))
-    XCTAssertNil(subscriber.completion)
-    subscriber.request(.max(1))
-    XCTAssertEqual(subscriber.eventDescriptions, ["subscription(Buffer)", "value(1)", "value(2)", "completion(failure(late))"])
-    XCTAssertEqual(upstream.requested, [.max(5)], "no replenishing after upstream completed")
+    XCTAssertEqual(subscriber.eventDescriptions, ["subscription(Buffer)", "value(1)", "value(2)", "completion(finished)"])
+
+    let failing = ManualPublisher<Int, TestError>()
+    let second = TestSubscriber<Int, TestError>(initialDemand: .none)
+    failing.buffer(size: 5, prefetch: .keepFull, whenFull: .dropNewest).subscribe(second)
+    failing.send(1)
+    failing.fail(TestError("late"))
+    XCTAssertEqual(second.eventDescriptions, ["subscription(Buffer)", "completion(failure(late))"])
   }
 
   func test_synchronousUpstream_keepFull() {
@@ -88,5 +101,29 @@ final class BufferTests: XCTestCase {
     XCTAssertEqual(subscriber.values.count, 1)
     XCTAssertEqual(upstream.cancels, 1)
     XCTAssertEqual(tracker.liveCount, 1, "only the delivered one, kept by the subscriber's history")
+  }
+
+  // MARK: Apple's edges
+
+  func test_upstreamIsAskedBeforeTheDownstreamHoldsTheSubscription_andMirror() {
+    let upstream = DetachedUpstream<Int, Never>()
+    let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+    var eventsAtRequest: [String]?
+    upstream.buffer(size: 4, prefetch: .keepFull, whenFull: .dropOldest).subscribe(subscriber)
+    let subscription = RecordingSubscription()
+    subscription.onRequest = { _ in eventsAtRequest = subscriber.eventDescriptions }
+    upstream.attach(subscription)
+    XCTAssertEqual(eventsAtRequest, [])
+    XCTAssertEqual(subscription.events, [.requested(.max(4))])
+    XCTAssertEqual(
+      Mirror(reflecting: subscriber.subscription!).children.map(\.label),
+      ["values", "state", "downstreamDemand", "terminal"])
+  }
+
+  func test_cancelBeforeTheSubscription_isForgotten() {
+    let upstream = DetachedUpstream<Int, Never>()
+    upstream.buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest).subscribe(TestSubscriber<Int, Never>())
+    upstream.operatorSubscription?.cancel()
+    XCTAssertEqual(upstream.attach().events, [.requested(.unlimited)])
   }
 }

@@ -178,4 +178,17 @@ final class MisuseTrapTests: XCTestCase {
       _ = upstream.send(2)
     }
   }
+
+  // A value sent from inside buffer's customError closure (re-entrantly) traps, as Apple's.
+  func test_buffer_valueSentFromTheWhenFullClosure_traps() {
+    assertTraps("a value arrived while the whenFull error closure was running") {
+      let upstream = DetachedUpstream<Int, TestError>()
+      upstream.buffer(size: 0, prefetch: .keepFull, whenFull: .customError {
+        _ = upstream.send(2)
+        return TestError("full")
+      }).subscribe(TestSubscriber<Int, TestError>())
+      upstream.attach()
+      _ = upstream.send(1)
+    }
+  }
 }

@@ -70,7 +70,13 @@ final class RecordingSubscription: Subscription, CustomStringConvertible {
 
   init() {}
 
-  func request(_ demand: Subscribers.Demand) { events.append(.requested(demand)) }
+  /// Called after each request is recorded.
+  var onRequest: ((Subscribers.Demand) -> Void)?
+
+  func request(_ demand: Subscribers.Demand) {
+    events.append(.requested(demand))
+    onRequest?(demand)
+  }
   func cancel() { events.append(.cancelled) }
   var description: String { "Recording" }
 }

@@ -1,122 +1,146 @@
-/// The state machine of `buffer`: what waits, what downstream may take, what to ask of
-/// upstream, and when to complete. Transitions return what the storage class must do once
-/// the lock is released.
+/// The state of one `buffer` subscription, guarded by its lock. Pure bookkeeping: the
+/// subscription performs what the methods return, with the lock released.
+///
+/// Apple's rules, as the conformance suite records them:
+/// - every value goes into the buffer first (a `size` of 0 is always full), then the buffer
+///   drains as far as the downstream's demand allows;
+/// - a full buffer drops the newest value, drops the oldest, or (`customError`) cancels
+///   upstream and records the error — delivered after the values the downstream asks for
+///   next, ahead of the rest of the buffer;
+/// - upstream's failure is delivered at once (dropping the buffer); its `finished` waits
+///   until the buffer is empty and the downstream has demand. The first completion wins; after a failure no
+///   value is accepted, after `finished` values still are;
+/// - with `.keepFull`, each value drained out of the buffer is asked for again upstream;
+/// - events before the subscription are ignored, a cancel before it is forgotten.
 @usableFromInline
 internal struct BufferState<Downstream: Subscriber> {
-  @usableFromInline
-  internal enum Next {
-    case idle
-    /// Deliver `value` (this thread owns delivery now); then ask upstream for `replenish`.
-    case deliver(Downstream, Downstream.Input, replenish: Subscription?)
-    case complete(Downstream, Subscribers.Completion<Downstream.Failure>, cancelling: Subscription?)
-    /// Cancel upstream only; the delivering thread sends the completion.
-    case cancel(Subscription?)
-    /// The buffer is full and the strategy is a custom error: the caller makes the error
-    /// (user code, so outside the lock) and calls `fail(_:)`.
-    case overflow(makeError: () -> Downstream.Failure)
-  }
-
-  @usableFromInline internal var downstream: Downstream?
   @usableFromInline internal var upstream = SubscriptionStatus.awaitingSubscription
-  @usableFromInline internal var buffer = FIFOQueue<Downstream.Input>()
+  @usableFromInline internal var values = FIFOQueue<Downstream.Input>()
   @usableFromInline internal var demand = Subscribers.Demand.none
-  @usableFromInline internal var isDelivering = false
-  /// Upstream's completion, held until the buffer has drained.
-  @usableFromInline internal var completion: Subscribers.Completion<Downstream.Failure>?
+  /// The completion recorded: upstream's, or the overflow error.
+  @usableFromInline internal var terminal: Subscribers.Completion<Downstream.Failure>?
+  @usableFromInline internal var hasDeliveredTerminal = false
+  @usableFromInline internal var isCancelled = false
+  /// A drain is running (possibly re-entered from the downstream): others only add to it.
+  @usableFromInline internal var isDraining = false
+  /// The `customError` closure is running: a value sent meanwhile is a re-entrant send.
+  @usableFromInline internal var isMakingError = false
+  /// The downstream has been handed the subscription: nothing is delivered before.
+  @usableFromInline internal var isDownstreamSubscribed = false
+  /// The recorded failure is the overflow error (not upstream's).
+  @usableFromInline internal var failedOnOverflow = false
   @usableFromInline internal let size: Int
   @usableFromInline internal let keepsFull: Bool
 
   @inlinable
-  internal init(downstream: Downstream, size: Int, keepsFull: Bool) {
-    self.downstream = downstream
+  internal init(size: Int, keepsFull: Bool) {
     self.size = size
     self.keepsFull = keepsFull
   }
 
-  @inlinable
-  internal var replenishable: Subscription? { keepsFull ? upstream.subscription : nil }
+  /// What to do with a value after recording it.
+  @usableFromInline
+  internal enum Arrival {
+    case ignore
+    case drain
+    case overflow(makeError: () -> Downstream.Failure)
+  }
 
-  /// An upstream value arrived. `whenFull` resolves overflow; returns the failure to send
-  /// if the strategy is a custom error.
   @inlinable
   internal mutating func receive(
     _ value: Downstream.Input, whenFull: Publishers.BufferingStrategy<Downstream.Failure>
-  ) -> Next {
-    guard downstream != nil, completion == nil else { return .idle }
-    if buffer.count >= size {
-      switch whenFull {
-      case .dropNewest:
-        return .idle
-      case .dropOldest:
-        if buffer.isEmpty { return .idle }
-        _ = buffer.removeFirst()
-      case .customError(let makeError):
-        return .overflow(makeError: makeError)
-      }
+  ) -> Arrival {
+    precondition(!isMakingError, "buffer: a value arrived while the whenFull error closure was running")
+    guard case .subscribed = upstream, !isCancelled else { return .ignore }
+    if case .failure = terminal { return .ignore }
+    if values.count < size {
+      values.append(value)
+      return .drain
     }
-    buffer.append(value)
-    return isDelivering ? .idle : nextDelivery()
-  }
-
-  @inlinable
-  internal mutating func upstreamCompleted(_ completion: Subscribers.Completion<Downstream.Failure>) -> Next {
-    guard downstream != nil, self.completion == nil else { return .idle }
-    self.completion = completion
-    _ = upstream.terminate()
-    return isDelivering ? .idle : nextDelivery()
-  }
-
-  /// Fails at once (custom overflow error), dropping the buffer.
-  @inlinable
-  internal mutating func fail(_ error: Downstream.Failure) -> Next {
-    guard let downstream else { return .idle }
-    let cancelling = upstream.terminate()
-    buffer = FIFOQueue()
-    if isDelivering {
-      completion = .failure(error)
-      return .cancel(cancelling)
+    switch whenFull {
+    case .dropNewest:
+      return .ignore
+    case .dropOldest:
+      guard size > 0 else { return .ignore }
+      _ = values.removeFirst()
+      values.append(value)
+      return .drain
+    case .customError(let makeError):
+      isMakingError = true
+      return .overflow(makeError: makeError)
     }
-    self.downstream = nil
-    return .complete(downstream, .failure(error), cancelling: cancelling)
+  }
+
+  /// Records the overflow error; returns the subscription to cancel.
+  @inlinable
+  internal mutating func overflowed(with error: Downstream.Failure) -> Subscription? {
+    isMakingError = false
+    guard terminal == nil else { return nil }
+    terminal = .failure(error)
+    failedOnOverflow = true
+    // Kept (cancelled) until the failure is delivered: a request meanwhile still reaches it.
+    return upstream.subscription
+  }
+
+  /// What upstream's completion calls for.
+  @usableFromInline
+  internal enum Ending {
+    case ignore
+    case drain
+    case deliverFailure(SubscriptionStatus)
   }
 
   @inlinable
-  internal mutating func request(_ more: Subscribers.Demand) -> (forward: Subscription?, Next) {
-    guard downstream != nil else { return (nil, .idle) }
-    demand += more
-    let forward = keepsFull ? nil : upstream.subscription
-    return (forward, isDelivering ? .idle : nextDelivery())
+  internal mutating func upstreamCompleted(_ completion: Subscribers.Completion<Downstream.Failure>) -> Ending {
+    guard case .subscribed = upstream, !isCancelled, terminal == nil else { return .ignore }
+    terminal = completion
+    guard case .failure = completion else { return .drain }
+    // A failure goes at once, ahead of the buffer, which is dropped — except that a drain
+    // already delivering (the failure came from inside the downstream) carries on with
+    // what it has, as Apple's does. Before the downstream holds its subscription, the
+    // failure waits for that (the drain after the handover delivers it).
+    if !isDraining { values = FIFOQueue() }
+    guard isDownstreamSubscribed else { return .ignore }
+    hasDeliveredTerminal = true
+    return .deliverFailure(upstream.take())
+  }
+
+  /// The next step of a drain.
+  @usableFromInline
+  internal enum Step {
+    case deliver(Downstream.Input)
+    case complete(Subscribers.Completion<Downstream.Failure>, SubscriptionStatus)
+    case done
   }
 
   @inlinable
-  internal mutating func didDeliver(additionalDemand more: Subscribers.Demand) -> (forward: Subscription?, Next) {
-    isDelivering = false
-    guard downstream != nil else { return (nil, .idle) }
-    demand += more
-    let forward = (!keepsFull && more > 0) ? upstream.subscription : nil
-    return (forward, nextDelivery())
-  }
-
-  @inlinable
-  internal mutating func cancel() -> Subscription? {
-    guard downstream != nil else { return nil }
-    downstream = nil
-    buffer = FIFOQueue()
-    return upstream.terminate()
-  }
-
-  @inlinable
-  internal mutating func nextDelivery() -> Next {
-    guard let downstream else { return .idle }
-    if demand > 0, !buffer.isEmpty {
+  internal mutating func nextStep() -> Step {
+    if isCancelled || !isDownstreamSubscribed { return .done }
+    if demand > .none, !values.isEmpty {
       demand -= 1
-      isDelivering = true
-      return .deliver(downstream, buffer.removeFirst(), replenish: completion == nil ? replenishable : nil)
+      return .deliver(values.removeFirst())
     }
-    if let completion, buffer.isEmpty {
-      self.downstream = nil
-      return .complete(downstream, completion, cancelling: nil)
+    guard let terminal, !hasDeliveredTerminal else { return .done }
+    switch terminal {
+    case .failure:
+      // The overflow error, or upstream's failure that came before the downstream held its
+      // subscription: the rest of the buffer is dropped. After an overflow the cancelled
+      // subscription is kept, so that the values just drained are still asked for again
+      // with `.keepFull`, as Apple's does.
+      hasDeliveredTerminal = true
+      values = FIFOQueue()
+      return .complete(terminal, failedOnOverflow ? .awaitingSubscription : upstream.take())
+    case .finished:
+      guard values.isEmpty, demand > .none else { return .done }
+      hasDeliveredTerminal = true
+      return .complete(terminal, upstream.take())
     }
-    return .idle
+  }
+
+  /// The subscription to ask for `count` more values after a drain, with `.keepFull`.
+  @inlinable
+  internal func replenishing(_ count: Int) -> Subscription? {
+    guard keepsFull, count > 0, !isCancelled else { return nil }
+    return upstream.subscription
   }
 }

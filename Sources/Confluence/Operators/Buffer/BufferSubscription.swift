@@ -1,4 +1,8 @@
-/// The storage and driver of `buffer`; shown as `Buffer` by `print`.
+/// The subscription of ``Publishers/Buffer``; the rules are ``BufferState``'s. Shown as
+/// "Buffer"; its mirror shows `values`, `state`, `downstreamDemand` and `terminal`, as
+/// Apple's does.
+///
+/// No lock is held while calling upstream, the downstream or the `customError` closure.
 @usableFromInline
 internal final class BufferSubscription<Downstream: Subscriber>: Subscriber, Subscription,
   CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
@@ -7,9 +11,9 @@ internal final class BufferSubscription<Downstream: Subscriber>: Subscriber, Sub
   @usableFromInline internal typealias Failure = Downstream.Failure
   @usableFromInline internal typealias State = BufferState<Downstream>
 
+  @usableFromInline internal let downstream: Downstream
   @usableFromInline internal let lock = Lock()
-  /// Guarded by `lock`.
-  @usableFromInline internal var state: State
+  @usableFromInline internal var state: State  // guarded by `lock`
   @usableFromInline internal let whenFull: Publishers.BufferingStrategy<Failure>
   @usableFromInline internal let prefetch: Publishers.PrefetchStrategy
 
@@ -18,71 +22,108 @@ internal final class BufferSubscription<Downstream: Subscriber>: Subscriber, Sub
     downstream: Downstream, size: Int, prefetch: Publishers.PrefetchStrategy,
     whenFull: Publishers.BufferingStrategy<Failure>
   ) {
-    state = State(downstream: downstream, size: size, keepsFull: prefetch == .keepFull)
+    self.downstream = downstream
+    state = State(size: size, keepsFull: prefetch == .keepFull)
     self.whenFull = whenFull
     self.prefetch = prefetch
   }
 
   @inlinable
   internal func receive(subscription: Subscription) {
-    let downstream = lock.withLock { state.upstream.accept(subscription) ? state.downstream : nil }
-    guard let downstream else {
+    guard lock.withLock({ state.upstream.accept(subscription) }) else {
       subscription.cancel()
       return
     }
-    downstream.receive(subscription: self)
-    if prefetch == .keepFull, state.size > 0 {
-      subscription.request(.max(state.size))
+    // As Apple's: upstream is asked first, then the downstream is handed the subscription.
+    switch prefetch {
+    case .keepFull:
+      let size = lock.withLock { state.size }
+      if size > 0 { subscription.request(.max(size)) }
+    case .byRequest:
+      subscription.request(.unlimited)
+    @unknown default:
+      subscription.request(.unlimited)
     }
+    downstream.receive(subscription: self)
+    lock.withLock { state.isDownstreamSubscribed = true }
+    // Whatever upstream sent in answer to the first request (a failure, or values the
+    // downstream asked for meanwhile) is delivered now.
+    let drained = drain()
+    lock.withLock { state.replenishing(drained) }?.request(.max(drained))
   }
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    perform(lock.withLock { state.receive(input, whenFull: whenFull) })
-    return .none
+    switch lock.withLock({ state.receive(input, whenFull: whenFull) }) {
+    case .ignore:
+      return .none
+    case .drain:
+      let drained = drain()
+      return prefetch == .keepFull && drained > 0 ? .max(drained) : .none
+    case .overflow(let makeError):
+      let error = makeError()
+      lock.withLock { state.overflowed(with: error) }?.cancel()
+      return .none
+    }
   }
 
   @inlinable
   internal func receive(completion: Subscribers.Completion<Failure>) {
-    perform(lock.withLock { state.upstreamCompleted(completion) })
+    switch lock.withLock({ state.upstreamCompleted(completion) }) {
+    case .ignore:
+      return
+    case .drain:
+      _ = drain()
+    case .deliverFailure(let released):
+      withExtendedLifetime(released) {}
+      downstream.receive(completion: completion)
+    }
   }
 
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
     // As Apple's: `.none` is accepted (it adds nothing), not trapped.
-    let (forward, next) = lock.withLock { state.request(demand) }
-    forward?.request(demand)
-    perform(next)
+    lock.withLock { state.demand += demand }
+    let drained = drain()
+    lock.withLock { state.replenishing(drained) }?.request(.max(drained))
   }
 
   @inlinable
   internal func cancel() {
-    lock.withLock { state.cancel() }?.cancel()
+    lock.withLock { () -> SubscriptionStatus in
+      guard case .subscribed = state.upstream else { return .awaitingSubscription }
+      state.isCancelled = true
+      state.values = FIFOQueue()
+      return state.upstream.take()
+    }.cancelSubscription()
   }
 
+  /// Delivers what the demand allows; returns how many values left the buffer. A drain
+  /// already running (this is a re-entrant call) is left to do the work.
   @inlinable
-  internal func perform(_ next: State.Next) {
-    var next = next
+  internal func drain() -> Int {
+    guard lock.withLock({ () -> Bool in
+      if state.isDraining { return false }
+      state.isDraining = true
+      return true
+    }) else { return 0 }
+    var drained = 0
     while true {
-      switch next {
-      case .idle:
-        return
-      case .cancel(let upstream):
-        upstream?.cancel()
-        return
-      case .overflow(let makeError):
-        let error = makeError()
-        next = lock.withLock { state.fail(error) }
-      case .complete(let downstream, let completion, let upstream):
-        upstream?.cancel()
-        downstream.receive(completion: completion)
-        return
-      case .deliver(let downstream, let value, let replenish):
+      switch lock.withLock({ () -> State.Step in
+        let step = state.nextStep()
+        if case .deliver = step {} else { state.isDraining = false }
+        return step
+      }) {
+      case .deliver(let value):
+        drained += 1
         let more = downstream.receive(value)
-        replenish?.request(.max(1))
-        let (forward, following) = lock.withLock { state.didDeliver(additionalDemand: more) }
-        forward?.request(more)
-        next = following
+        if more != .none { lock.withLock { state.demand += more } }
+      case .complete(let completion, let released):
+        withExtendedLifetime(released) {}
+        downstream.receive(completion: completion)
+        return drained
+      case .done:
+        return drained
       }
     }
   }
@@ -91,7 +132,12 @@ internal final class BufferSubscription<Downstream: Subscriber>: Subscriber, Sub
 
   @usableFromInline
   internal var customMirror: Mirror {
-    Mirror(self, children: ["buffered": lock.withLock { state.buffer.count }])
+    let (values, status, demand, terminal) = lock.withLock {
+      (state.values.elements, state.upstream.subscription, state.demand, state.terminal)
+    }
+    let shownState: Any = status.map { "subscribed(\($0))" } ?? "awaitingSubscription"
+    return Mirror(
+      self, children: ["values": values, "state": shownState, "downstreamDemand": demand, "terminal": terminal as Any])
   }
 
   @usableFromInline internal var playgroundDescription: Any { description }
