@@ -37,7 +37,8 @@ final class MeasureIntervalTests: XCTestCase {
     upstream.send(1)
     XCTAssertEqual(subscriber.values, [7])
     subscriber.request(.max(3))
-    XCTAssertEqual(upstream.requested, [.max(1), .max(3)])
+    // As Apple's: the demand returned for the value is requested, not returned, upstream.
+    XCTAssertEqual(upstream.requested, [.max(1), .max(2), .max(3)])
     upstream.fail(TestError())
     XCTAssertEqual(subscriber.completion, .failure(TestError()))
   }

@@ -68,4 +68,65 @@ final class TimingFamilyRulesTests: XCTestCase {
     scheduler.advance(by: 10)
     XCTAssertEqual(subscriber.values, [7], "one value per quiet period, though the timer repeats")
   }
+
+  func test_timeout_cancel_keepsTheSubscriber_theArmedTimerHoldsIt() {
+    let scheduler = VirtualTimeScheduler()
+    let upstream = DetachedUpstream<Int, TestError>()
+    var subscriber: TestSubscriber<Int, TestError>? = TestSubscriber()
+    upstream.timeout(5, scheduler: scheduler).subscribe(subscriber!)
+    let subscription = upstream.attach()
+    _ = upstream.send(1)
+    subscriber?.cancel()
+    XCTAssertEqual(subscription.events, [.requested(.unlimited), .cancelled])
+    weak let released = subscriber
+    subscriber = nil
+    XCTAssertNotNil(released, "the queued delivery and the subscription still hold it")
+    _ = scheduler.run()
+    XCTAssertEqual(released?.values ?? [], [], "nothing is delivered after the cancel")
+  }
+
+  func test_timeout_aScheduledCompletionHoldsTheSubscriberUntilItRuns() {
+    let scheduler = VirtualTimeScheduler()
+    let upstream = DetachedUpstream<Int, TestError>()
+    var subscriber: TestSubscriber<Int, TestError>? = TestSubscriber()
+    upstream.timeout(5, scheduler: scheduler).subscribe(subscriber!)
+    _ = upstream.attach()
+    upstream.send(completion: .finished)
+    weak let released = subscriber
+    subscriber = nil
+    XCTAssertNotNil(released)
+    XCTAssertNil(released?.completion, "delivered on the scheduler, not at once")
+    _ = scheduler.run()
+    XCTAssertNil(released, "let go once the completion was delivered")
+  }
+
+  func test_debounce_completionIsScheduledWithoutTheOperatorsOptions() {
+    let scheduler = TestScheduler<VirtualTime, String>(now: 0)
+    let upstream = DetachedUpstream<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>()
+    upstream.debounce(for: 5, scheduler: scheduler, options: "opts").subscribe(subscriber)
+    _ = upstream.attach()
+    _ = upstream.send(1)
+    upstream.send(completion: .finished)
+    XCTAssertEqual(scheduler.scheduledOptions, ["opts", nil])
+    _ = scheduler.run()
+    XCTAssertEqual(subscriber.completion, .finished)
+  }
+
+  func test_debounce_cancel_keepsTheSubscriberWhileTheSubscriptionLives() {
+    let scheduler = VirtualTimeScheduler()
+    let upstream = DetachedUpstream<Int, TestError>()
+    var subscriber: TestSubscriber<Int, TestError>? = TestSubscriber()
+    upstream.debounce(for: 5, scheduler: scheduler).subscribe(subscriber!)
+    _ = upstream.attach()
+    let operatorSubscription = upstream.operatorSubscription
+    _ = upstream.send(1)
+    operatorSubscription?.cancel()
+    weak let released = subscriber
+    subscriber = nil
+    XCTAssertNotNil(released, "the subscription still holds its downstream")
+    _ = scheduler.run()
+    XCTAssertEqual(released?.values ?? [], [], "nothing is delivered after the cancel")
+    withExtendedLifetime(operatorSubscription) {}
+  }
 }

@@ -197,9 +197,9 @@ internal final class TimerConnection: Cancellable {
   }
 }
 
-/// The subscription a ``Foundation/Timer/TimerPublisher`` gives each subscriber.
-internal final class TimerSubscription<Downstream: Subscriber>: Subscription, TimerTickReceiver,
-  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+/// The subscription a ``Foundation/Timer/TimerPublisher`` gives each subscriber. As Apple's,
+/// it customizes neither its description, its mirror nor its playground description.
+internal final class TimerSubscription<Downstream: Subscriber>: Subscription, TimerTickReceiver
 where Downstream.Input == Date, Downstream.Failure == Never {
   private let lock = Lock()
   /// The subscriber until cancel (guarded by `lock`).
@@ -251,13 +251,4 @@ where Downstream.Input == Date, Downstream.Failure == Never {
       if downstream != nil { demand += more }
     }
   }
-
-  /// `Timer`, as `print` shows it.
-  var description: String { "Timer" }
-
-  var customMirror: Mirror {
-    Mirror(self, children: ["interval": interval, "tolerance": tolerance as Any])
-  }
-
-  var playgroundDescription: Any { description }
 }

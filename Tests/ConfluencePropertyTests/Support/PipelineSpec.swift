@@ -470,7 +470,14 @@ struct Pipeline: CustomStringConvertible, Equatable {
   var mayCompleteAfterCancel: Bool {
     switch source {
     case .just, .future: return true
-    default: return stages.contains { if case .collectCount = $0 { return true } else { return false } }
+    default:
+      // Apple's receive(on:) and delay deliver a completion scheduled before the cancel.
+      return stages.contains {
+        switch $0 {
+        case .collectCount, .delay, .receiveOn, .receiveOnQueue: return true
+        default: return false
+        }
+      }
     }
   }
 

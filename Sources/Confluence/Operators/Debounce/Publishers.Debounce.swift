@@ -145,14 +145,15 @@ internal final class DebounceSubscription<Downstream: Subscriber, Context: Sched
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    let due = scheduler.now.advanced(by: dueTime)
     let ticket = lock.withLock { () -> Int? in
       guard status.subscription != nil, !upstreamFinished else { return nil }
       generation += 1
       waiting = input
       return generation
     }
+    // As Apple's: once finished or cancelled the scheduler is not asked for the time.
     guard let ticket else { return .none }
+    let due = scheduler.now.advanced(by: dueTime)
     // As Apple's: a repeating schedule per value, replacing the previous one; it keeps
     // this subscription alive until cancelled (when it fires, is replaced, or the
     // subscription ends).
@@ -198,7 +199,8 @@ internal final class DebounceSubscription<Downstream: Subscriber, Context: Sched
       return true
     }
     guard isLive else { return }
-    scheduler.schedule(options: options) { self.deliver(completion) }
+    // As Apple's: the completion is scheduled without the operator's options.
+    scheduler.schedule(options: nil) { self.deliver(completion) }
   }
 
   @inlinable
@@ -220,19 +222,17 @@ internal final class DebounceSubscription<Downstream: Subscriber, Context: Sched
 
   @inlinable
   internal func cancel() {
-    let (subscription, released, value, timer) = lock.withLock {
-      () -> (Subscription?, Downstream?, Input?, Cancellable?) in
+    // As Apple's: the subscription keeps its downstream after a cancel (a timer still
+    // queued on the scheduler keeps both alive until it is dropped or has run).
+    let (subscription, value, timer) = lock.withLock { () -> (Subscription?, Input?, Cancellable?) in
       // As Apple's: a cancel before upstream subscribed is not remembered.
-      if case .awaitingSubscription = status { return (nil, nil, nil, nil) }
-      defer {
-        downstream = nil
-        waiting = nil
-      }
-      return (status.terminate(), downstream, waiting, self.timer.take())
+      if case .awaitingSubscription = status { return (nil, nil, nil) }
+      defer { waiting = nil }
+      return (status.terminate(), waiting, self.timer.take())
     }
     timer?.cancel()
     subscription?.cancel()
-    withExtendedLifetime((released, value)) {}
+    withExtendedLifetime(value) {}
   }
 
   @usableFromInline internal var description: String { "Debounce" }

@@ -12,7 +12,8 @@ extension Publishers {
   /// The first interval is measured from the moment of subscription. Events are delivered
   /// on the thread upstream sends them; the scheduler is used only as a clock.
   ///
-  /// Back-pressure: passes demand through unchanged; buffers nothing.
+  /// Back-pressure: passes demand through unchanged (the further demand a subscriber
+  /// returns from `receive(_:)` is requested from upstream); buffers nothing.
   public struct MeasureInterval<Upstream: Publisher, Context: Scheduler>: Publisher {
     public typealias Output = Context.SchedulerTimeType.Stride
     public typealias Failure = Upstream.Failure
@@ -109,14 +110,19 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    let now = scheduler.now
+    // `now` is read under the lock so that nothing asks the scheduler once cancelled (as
+    // Apple's); a scheduler's clock does not call back into the pipeline.
     let interval = lock.withLock { () -> Context.SchedulerTimeType.Stride? in
-      guard status.subscription != nil, let previous = last else { return nil }
+      guard case .subscribed = status, let previous = last else { return nil }
+      let now = scheduler.now
       last = now
       return previous.distance(to: now)
     }
     guard let interval else { return .none }
-    return downstream.receive(interval)
+    // As Apple's: downstream's further demand is requested from upstream, not returned.
+    let more = downstream.receive(interval)
+    if more > 0 { lock.withLock { status.subscription }?.request(more) }
+    return .none
   }
 
   @inlinable
@@ -133,14 +139,17 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
 
   @inlinable
   internal func cancel() {
-    lock.withLock { status.terminate() }?.cancel()
+    // Before the subscription Apple ignores a cancel; the subscription is then taken as usual.
+    lock.withLock { () -> Subscription? in
+      if case .awaitingSubscription = status { return nil }
+      return status.terminate()
+    }?.cancel()
   }
 
   @usableFromInline internal var description: String { "MeasureInterval" }
 
-  @usableFromInline internal var customMirror: Mirror {
-    Mirror(self, children: ["downstream": downstream, "scheduler": scheduler])
-  }
+  /// As Apple's: no children.
+  @usableFromInline internal var customMirror: Mirror { Mirror(self, children: [:]) }
 
   @usableFromInline internal var playgroundDescription: Any { description }
 }

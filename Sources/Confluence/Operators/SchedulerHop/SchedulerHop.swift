@@ -8,13 +8,11 @@ internal protocol SchedulerHop {
   /// Schedules `action`, which delivers one event downstream.
   func schedule(_ action: @escaping () -> Void)
 
-  /// The scheduler and parameters, for the subscription's mirror.
-  var mirrorChildren: [(label: String, value: Any)] { get }
 }
 
 /// `receive(on:options:)`: each event at the scheduler's next opportunity.
 @usableFromInline
-internal struct ReceiveOnHop<Context: Scheduler>: SchedulerHop {
+internal struct ReceiveOnHop<Context: Scheduler>: DescribedSchedulerHop {
   @usableFromInline internal let scheduler: Context
   @usableFromInline internal let options: Context.SchedulerOptions?
 
@@ -31,7 +29,6 @@ internal struct ReceiveOnHop<Context: Scheduler>: SchedulerHop {
     scheduler.schedule(options: options, action)
   }
 
-  @usableFromInline internal var mirrorChildren: [(label: String, value: Any)] { [("scheduler", scheduler)] }
 }
 
 /// `delay(for:tolerance:scheduler:options:)`: each event `interval` after it arrived.
@@ -58,9 +55,5 @@ internal struct DelayHop<Context: Scheduler>: SchedulerHop {
   @inlinable
   internal func schedule(_ action: @escaping () -> Void) {
     scheduler.schedule(after: scheduler.now.advanced(by: interval), tolerance: tolerance, options: options, action)
-  }
-
-  @usableFromInline internal var mirrorChildren: [(label: String, value: Any)] {
-    [("interval", interval), ("scheduler", scheduler)]
   }
 }

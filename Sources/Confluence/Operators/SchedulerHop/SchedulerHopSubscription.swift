@@ -1,21 +1,30 @@
 /// Stands between upstream and downstream for `receive(on:)` and `delay(for:…)`: every value
 /// and the completion reach downstream through `Hop`'s scheduler, while demand and cancel
-/// pass upstream synchronously. Shown as `Hop.name` by `print`.
+/// pass upstream synchronously.
 ///
-/// Every delivery checks, under the lock, that the subscription is still live, so nothing
-/// reaches downstream after `cancel()`; cancel also drops the downstream subscriber at once,
-/// so deliveries still queued on the scheduler hold only this small object.
+/// Apple's edges, kept here:
+/// - a scheduled action holds this subscription, and so the downstream subscriber, strongly
+///   until it has run; the subscription holds its downstream for its whole life (neither
+///   cancel nor the completion lets go of it);
+/// - once the completion has arrived, or after `cancel()`, nothing more is scheduled;
+/// - a value whose action runs after `cancel()` is dropped, but a completion that was
+///   already scheduled is still delivered;
+/// - `cancel()` before the upstream subscription arrives is ignored.
 @usableFromInline
-internal final class SchedulerHopSubscription<Downstream: Subscriber, Hop: SchedulerHop>: Subscriber, Subscription,
-  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
-{
+internal final class SchedulerHopSubscription<Downstream: Subscriber, Hop: SchedulerHop>: Subscriber, Subscription {
   @usableFromInline internal typealias Input = Downstream.Input
   @usableFromInline internal typealias Failure = Downstream.Failure
 
   @usableFromInline internal let lock = Lock()
+  @usableFromInline internal let downstream: Downstream
   // Guarded by `lock`.
-  @usableFromInline internal var downstream: Downstream?
+  /// `.terminal` after `cancel()` or once the completion has been delivered (the upstream
+  /// subscription is released then; until then demand still goes upstream, as Apple's).
   @usableFromInline internal var status = SubscriptionStatus.awaitingSubscription
+  /// Whether upstream's completion has arrived: nothing more is scheduled.
+  @usableFromInline internal var isUpstreamDone = false
+  /// Whether `cancel()` came after the subscription: queued values are dropped.
+  @usableFromInline internal var isCancelled = false
   /// Events received and not yet delivered, oldest first: one per scheduled action still
   /// to run, plus `owed` ones whose actions ran while another was delivering.
   @usableFromInline internal var pending = FIFOQueue<Event>()
@@ -41,15 +50,11 @@ internal final class SchedulerHopSubscription<Downstream: Subscriber, Hop: Sched
 
   @inlinable
   internal func receive(subscription: Subscription) {
-    let target = lock.withLock { () -> Downstream? in
-      guard status.accept(subscription) else { return nil }
-      return downstream
-    }
-    guard let target else {
+    guard lock.withLock({ status.accept(subscription) }) else {
       subscription.cancel()
       return
     }
-    target.receive(subscription: self)
+    downstream.receive(subscription: self)
   }
 
   // Each event is queued and an action scheduled for it; an action delivers the *oldest*
@@ -60,18 +65,27 @@ internal final class SchedulerHopSubscription<Downstream: Subscriber, Hop: Sched
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    lock.withLock { pending.append(.value(input)) }
+    guard
+      lock.withLock({ () -> Bool in
+        guard case .subscribed = status, !isUpstreamDone else { return false }
+        pending.append(.value(input))
+        return true
+      })
+    else { return .none }
     hop.schedule { self.runScheduledAction() }
     return .none
   }
 
   @inlinable
   internal func receive(completion: Subscribers.Completion<Failure>) {
-    guard lock.withLock({ () -> Bool in
-      guard status.subscription != nil else { return false }
-      pending.append(.completion(completion))
-      return true
-    }) else { return }
+    guard
+      lock.withLock({ () -> Bool in
+        guard case .subscribed = status, !isUpstreamDone else { return false }
+        isUpstreamDone = true
+        pending.append(.completion(completion))
+        return true
+      })
+    else { return }
     hop.schedule { self.runScheduledAction() }
   }
 
@@ -91,7 +105,10 @@ internal final class SchedulerHopSubscription<Downstream: Subscriber, Hop: Sched
     while let event = next {
       switch event {
       case .value(let input): deliver(input)
-      case .completion(let completion): deliver(completion)
+      case .completion(let completion):
+        // Lets go of upstream (without cancelling it): no cycle through a subject's conduit.
+        withExtendedLifetime(lock.withLock { status.take() }) {}
+        downstream.receive(completion: completion)
       }
       next = lock.withLock { () -> Event? in
         if owed > 0, let event = pending.popFirst() {
@@ -107,21 +124,10 @@ internal final class SchedulerHopSubscription<Downstream: Subscriber, Hop: Sched
 
   @inlinable
   internal func deliver(_ input: Input) {
-    let target = lock.withLock { () -> Downstream? in status.subscription == nil ? nil : downstream }
-    guard let target else { return }
-    let more = target.receive(input)
+    guard !lock.withLock({ isCancelled }) else { return }
+    let more = downstream.receive(input)
     guard more > 0 else { return }
     lock.withLock { status.subscription }?.request(more)
-  }
-
-  @inlinable
-  internal func deliver(_ completion: Subscribers.Completion<Failure>) {
-    let target = lock.withLock { () -> Downstream? in
-      guard status.terminate() != nil else { return nil }
-      defer { downstream = nil }
-      return downstream
-    }
-    target?.receive(completion: completion)
   }
 
   @inlinable
@@ -132,25 +138,26 @@ internal final class SchedulerHopSubscription<Downstream: Subscriber, Hop: Sched
 
   @inlinable
   internal func cancel() {
-    let (subscription, released, dropped) = lock.withLock { () -> (Subscription?, Downstream?, FIFOQueue<Event>) in
-      defer {
-        downstream = nil
-        pending = FIFOQueue()
-      }
-      return (status.terminate(), downstream, pending)
+    let subscription = lock.withLock { () -> Subscription? in
+      // Before the subscription Apple ignores a cancel; the subscription is then taken as usual.
+      if case .awaitingSubscription = status { return nil }
+      isCancelled = true
+      return status.terminate()
     }
     subscription?.cancel()
-    withExtendedLifetime((released, dropped)) {}
   }
+}
 
+/// A hop whose subscription describes itself (`receive(on:)`'s does; `delay`'s does not).
+@usableFromInline
+internal protocol DescribedSchedulerHop: SchedulerHop {}
+
+extension SchedulerHopSubscription: CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+where Hop: DescribedSchedulerHop {
   @usableFromInline internal var description: String { Hop.name }
 
-  @usableFromInline internal var customMirror: Mirror {
-    let downstream = lock.withLock { self.downstream }
-    let children = [(label: String?, value: Any)]([("downstream", downstream as Any)])
-      + hop.mirrorChildren.map { (label: $0.label as String?, value: $0.value) }
-    return Mirror(self, children: children)
-  }
+  /// As Apple's: no children.
+  @usableFromInline internal var customMirror: Mirror { Mirror(self, children: [:]) }
 
   @usableFromInline internal var playgroundDescription: Any { description }
 }

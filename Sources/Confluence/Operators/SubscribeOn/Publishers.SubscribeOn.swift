@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension Publishers {
   /// A publisher that receives elements from an upstream publisher on a specific
   /// scheduler.
@@ -77,6 +85,12 @@ extension Publisher {
 }
 
 /// Stands between upstream and downstream for `SubscribeOn`; shown as `SubscribeOn`.
+///
+/// Apple's edges, kept here: each scheduled request or cancel holds this subscription (and
+/// so the downstream subscriber) until it has run, and runs even if downstream cancelled in
+/// between; the subscription holds its downstream for its whole life; a cancel before the
+/// upstream subscription arrives is ignored; a request that re-enters from inside the
+/// upstream request it scheduled traps (Apple's does).
 @usableFromInline
 internal final class SubscribeOnSubscription<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
   CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
@@ -85,8 +99,12 @@ internal final class SubscribeOnSubscription<Downstream: Subscriber, Context: Sc
   @usableFromInline internal typealias Failure = Downstream.Failure
 
   @usableFromInline internal let lock = Lock()
-  @usableFromInline internal var downstream: Downstream?
+  @usableFromInline internal let downstream: Downstream
+  // Guarded by `lock`.
   @usableFromInline internal var status = SubscriptionStatus.awaitingSubscription
+  /// The thread inside an upstream `request` this subscription scheduled, if any: a request
+  /// from that same thread is re-entrant.
+  @usableFromInline internal var requestingThread: pthread_t?
   @usableFromInline internal let scheduler: Context
   @usableFromInline internal let options: Context.SchedulerOptions?
 
@@ -99,56 +117,66 @@ internal final class SubscribeOnSubscription<Downstream: Subscriber, Context: Sc
 
   @inlinable
   internal func receive(subscription: Subscription) {
-    let target = lock.withLock { () -> Downstream? in
-      guard status.accept(subscription) else { return nil }
-      return downstream
-    }
-    guard let target else {
+    guard lock.withLock({ status.accept(subscription) }) else {
       subscription.cancel()
       return
     }
-    target.receive(subscription: self)
+    downstream.receive(subscription: self)
   }
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    guard let target = lock.withLock({ status.subscription == nil ? nil : downstream }) else { return .none }
-    return target.receive(input)
+    guard lock.withLock({ status.subscription != nil }) else { return .none }
+    return downstream.receive(input)
   }
 
   @inlinable
   internal func receive(completion: Subscribers.Completion<Failure>) {
-    let target = lock.withLock { () -> Downstream? in
-      guard status.terminate() != nil else { return nil }
-      defer { downstream = nil }
-      return downstream
-    }
-    target?.receive(completion: completion)
+    guard lock.withLock({ status.terminate() != nil }) else { return }
+    downstream.receive(completion: completion)
   }
 
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
     // As Apple's: the demand, `.none` included, goes upstream unchecked.
     guard let subscription = lock.withLock({ status.subscription }) else { return }
-    scheduler.schedule(options: options) { subscription.request(demand) }
+    scheduler.schedule(options: options) { self.requestUpstream(subscription, demand) }
+  }
+
+  /// The scheduled request. Marks the thread it runs on so that a request re-entering from
+  /// inside upstream's `request` traps, as Apple's does.
+  @usableFromInline
+  internal func requestUpstream(_ subscription: Subscription, _ demand: Subscribers.Demand) {
+    let current = pthread_self()
+    let owns = lock.withLock { () -> Bool in
+      if let thread = requestingThread {
+        precondition(
+          pthread_equal(thread, current) == 0,
+          "subscribe(on:): request(_:) re-entered from inside the upstream request it scheduled")
+        return false
+      }
+      requestingThread = current
+      return true
+    }
+    subscription.request(demand)
+    if owns { lock.withLock { requestingThread = nil } }
   }
 
   @inlinable
   internal func cancel() {
-    let (subscription, released) = lock.withLock { () -> (Subscription?, Downstream?) in
-      defer { downstream = nil }
-      return (status.terminate(), downstream)
+    let subscription = lock.withLock { () -> Subscription? in
+      // Before the subscription Apple ignores a cancel; the subscription is then taken as usual.
+      if case .awaitingSubscription = status { return nil }
+      return status.terminate()
     }
-    withExtendedLifetime(released) {}
     guard let subscription else { return }
-    scheduler.schedule(options: options) { subscription.cancel() }
+    scheduler.schedule(options: options) { withExtendedLifetime(self) { subscription.cancel() } }
   }
 
   @usableFromInline internal var description: String { "SubscribeOn" }
 
-  @usableFromInline internal var customMirror: Mirror {
-    Mirror(self, children: ["downstream": downstream as Any, "scheduler": scheduler])
-  }
+  /// As Apple's: no children.
+  @usableFromInline internal var customMirror: Mirror { Mirror(self, children: [:]) }
 
   @usableFromInline internal var playgroundDescription: Any { description }
 }

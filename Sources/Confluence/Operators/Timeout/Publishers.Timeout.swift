@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension Publishers {
   /// A publisher that terminates publishing if the upstream publisher exceeds the
   /// specified time interval without producing an element.
@@ -123,6 +131,9 @@ internal final class TimeoutSubscription<Downstream: Subscriber, Context: Schedu
   @usableFromInline internal var timer: Cancellable?
   /// Whether downstream has requested yet: its first request arms the timer again.
   @usableFromInline internal var hasRequested = false
+  /// The thread inside `scheduler.schedule` arming the timer, if any: the timer firing on
+  /// that thread from inside the call (an immediate scheduler) traps, as Apple's does.
+  @usableFromInline internal var armingThread: pthread_t?
   @usableFromInline internal let interval: Context.SchedulerTimeType.Stride
   @usableFromInline internal let scheduler: Context
   @usableFromInline internal let options: Context.SchedulerOptions?
@@ -141,8 +152,10 @@ internal final class TimeoutSubscription<Downstream: Subscriber, Context: Schedu
 
   @inlinable
   internal func receive(subscription: Subscription) {
+    let current = pthread_self()
     let target = lock.withLock { () -> Downstream? in
       guard status.accept(subscription) else { return nil }
+      armingThread = current
       return downstream
     }
     guard let target else {
@@ -167,6 +180,7 @@ internal final class TimeoutSubscription<Downstream: Subscriber, Context: Schedu
       self.timerFired(ticket)
     }
     let replaced = lock.withLock { () -> Cancellable? in
+      armingThread = nil
       if case .terminal = status {
         return armed
       }
@@ -178,7 +192,14 @@ internal final class TimeoutSubscription<Downstream: Subscriber, Context: Schedu
 
   @inlinable
   internal func timerFired(_ ticket: Int) {
+    let current = pthread_self()
     let fired = lock.withLock { () -> (Downstream, Subscription, (() -> Failure)?)? in
+      if let arming = armingThread {
+        precondition(
+          pthread_equal(arming, current) == 0,
+          "timeout: the scheduler ran the timeout action from inside scheduling it (an immediate scheduler cannot time out)"
+        )
+      }
       guard ticket == generation, !upstreamFinished, let downstream, let subscription = status.terminate() else {
         return nil
       }
@@ -196,9 +217,11 @@ internal final class TimeoutSubscription<Downstream: Subscriber, Context: Schedu
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
+    let current = pthread_self()
     let ticket = lock.withLock { () -> Int? in
       guard status.subscription != nil, !upstreamFinished else { return nil }
       generation += 1
+      armingThread = current
       return generation
     }
     guard let ticket else { return .none }
@@ -246,10 +269,13 @@ internal final class TimeoutSubscription<Downstream: Subscriber, Context: Schedu
   internal func request(_ demand: Subscribers.Demand) {
     // As Apple's: the demand, `.none` included, goes upstream unchecked, and the first
     // request arms the timer again.
+    let current = pthread_self()
     let (subscription, rearm) = lock.withLock { () -> (Subscription?, Int?) in
       guard let subscription = status.subscription else { return (nil, nil) }
       defer { hasRequested = true }
-      return (subscription, hasRequested ? nil : generation)
+      if hasRequested { return (subscription, nil) }
+      armingThread = current
+      return (subscription, generation)
     }
     if let rearm { armTimer(generation: rearm) }
     subscription?.request(demand)
@@ -257,19 +283,15 @@ internal final class TimeoutSubscription<Downstream: Subscriber, Context: Schedu
 
   @inlinable
   internal func cancel() {
-    let (subscription, released, closure, timer) = lock.withLock {
-      () -> (Subscription?, Downstream?, (() -> Failure)?, Cancellable?) in
+    // As Apple's: the subscription keeps its downstream after a cancel (an action still
+    // queued on the scheduler keeps both alive until it has run).
+    let (subscription, timer) = lock.withLock { () -> (Subscription?, Cancellable?) in
       // As Apple's: a cancel before upstream subscribed is not remembered.
-      if case .awaitingSubscription = status { return (nil, nil, nil, nil) }
-      defer {
-        downstream = nil
-        customError = nil
-      }
-      return (status.terminate(), downstream, customError, self.timer.take())
+      if case .awaitingSubscription = status { return (nil, nil) }
+      return (status.terminate(), self.timer.take())
     }
     timer?.cancel()
     subscription?.cancel()
-    withExtendedLifetime((released, closure)) {}
   }
 
   @usableFromInline internal var description: String { "Timeout" }
