@@ -90,4 +90,33 @@ final class CollectByCountTests: XCTestCase {
     XCTAssertNotEqual(
       Publishers.CollectByCount(upstream: Just(1), count: 2), Publishers.CollectByCount(upstream: Just(1), count: 3))
   }
+
+  // MARK: Apple's edges
+
+  func test_everyCompletionPasses_valuesAfterTheFirstDoNot_mirror() {
+    let upstream = DetachedUpstream<Int, TestError>()
+    let subscriber = TestSubscriber<[Int], TestError>()
+    subscriber.onViolation = { _ in }
+    upstream.collect(2).subscribe(subscriber)
+    upstream.attach()
+    _ = upstream.send(1)
+    XCTAssertEqual(
+      Mirror(reflecting: subscriber.subscription!).children.map(\.label),
+      ["downstream", "upstreamSubscription", "buffer", "count"])
+    upstream.send(completion: .finished)
+    XCTAssertEqual(upstream.send(2), .none)
+    upstream.send(completion: .failure(TestError("x")))
+    XCTAssertEqual(subscriber.eventDescriptions, ["subscription(CollectByCount)", "value([1])", "completion(finished)", "completion(failure(x))"])
+  }
+
+  func test_completionAfterCancel_passesWithoutThePartialGroup() {
+    let upstream = DetachedUpstream<Int, TestError>()
+    let subscriber = TestSubscriber<[Int], TestError>(strictCancellation: false)
+    upstream.collect(3).subscribe(subscriber)
+    upstream.attach()
+    _ = upstream.send(1)
+    subscriber.cancel()
+    upstream.send(completion: .finished)
+    XCTAssertEqual(subscriber.eventDescriptions, ["subscription(CollectByCount)", "completion(finished)"])
+  }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Publishers {
   /// A publisher that buffers a maximum number of items.
   ///
@@ -95,6 +97,9 @@ where Downstream.Input == [Element] {
 
   @usableFromInline internal let lock = Lock()
   @usableFromInline internal var status = SubscriptionStatus.awaitingSubscription  // guarded by `lock`
+  /// Set (under `lock`) at the first completion or a cancel; read on the value path.
+  @usableFromInline internal let hasEnded = Atomic<Bool>(false)
+  @usableFromInline internal var isCancelled = false  // guarded by `lock`
 
   @inlinable
   internal init(downstream: Downstream, count: Int) {
@@ -114,6 +119,7 @@ where Downstream.Input == [Element] {
 
   @inlinable
   internal func receive(_ input: Element) -> Subscribers.Demand {
+    if hasEnded.load(ordering: .acquiring) { return .none }
     if buffer.isEmpty {
       buffer.reserveCapacity(count)
     }
@@ -126,15 +132,17 @@ where Downstream.Input == [Element] {
 
   @inlinable
   internal func receive(completion: Subscribers.Completion<Failure>) {
-    let isLive = lock.withLock { () -> Bool in
-      guard case .subscribed = status else { return false }
-      status = .terminal
-      return true
+    // As Apple's: every completion is passed on (a second one, one after a cancel, one
+    // before the subscription); the first also flushes a partial group, unless cancelled.
+    let (flushes, released) = lock.withLock { () -> (Bool, SubscriptionStatus) in
+      let first = !hasEnded.load(ordering: .relaxed)
+      hasEnded.store(true, ordering: .releasing)
+      return (first && !isCancelled, status.take())
     }
+    withExtendedLifetime(released) {}
     let rest = buffer
     buffer = []
-    guard isLive else { return }
-    if case .finished = completion, !rest.isEmpty {
+    if flushes, case .finished = completion, !rest.isEmpty {
       _ = downstream.receive(rest)
     }
     downstream.receive(completion: completion)
@@ -148,14 +156,24 @@ where Downstream.Input == [Element] {
 
   @inlinable
   internal func cancel() {
-    lock.withLock { status.terminate() }?.cancel()
+    // A cancel before the subscription is forgotten, as Apple's is.
+    lock.withLock { () -> Subscription? in
+      guard case .subscribed = status else { return nil }
+      isCancelled = true
+      hasEnded.store(true, ordering: .releasing)
+      return status.terminate()
+    }?.cancel()
   }
 
   @usableFromInline
   internal var description: String { "CollectByCount" }
 
   @usableFromInline
-  internal var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "count": count]) }
+  internal var customMirror: Mirror {
+    let upstream = lock.withLock { status.subscription }
+    return Mirror(
+      self, children: ["downstream": downstream, "upstreamSubscription": upstream as Any, "buffer": buffer, "count": count])
+  }
 
   @usableFromInline
   internal var playgroundDescription: Any { description }
