@@ -156,4 +156,36 @@ final class ZipTests: XCTestCase {
     cancellable.cancel()
     XCTAssertEqual(tracker.liveCount, 0)
   }
+
+  // MARK: Apple's edges
+
+  func test_demandAddedDuringADelivery_isReturnedToTheSenderAndRequestedFromTheOther() {
+    let a = DetachedUpstream<Int, Never>()
+    let b = DetachedUpstream<Int, Never>()
+    let subscriber = TestSubscriber<(Int, Int), Never>(initialDemand: .max(1))
+    subscriber.onValue = { _ in
+      subscriber.request(.max(5))
+      return .max(2)
+    }
+    a.zip(b).subscribe(subscriber)
+    let subscriptionA = a.attach()
+    let subscriptionB = b.attach()
+    XCTAssertEqual(a.send(1), .none)
+    XCTAssertEqual(b.send(1), .max(7), "b set the delivery off: it is owed what was added")
+    XCTAssertEqual(subscriptionA.events, [.requested(.max(1)), .requested(.max(5)), .requested(.max(2))])
+    XCTAssertEqual(subscriptionB.events, [.requested(.max(1))])
+  }
+
+  func test_aSideThatFinished_isNotCancelledWhenTheZipCompletes() {
+    let a = DetachedUpstream<Int, Never>()
+    let b = DetachedUpstream<Int, Never>()
+    let subscriber = TestSubscriber<(Int, Int), Never>()
+    a.zip(b).subscribe(subscriber)
+    let subscriptionA = a.attach()
+    let subscriptionB = b.attach()
+    a.send(completion: .finished)
+    XCTAssertEqual(subscriber.completion, .finished)
+    XCTAssertEqual(subscriptionA.events, [.requested(.unlimited)])
+    XCTAssertEqual(subscriptionB.events, [.requested(.unlimited), .cancelled])
+  }
 }

@@ -25,6 +25,11 @@ where Downstream.Input == (Logic.A, Logic.B) {
   @usableFromInline internal var demand = Subscribers.Demand.none
   @usableFromInline internal var isDelivering = false
   @usableFromInline internal var pendingFailure: Downstream.Failure?
+  /// The side whose value set off the delivery running now, if one did: demand the
+  /// downstream adds meanwhile is returned to it from its `receive(_:)` rather than
+  /// requested (Apple's rule), and requested from the other side.
+  @usableFromInline internal var sender: FanInSide?
+  @usableFromInline internal var senderOwed = Subscribers.Demand.none
 
   @inlinable
   internal init(downstream: Downstream) {
@@ -44,20 +49,32 @@ where Downstream.Input == (Logic.A, Logic.B) {
   internal mutating func receive(a value: Logic.A) -> Next {
     guard downstream != nil else { return .idle }
     logic.receive(a: value)
-    return isDelivering ? .idle : nextDelivery()
+    if isDelivering { return .idle }
+    sender = .a
+    return nextDelivery()
   }
 
   @inlinable
   internal mutating func receive(b value: Logic.B) -> Next {
     guard downstream != nil else { return .idle }
     logic.receive(b: value)
-    return isDelivering ? .idle : nextDelivery()
+    if isDelivering { return .idle }
+    sender = .b
+    return nextDelivery()
   }
 
   @inlinable
   internal mutating func finished(_ side: FanInSide) -> Next {
     guard downstream != nil else { return .idle }
-    if side == .a { finishedA = true } else { finishedB = true }
+    // As Apple's: a side that finished is released, not cancelled, when the whole
+    // completes (only the sides still running are cancelled).
+    if side == .a {
+      finishedA = true
+      _ = upstreamA.take()
+    } else {
+      finishedB = true
+      _ = upstreamB.take()
+    }
     return isDelivering ? .idle : nextDelivery()
   }
 
@@ -79,7 +96,8 @@ where Downstream.Input == (Logic.A, Logic.B) {
   internal mutating func request(_ more: Subscribers.Demand) -> ([Subscription], Next) {
     guard downstream != nil else { return ([], .idle) }
     demand += more
-    return (liveUpstreams, isDelivering ? .idle : nextDelivery())
+    if isDelivering { return (upstreamsOwing(more), .idle) }
+    return (liveUpstreams, nextDelivery())
   }
 
   /// The delivering thread handed over an output and downstream asked for `more`.
@@ -93,7 +111,33 @@ where Downstream.Input == (Logic.A, Logic.B) {
     }
     guard downstream != nil else { return ([], .idle) }
     demand += more
-    return (more > 0 ? liveUpstreams : [], nextDelivery())
+    return (more > 0 ? upstreamsOwing(more) : [], nextDelivery())
+  }
+
+  /// The upstreams to request `more` from: all live ones but the sender, which is owed it
+  /// through its return value instead.
+  @inlinable
+  internal mutating func upstreamsOwing(_ more: Subscribers.Demand) -> [Subscription] {
+    switch sender {
+    case nil:
+      return liveUpstreams
+    case .a:
+      senderOwed += more
+      return [upstreamB.subscription].compactMap { $0 }
+    case .b:
+      senderOwed += more
+      return [upstreamA.subscription].compactMap { $0 }
+    }
+  }
+
+  /// Ends the delivery the sender set off: what it is owed.
+  @inlinable
+  internal mutating func takeSenderOwed() -> Subscribers.Demand {
+    defer {
+      sender = nil
+      senderOwed = .none
+    }
+    return senderOwed
   }
 
   @inlinable

@@ -43,13 +43,15 @@ where
   }
 
   @inlinable
-  internal func receive(a value: A.Output) {
+  internal func receive(a value: A.Output) -> Subscribers.Demand {
     perform(lock.withLock { state.receive(a: value) })
+    return lock.withLock { state.takeSenderOwed() }
   }
 
   @inlinable
-  internal func receive(b value: B.Output) {
+  internal func receive(b value: B.Output) -> Subscribers.Demand {
     perform(lock.withLock { state.receive(b: value) })
+    return lock.withLock { state.takeSenderOwed() }
   }
 
   @inlinable
@@ -135,7 +137,6 @@ where
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
     parent.receive(a: input)
-    return .none
   }
 
   @inlinable
@@ -168,7 +169,6 @@ where
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
     parent.receive(b: input)
-    return .none
   }
 
   @inlinable
