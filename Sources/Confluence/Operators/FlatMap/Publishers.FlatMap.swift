@@ -52,9 +52,10 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
-        FlatMapSubscription<NewPublisher, Upstream, S>(
-          downstream: subscriber, maxPublishers: maxPublishers, transform: transform))
+      let subscription = FlatMapSubscription<NewPublisher, Upstream, S>(
+        downstream: subscriber, maxPublishers: maxPublishers, transform: transform)
+      subscription.subscribeDownstreamFirst()
+      upstream.subscribe(subscription)
     }
   }
 }

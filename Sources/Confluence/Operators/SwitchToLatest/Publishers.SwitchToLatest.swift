@@ -35,7 +35,9 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(SwitchToLatestSubscription<P, Upstream, S>(downstream: subscriber))
+      let subscription = SwitchToLatestSubscription<P, Upstream, S>(downstream: subscriber)
+      subscription.subscribeDownstreamFirst()
+      upstream.subscribe(subscription)
     }
   }
 }

@@ -14,6 +14,8 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   @usableFromInline internal var downstream: Downstream?
   @usableFromInline internal var upstream = SubscriptionStatus.awaitingSubscription
   @usableFromInline internal var upstreamFinished = false
+  /// Whether downstream was handed the subscription before upstream was subscribed.
+  @usableFromInline internal var downstreamHasSubscription = false
   /// The id of the current inner publisher; older ids are stale.
   @usableFromInline internal var currentID = 0
   @usableFromInline internal var current: Subscription?
@@ -81,7 +83,13 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   @inlinable
   internal mutating func fail(_ error: Downstream.Failure, innerID: Int?) -> Next {
     guard let downstream else { return .idle }
-    if let innerID, innerID != currentID { return .idle }
+    // The publisher that failed is released, not cancelled.
+    if let innerID {
+      guard innerID == currentID else { return .idle }
+      current = nil
+    } else {
+      _ = upstream.take()
+    }
     let cancelling = releaseAll()
     if isDelivering {
       self.downstream = downstream
