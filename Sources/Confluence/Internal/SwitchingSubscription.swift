@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What a switching operator does when its first publisher completes.
 @usableFromInline
 internal enum SwitchDecision<Next, Failure: Error> {
@@ -44,6 +46,18 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
   @usableFromInline internal var delivered = 0
   @usableFromInline internal var returned = Subscribers.Demand.none
 
+  /// Whether values are checked against ``forwarding`` (Apple's `Concatenate`); `catch`
+  /// and `tryCatch`, as Apple's, pass every value of either publisher on.
+  @usableFromInline internal let gatesValues: Bool
+
+  /// Whose values are passed on when ``gatesValues``: ``forwardingFirst`` once the first
+  /// publisher's subscription is accepted, ``forwardingSecond`` once the second's is, and
+  /// `0` before, between, and after completion or cancel. As Apple's `Concatenate`, values
+  /// outside their publisher's subscription are ignored. Read without the lock.
+  @usableFromInline internal let forwarding = Atomic<UInt8>(0)
+  @usableFromInline internal static var forwardingFirst: UInt8 { 1 }
+  @usableFromInline internal static var forwardingSecond: UInt8 { 2 }
+
   @usableFromInline internal let lock = Lock()
 
   // Guarded by `lock`.
@@ -60,6 +74,7 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
     convertSecondFailure: @escaping (Second.Failure) -> Downstream.Failure
   ) {
     self.name = name
+    self.gatesValues = name == "Concatenate"
     self.downstream = downstream
     self.decide = decide
     self.convertSecondFailure = convertSecondFailure
@@ -72,6 +87,7 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
     let accepted = lock.withLock { () -> Bool in
       guard case .awaitingFirst = phase else { return false }
       phase = .first(subscription)
+      forwarding.store(Self.forwardingFirst, ordering: .releasing)
       return true
     }
     guard accepted else {
@@ -83,6 +99,7 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
+    if gatesValues && forwarding.load(ordering: .acquiring) != Self.forwardingFirst { return .none }
     delivered += 1
     let more = downstream.receive(input)
     returned += more
@@ -94,6 +111,7 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
     let isLive = lock.withLock { () -> Bool in
       guard case .first = phase else { return false }
       phase = .switching
+      forwarding.store(0, ordering: .releasing)
       return true
     }
     guard isLive else { return }
@@ -126,6 +144,7 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
     let demand = lock.withLock { () -> Subscribers.Demand? in
       guard case .switching = phase else { return nil }
       phase = .second(subscription)
+      forwarding.store(Self.forwardingSecond, ordering: .releasing)
       defer { requested = .none }
       return requested
     }
@@ -143,6 +162,7 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
     let isLive = lock.withLock { () -> Bool in
       guard case .second = phase else { return false }
       phase = .done
+      forwarding.store(0, ordering: .releasing)
       return true
     }
     if isLive {
@@ -175,7 +195,10 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
   @inlinable
   internal func cancel() {
     let target = lock.withLock { () -> Subscription? in
-      defer { phase = .done }
+      defer {
+        phase = .done
+        forwarding.store(0, ordering: .releasing)
+      }
       switch phase {
       case .first(let subscription), .second(let subscription): return subscription
       case .awaitingFirst, .switching, .done: return nil
@@ -218,7 +241,12 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    owner.downstream.receive(input)
+    if owner.gatesValues
+      && owner.forwarding.load(ordering: .acquiring) != SwitchingSubscription<First, Second, Downstream>.forwardingSecond
+    {
+      return .none
+    }
+    return owner.downstream.receive(input)
   }
 
   @inlinable

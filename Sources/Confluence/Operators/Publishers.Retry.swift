@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Publishers {
   /// A publisher that attempts to recreate its subscription to a failed upstream publisher.
   ///
@@ -11,8 +13,9 @@ extension Publishers {
   ///   .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
   /// ```
   ///
-  /// Back-pressure: passes demand to upstream; a new attempt is asked for the demand
-  /// downstream requested and has not yet received. An upstream that fails synchronously
+  /// Back-pressure: passes demand to upstream (what downstream returns for a value is
+  /// requested from upstream, not returned); a new attempt is asked for the demand
+  /// downstream requested and has not yet received. A negative `retries` never runs out. An upstream that fails synchronously
   /// while being subscribed is retried in a loop, not by recursion.
   public struct Retry<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
@@ -121,6 +124,13 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
   // Touched only by upstream events (serialised), and reset under `lock` between attempts.
   @usableFromInline internal var delivered = 0
   @usableFromInline internal var returned = Subscribers.Demand.none
+  /// The current attempt's subscription, for the demand downstream returns for a value.
+  /// Touched only by upstream events (serialised).
+  @usableFromInline internal var attempt: Subscription?
+
+  /// Set (never reset) once downstream completed or cancelled: values arriving later are
+  /// ignored, as Apple's, without taking the lock.
+  @usableFromInline internal let isTerminal = Atomic<Bool>(false)
 
   @usableFromInline internal let lock = Lock()
 
@@ -135,7 +145,8 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
   @inlinable
   internal init(upstream: Upstream, retries: Int?, downstream: Downstream) {
     self.upstream = upstream
-    self.remainingRetries = retries
+    // As Apple's, a negative count never runs out: it retries without limit.
+    self.remainingRetries = retries.flatMap { $0 < 0 ? nil : $0 }
     self.downstream = downstream
   }
 
@@ -172,9 +183,12 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
     switch action {
     case .cancel:
       subscription.cancel()
+      return
     case .subscribeDownstream:
+      attempt = subscription
       downstream.receive(subscription: self)
     case .request(let demand):
+      attempt = subscription
       if demand > 0 {
         subscription.request(demand)
       }
@@ -183,18 +197,31 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
+    guard !isTerminal.load(ordering: .acquiring) else { return .none }
     delivered += 1
     let more = downstream.receive(input)
-    returned += more
-    return more
+    // As Apple's: downstream's further demand is requested, not returned.
+    if more > 0 {
+      returned += more
+      attempt?.request(more)
+    }
+    return .none
   }
 
   @inlinable
   internal func receive(completion: Subscribers.Completion<Failure>) {
     guard case .failure = completion else {
       let isLive = lock.withLock { () -> Bool in
-        guard case .subscribed = status else { return false }
+        switch status {
+        case .subscribed:
+          break
+        case .awaiting where !hasSubscribedDownstream:
+          break  // as Apple's, a finish before any subscription is passed on
+        case .awaiting, .done:
+          return false
+        }
         status = .done
+        isTerminal.store(true, ordering: .releasing)
         return true
       }
       if isLive {
@@ -207,6 +234,7 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
       if let remaining = remainingRetries {
         guard remaining > 0 else {
           status = .done
+          isTerminal.store(true, ordering: .releasing)
           return .fail
         }
         remainingRetries = remaining - 1
@@ -215,6 +243,7 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
       requested = requested + returned - delivered
       delivered = 0
       returned = .none
+      attempt = nil
       if isSubscribing {
         needsResubscribe = true
         return .ignore
@@ -247,7 +276,10 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
   @inlinable
   internal func cancel() {
     let target = lock.withLock { () -> Subscription? in
-      defer { status = .done }
+      defer {
+        status = .done
+        isTerminal.store(true, ordering: .releasing)
+      }
       if case .subscribed(let subscription) = status { return subscription }
       return nil
     }
