@@ -112,6 +112,18 @@ final class FlatteningFamilyRulesTests: XCTestCase {
     XCTAssertEqual(subscriber.completion, .failure(TestError()))
   }
 
+  func test_switchToLatest_secondSubscriptionForAnInner_isCancelled() {
+    let inner = Inner()
+    let upstream = DetachedUpstream<Inner, TestError>()
+    upstream.switchToLatest().subscribe(TestSubscriber<Int, TestError>())
+    upstream.attach()
+    _ = upstream.send(inner)
+    let first = inner.attach()
+    let second = inner.attach()
+    XCTAssertEqual(first.events, [.requested(.unlimited)])
+    XCTAssertEqual(second.events, [.cancelled])
+  }
+
   func test_switchToLatest_failingPublisher_isNotCancelled() {
     // The inner fails.
     do {

@@ -124,9 +124,6 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
   // Touched only by upstream events (serialised), and reset under `lock` between attempts.
   @usableFromInline internal var delivered = 0
   @usableFromInline internal var returned = Subscribers.Demand.none
-  /// The current attempt's subscription, for the demand downstream returns for a value.
-  /// Touched only by upstream events (serialised).
-  @usableFromInline internal var attempt: Subscription?
 
   /// Set (never reset) once downstream completed or cancelled: values arriving later are
   /// ignored, as Apple's, without taking the lock.
@@ -185,10 +182,8 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
       subscription.cancel()
       return
     case .subscribeDownstream:
-      attempt = subscription
       downstream.receive(subscription: self)
     case .request(let demand):
-      attempt = subscription
       if demand > 0 {
         subscription.request(demand)
       }
@@ -203,9 +198,18 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
     // As Apple's: downstream's further demand is requested, not returned.
     if more > 0 {
       returned += more
-      attempt?.request(more)
+      currentAttempt()?.request(more)
     }
     return .none
+  }
+
+  /// The current attempt's subscription (looked up only when downstream returned demand).
+  @inlinable
+  internal func currentAttempt() -> Subscription? {
+    lock.withLock {
+      if case .subscribed(let subscription) = status { return subscription }
+      return nil
+    }
   }
 
   @inlinable
@@ -243,7 +247,6 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
       requested = requested + returned - delivered
       delivered = 0
       returned = .none
-      attempt = nil
       if isSubscribing {
         needsResubscribe = true
         return .ignore

@@ -48,6 +48,10 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   @inlinable
   internal mutating func innerSubscribed(_ id: Int, _ subscription: Subscription) -> Subscribers.Demand? {
     guard downstream != nil, id == currentID else { return nil }
+    // As Apple's: a second subscription for the live inner is cancelled; one arriving
+    // after the inner finished is ignored (neither kept nor cancelled).
+    guard current == nil else { return nil }
+    guard hasLiveInner else { return Subscribers.Demand.none }
     current = subscription
     return demand
   }
