@@ -79,6 +79,17 @@ final class FlatteningFamilyRulesTests: XCTestCase {
     XCTAssertEqual(subscriber.values, [1])
   }
 
+  func test_switchToLatest_innerSubscriber_showsAsTheOperator() {
+    let inner = Inner()
+    let upstream = DetachedUpstream<Inner, TestError>()
+    upstream.switchToLatest().subscribe(TestSubscriber<Int, TestError>())
+    upstream.attach()
+    _ = upstream.send(inner)
+    let innerSide = inner.operatorSubscriber
+    XCTAssertEqual((innerSide as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String, "SwitchToLatest")
+    XCTAssertNotNil(innerSide as? CustomReflectable)
+  }
+
   // MARK: Failure: the publisher that failed is not cancelled
 
   func test_flatMap_upstreamFailure_cancelsTheInners_notUpstream() {

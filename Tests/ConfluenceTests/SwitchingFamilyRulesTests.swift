@@ -97,6 +97,34 @@ final class SwitchingFamilyRulesTests: XCTestCase {
     XCTAssertEqual(cancelling.values, [])
   }
 
+  func test_concatenate_releasesTheSuffix_onCancel() {
+    let tracker = LifetimeTracker()
+    let prefix = DetachedUpstream<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>()
+    do {
+      let tracked = tracker.make()
+      let suffix = DetachedUpstream<Int, TestError>().map { [tracked] in $0 + tracked.id }
+      prefix.append(suffix).subscribe(subscriber)
+    }
+    prefix.attach()
+    XCTAssertEqual(tracker.liveCount, 1, "held while the prefix runs")
+    subscriber.cancel()
+    XCTAssertEqual(tracker.liveCount, 0, "released by cancel")
+  }
+
+  func test_concatenate_subscribesBothPublishers_underDownstreamsIdentity() {
+    let prefix = DetachedUpstream<Int, TestError>()
+    let suffix = DetachedUpstream<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>()
+    prefix.append(suffix).subscribe(subscriber)
+    prefix.attach()
+    prefix.send(completion: .finished)
+    let prefixSide = prefix.operatorSubscriber as? CustomCombineIdentifierConvertible
+    let suffixSide = suffix.operatorSubscriber as? CustomCombineIdentifierConvertible
+    XCTAssertEqual(prefixSide?.combineIdentifier, subscriber.combineIdentifier)
+    XCTAssertEqual(suffixSide?.combineIdentifier, subscriber.combineIdentifier)
+  }
+
   // MARK: Catch
 
   func test_catch_passesTheFirstPublishersValuesOn_evenAfterCancel() {

@@ -38,8 +38,10 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
 
   @usableFromInline internal let name: String
   @usableFromInline internal let downstream: Downstream
-  @usableFromInline internal let decide:
-    (Subscribers.Completion<First.Failure>) -> SwitchDecision<Second, Downstream.Failure>
+  /// Guarded by `lock`; dropped once used or on cancel, so that what it holds (the
+  /// suffix, the handler) is released then, as Apple's.
+  @usableFromInline internal var decide:
+    ((Subscribers.Completion<First.Failure>) -> SwitchDecision<Second, Downstream.Failure>)?
   @usableFromInline internal let convertSecondFailure: (Second.Failure) -> Downstream.Failure
 
   // Touched only by the first publisher's events (serialised).
@@ -108,13 +110,14 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
 
   @inlinable
   internal func receive(completion: Subscribers.Completion<First.Failure>) {
-    let isLive = lock.withLock { () -> Bool in
-      guard case .first = phase else { return false }
+    let decide = lock.withLock { () -> ((Subscribers.Completion<First.Failure>) -> SwitchDecision<Second, Downstream.Failure>)? in
+      guard case .first = phase else { return nil }
       phase = .switching
       forwarding.store(0, ordering: .releasing)
-      return true
+      defer { self.decide = nil }
+      return self.decide
     }
-    guard isLive else { return }
+    guard let decide else { return }
     switch decide(completion) {
     case .complete(let completion):
       let completes = lock.withLock { () -> Bool in
@@ -194,17 +197,27 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
 
   @inlinable
   internal func cancel() {
-    let target = lock.withLock { () -> Subscription? in
+    let (target, released) = lock.withLock { () -> (Subscription?, Any?) in
+      let released: Any? = decide
+      decide = nil
       defer {
         phase = .done
         forwarding.store(0, ordering: .releasing)
       }
       switch phase {
-      case .first(let subscription), .second(let subscription): return subscription
-      case .awaitingFirst, .switching, .done: return nil
+      case .first(let subscription), .second(let subscription): return (subscription, released)
+      case .awaitingFirst, .switching, .done: return (nil, released)
       }
     }
+    _ = consume released  // the suffix or handler is released outside the lock
     target?.cancel()
+  }
+
+  /// As Apple's `Concatenate`, which subscribes to both publishers under downstream's
+  /// identity; `catch` and `tryCatch` have their own.
+  @usableFromInline
+  internal var combineIdentifier: CombineIdentifier {
+    gatesValues ? downstream.combineIdentifier : CombineIdentifier(self)
   }
 
   @usableFromInline
@@ -227,7 +240,12 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
   @usableFromInline internal typealias Failure = Second.Failure
 
   @usableFromInline internal let owner: SwitchingSubscription<First, Second, Downstream>
-  @usableFromInline internal let combineIdentifier = CombineIdentifier()
+  @usableFromInline internal let ownIdentifier = CombineIdentifier()
+
+  @inlinable
+  internal var combineIdentifier: CombineIdentifier {
+    owner.gatesValues ? owner.combineIdentifier : ownIdentifier
+  }
 
   @inlinable
   internal init(owner: SwitchingSubscription<First, Second, Downstream>) {

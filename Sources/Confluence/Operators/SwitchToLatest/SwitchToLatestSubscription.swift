@@ -156,7 +156,7 @@ where P == Upstream.Output, P.Failure == Upstream.Failure, Downstream.Input == P
 /// Subscribes to one inner publisher on behalf of ``SwitchToLatestSubscription``.
 @usableFromInline
 internal struct SwitchToLatestInner<P: Publisher, Upstream: Publisher, Downstream: Subscriber>: Subscriber,
-  CustomStringConvertible
+  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where P == Upstream.Output, P.Failure == Upstream.Failure, Downstream.Input == P.Output,
   Downstream.Failure == P.Failure
 {
@@ -193,4 +193,11 @@ where P == Upstream.Output, P.Failure == Upstream.Failure, Downstream.Input == P
 
   @usableFromInline
   internal var description: String { "SwitchToLatest" }
+
+  /// As Apple's, the inner subscriber reflects as the operator, showing nothing more.
+  @usableFromInline
+  internal var customMirror: Mirror { Mirror(self, children: [:]) }
+
+  @usableFromInline
+  internal var playgroundDescription: Any { description }
 }
