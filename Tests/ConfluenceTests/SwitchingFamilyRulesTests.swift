@@ -127,6 +127,27 @@ final class SwitchingFamilyRulesTests: XCTestCase {
 
   // MARK: Catch
 
+  func test_catch_cancelWhileTheRecoveryIsBeingSubscribed_isNotRemembered() {
+    for useTryCatch in [false, true] {
+      let upstream = DetachedUpstream<Int, TestError>()
+      let recovery = DetachedUpstream<Int, TestError>()
+      let subscriber = TestSubscriber<Int, Error>(initialDemand: .max(3), strictCancellation: false)
+      let label = useTryCatch ? "tryCatch" : "catch"
+      if useTryCatch {
+        upstream.tryCatch { _ in recovery }.subscribe(subscriber)
+      } else {
+        upstream.catch { _ in recovery.mapError { $0 as Error } }.mapError { $0 as Error }.subscribe(subscriber)
+      }
+      upstream.attach()
+      upstream.send(completion: .failure(TestError()))
+      subscriber.cancel()  // the recovery has not sent its subscription yet
+      let recoverySubscription = recovery.attach()
+      XCTAssertEqual(recoverySubscription.events, [.requested(.max(3))], label)
+      recovery.send(completion: .finished)
+      XCTAssertEqual(subscriber.eventDescriptions.last, "completion(finished)", label)
+    }
+  }
+
   func test_catch_passesTheFirstPublishersValuesOn_evenAfterCancel() {
     // Unlike Concatenate, Apple's catch does not gate its upstream's values.
     let upstream = DetachedUpstream<Int, TestError>()

@@ -198,6 +198,9 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
   @inlinable
   internal func cancel() {
     let (target, released) = lock.withLock { () -> (Subscription?, Any?) in
+      // As Apple's catch and tryCatch: a cancel while the recovery publisher is being
+      // subscribed is not remembered; the recovery goes on.
+      if !gatesValues, case .switching = phase { return (nil, nil) }
       let released: Any? = decide
       decide = nil
       defer {
