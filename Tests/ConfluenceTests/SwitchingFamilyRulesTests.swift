@@ -158,4 +158,42 @@ final class SwitchingFamilyRulesTests: XCTestCase {
     XCTAssertEqual(upstream.send(1), .max(3))
     XCTAssertEqual(subscriber.values, [1])
   }
+
+  // MARK: Misuse Apple traps on
+
+  func test_catchAndRetry_trapOnAValueBeforeTheUpstreamSubscription() {
+    assertTraps("Catch: received a value before the upstream subscription") {
+      let upstream = DetachedUpstream<Int, TestError>()
+      upstream.catch { _ in Empty<Int, TestError>() }.subscribe(TestSubscriber<Int, TestError>())
+      _ = upstream.send(1)
+    }
+    assertTraps("TryCatch: received a value before the upstream subscription") {
+      let upstream = DetachedUpstream<Int, TestError>()
+      upstream.tryCatch { _ in Empty<Int, TestError>() }.subscribe(TestSubscriber<Int, Error>())
+      _ = upstream.send(1)
+    }
+    assertTraps("Retry: received a value before the upstream subscription") {
+      let upstream = DetachedUpstream<Int, TestError>()
+      upstream.retry(1).subscribe(TestSubscriber<Int, TestError>())
+      _ = upstream.send(1)
+    }
+  }
+
+  func test_catch_trapsWhenTheUpstreamCompletesAgainAfterFailing() {
+    assertTraps("Catch: the upstream completed again after it had failed") {
+      let upstream = DetachedUpstream<Int, TestError>()
+      upstream.catch { _ in Empty<Int, TestError>(completeImmediately: false) }.subscribe(TestSubscriber<Int, TestError>())
+      upstream.attach()
+      upstream.send(completion: .failure(TestError()))
+      upstream.send(completion: .failure(TestError()))
+    }
+  }
+
+  func test_concatenate_valueBeforeTheSubscription_isIgnored_notTrapped() {
+    let prefix = DetachedUpstream<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>()
+    prefix.append(Empty()).subscribe(subscriber)
+    XCTAssertEqual(prefix.send(1), .none)
+    XCTAssertEqual(subscriber.values, [])
+  }
 }

@@ -53,12 +53,14 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
   @usableFromInline internal let gatesValues: Bool
 
   /// Whose values are passed on when ``gatesValues``: ``forwardingFirst`` once the first
-  /// publisher's subscription is accepted, ``forwardingSecond`` once the second's is, and
-  /// `0` before, between, and after completion or cancel. As Apple's `Concatenate`, values
+  /// publisher's subscription is accepted, ``forwardingSecond`` once the second's is, `0`
+  /// before the first subscription, ``forwardingNone`` between and after. As Apple's `Concatenate`, values
   /// outside their publisher's subscription are ignored. Read without the lock.
   @usableFromInline internal let forwarding = Atomic<UInt8>(0)
   @usableFromInline internal static var forwardingFirst: UInt8 { 1 }
   @usableFromInline internal static var forwardingSecond: UInt8 { 2 }
+  /// After completion or cancel (`0` is only ever the state before the first subscription).
+  @usableFromInline internal static var forwardingNone: UInt8 { 3 }
 
   @usableFromInline internal let lock = Lock()
 
@@ -101,7 +103,13 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    if gatesValues && forwarding.load(ordering: .acquiring) != Self.forwardingFirst { return .none }
+    let forwarding = forwarding.load(ordering: .acquiring)
+    if gatesValues {
+      if forwarding != Self.forwardingFirst { return .none }
+    } else if forwarding == 0 {
+      // As Apple's catch and tryCatch, which trap here (Concatenate ignores the value).
+      preconditionFailure("\(name): received a value before the upstream subscription")
+    }
     delivered += 1
     let more = downstream.receive(input)
     returned += more
@@ -111,9 +119,18 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
   @inlinable
   internal func receive(completion: Subscribers.Completion<First.Failure>) {
     let decide = lock.withLock { () -> ((Subscribers.Completion<First.Failure>) -> SwitchDecision<Second, Downstream.Failure>)? in
-      guard case .first = phase else { return nil }
+      switch phase {
+      case .first:
+        break
+      case .switching, .second:
+        // As Apple's catch and tryCatch, which trap when the upstream completes again.
+        precondition(gatesValues, "\(name): the upstream completed again after it had failed")
+        return nil
+      case .awaitingFirst, .done:
+        return nil
+      }
       phase = .switching
-      forwarding.store(0, ordering: .releasing)
+      forwarding.store(Self.forwardingNone, ordering: .releasing)
       defer { self.decide = nil }
       return self.decide
     }
@@ -165,7 +182,7 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
     let isLive = lock.withLock { () -> Bool in
       guard case .second = phase else { return false }
       phase = .done
-      forwarding.store(0, ordering: .releasing)
+      forwarding.store(Self.forwardingNone, ordering: .releasing)
       return true
     }
     if isLive {
@@ -205,7 +222,7 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
       decide = nil
       defer {
         phase = .done
-        forwarding.store(0, ordering: .releasing)
+        forwarding.store(Self.forwardingNone, ordering: .releasing)
       }
       switch phase {
       case .first(let subscription), .second(let subscription): return (subscription, released)

@@ -125,9 +125,10 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
   @usableFromInline internal var delivered = 0
   @usableFromInline internal var returned = Subscribers.Demand.none
 
-  /// Set (never reset) once downstream completed or cancelled: values arriving later are
-  /// ignored, as Apple's, without taking the lock.
-  @usableFromInline internal let isTerminal = Atomic<Bool>(false)
+  /// `0` before the first subscription, `1` once it arrived, `2` (for good) once downstream
+  /// completed or cancelled. Read for each value without the lock: as Apple's, a value
+  /// before the first subscription traps, one after the end is ignored.
+  @usableFromInline internal let lifecycle = Atomic<UInt8>(0)
 
   @usableFromInline internal let lock = Lock()
 
@@ -173,6 +174,7 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
       status = .subscribed(subscription)
       if !hasSubscribedDownstream {
         hasSubscribedDownstream = true
+        lifecycle.store(1, ordering: .releasing)
         return .subscribeDownstream
       }
       return .request(requested)
@@ -192,7 +194,11 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    guard !isTerminal.load(ordering: .acquiring) else { return .none }
+    let lifecycle = lifecycle.load(ordering: .acquiring)
+    guard lifecycle == 1 else {
+      precondition(lifecycle != 0, "Retry: received a value before the upstream subscription")
+      return .none
+    }
     delivered += 1
     let more = downstream.receive(input)
     // As Apple's: downstream's further demand is requested, not returned.
@@ -225,7 +231,7 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
           return false
         }
         status = .done
-        isTerminal.store(true, ordering: .releasing)
+        lifecycle.store(2, ordering: .releasing)
         return true
       }
       if isLive {
@@ -238,7 +244,7 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
       if let remaining = remainingRetries {
         guard remaining > 0 else {
           status = .done
-          isTerminal.store(true, ordering: .releasing)
+          lifecycle.store(2, ordering: .releasing)
           return .fail
         }
         remainingRetries = remaining - 1
@@ -281,7 +287,7 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
     let target = lock.withLock { () -> Subscription? in
       defer {
         status = .done
-        isTerminal.store(true, ordering: .releasing)
+        lifecycle.store(2, ordering: .releasing)
       }
       if case .subscribed(let subscription) = status { return subscription }
       return nil
