@@ -165,4 +165,30 @@ final class FlatteningFamilyRulesTests: XCTestCase {
       XCTAssertEqual(subscriber.completion, .failure(TestError()))
     }
   }
+
+  func test_switchToLatest_innerValueWithoutDemand_traps() {
+    assertTraps("SwitchToLatest: an inner publisher sent a value it was not asked for") {
+      let inner = Inner()
+      let upstream = DetachedUpstream<Inner, TestError>()
+      upstream.switchToLatest().subscribe(TestSubscriber<Int, TestError>(initialDemand: .max(1)))
+      upstream.attach()
+      _ = upstream.send(inner)
+      inner.attach()
+      _ = inner.send(1)
+      _ = inner.send(2)
+    }
+  }
+
+  func test_switchToLatest_innerCompletionBeforeItsSubscription_traps() {
+    for completion in [Subscribers.Completion<TestError>.finished, .failure(TestError())] {
+      assertTraps("SwitchToLatest: an inner publisher completed before sending its subscription") {
+        let inner = Inner()
+        let upstream = DetachedUpstream<Inner, TestError>()
+        upstream.switchToLatest().subscribe(TestSubscriber<Int, TestError>())
+        upstream.attach()
+        _ = upstream.send(inner)
+        inner.send(completion: completion)
+      }
+    }
+  }
 }

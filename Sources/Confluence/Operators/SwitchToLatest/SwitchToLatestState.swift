@@ -63,6 +63,8 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
       queued.append(value)
       return .idle
     }
+    // As Apple's: an inner publisher sending more than it was asked for traps.
+    precondition(demand > 0, "SwitchToLatest: an inner publisher sent a value it was not asked for")
     demand -= 1
     isDelivering = true
     return .deliver(downstream, value)
@@ -71,6 +73,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   @inlinable
   internal mutating func innerFinished(id: Int) -> Next {
     guard downstream != nil, id == currentID else { return .idle }
+    precondition(current != nil, "SwitchToLatest: an inner publisher completed before sending its subscription")
     current = nil
     hasLiveInner = false
     return completeIfDone()
@@ -90,6 +93,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
     // The publisher that failed is released, not cancelled.
     if let innerID {
       guard innerID == currentID else { return .idle }
+      precondition(current != nil, "SwitchToLatest: an inner publisher completed before sending its subscription")
       current = nil
     } else {
       _ = upstream.take()
