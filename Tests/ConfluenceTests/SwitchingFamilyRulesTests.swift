@@ -196,4 +196,35 @@ final class SwitchingFamilyRulesTests: XCTestCase {
     XCTAssertEqual(prefix.send(1), .none)
     XCTAssertEqual(subscriber.values, [])
   }
+
+  func test_catchAndRetry_trapOnAValueNobodyAskedFor() {
+    assertTraps("Catch: the upstream sent a value it was not asked for") {
+      let upstream = DetachedUpstream<Int, TestError>()
+      upstream.catch { _ in Empty<Int, TestError>() }.subscribe(TestSubscriber<Int, TestError>(initialDemand: .max(1)))
+      upstream.attach()
+      _ = upstream.send(1)
+      _ = upstream.send(2)
+    }
+    assertTraps("Retry: the upstream sent a value it was not asked for") {
+      let upstream = DetachedUpstream<Int, TestError>()
+      upstream.retry(1).subscribe(TestSubscriber<Int, TestError>(initialDemand: .max(1)))
+      upstream.attach()
+      _ = upstream.send(1)
+      _ = upstream.send(2)
+    }
+  }
+
+  func test_concatenate_ignoresAValueNobodyAskedFor_andCountsReturnedDemand() {
+    let prefix = DetachedUpstream<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1))
+    subscriber.onValue = { $0 == 1 ? .max(1) : .none }
+    prefix.append(Empty()).subscribe(subscriber)
+    prefix.attach()
+    XCTAssertEqual(prefix.send(1), .max(1))
+    XCTAssertEqual(prefix.send(2), .none)
+    XCTAssertEqual(prefix.send(3), .none, "no demand left: ignored")
+    subscriber.request(.max(1))
+    XCTAssertEqual(prefix.send(4), .none)
+    XCTAssertEqual(subscriber.values, [1, 2, 4])
+  }
 }

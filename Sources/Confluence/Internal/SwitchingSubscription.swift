@@ -47,6 +47,9 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
   // Touched only by the first publisher's events (serialised).
   @usableFromInline internal var delivered = 0
   @usableFromInline internal var returned = Subscribers.Demand.none
+  /// Demand known to be outstanding for the first publisher (a lower bound: downstream may
+  /// have requested more since); looked up again under `lock` only when used up.
+  @usableFromInline internal var budget = Subscribers.Demand.none
 
   /// Whether values are checked against ``forwarding`` (Apple's `Concatenate`); `catch`
   /// and `tryCatch`, as Apple's, pass every value of either publisher on.
@@ -110,9 +113,20 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
       // As Apple's catch and tryCatch, which trap here (Concatenate ignores the value).
       preconditionFailure("\(name): received a value before the upstream subscription")
     }
+    if budget == .none {
+      // The known demand is used up: look again (slow path). Apple's Concatenate ignores a
+      // value nobody asked for; its catch and tryCatch trap.
+      budget = lock.withLock { requested + returned - delivered }
+      if budget == .none {
+        precondition(gatesValues, "\(name): the upstream sent a value it was not asked for")
+        return .none
+      }
+    }
+    budget -= 1
     delivered += 1
     let more = downstream.receive(input)
     returned += more
+    budget += more
     return more
   }
 

@@ -124,6 +124,9 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
   // Touched only by upstream events (serialised), and reset under `lock` between attempts.
   @usableFromInline internal var delivered = 0
   @usableFromInline internal var returned = Subscribers.Demand.none
+  /// Demand known to be outstanding for this attempt (a lower bound); looked up again
+  /// under `lock` only when used up.
+  @usableFromInline internal var budget = Subscribers.Demand.none
 
   /// `0` before the first subscription, `1` once it arrived, `2` (for good) once downstream
   /// completed or cancelled. Read for each value without the lock: as Apple's, a value
@@ -199,11 +202,19 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
       precondition(lifecycle != 0, "Retry: received a value before the upstream subscription")
       return .none
     }
+    if budget == .none {
+      // The known demand is used up: look again (slow path); as Apple's, a value nobody
+      // asked for traps.
+      budget = lock.withLock { requested + returned - delivered }
+      precondition(budget > 0, "Retry: the upstream sent a value it was not asked for")
+    }
+    budget -= 1
     delivered += 1
     let more = downstream.receive(input)
     // As Apple's: downstream's further demand is requested, not returned.
     if more > 0 {
       returned += more
+      budget += more
       currentAttempt()?.request(more)
     }
     return .none
@@ -253,6 +264,7 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
       requested = requested + returned - delivered
       delivered = 0
       returned = .none
+      budget = .none
       if isSubscribing {
         needsResubscribe = true
         return .ignore
