@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What a switching operator does when its first publisher completes.
 @usableFromInline
 internal enum SwitchDecision<Next, Failure: Error> {
@@ -36,13 +38,32 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
 
   @usableFromInline internal let name: String
   @usableFromInline internal let downstream: Downstream
-  @usableFromInline internal let decide:
-    (Subscribers.Completion<First.Failure>) -> SwitchDecision<Second, Downstream.Failure>
+  /// Guarded by `lock`; dropped once used or on cancel, so that what it holds (the
+  /// suffix, the handler) is released then, as Apple's.
+  @usableFromInline internal var decide:
+    ((Subscribers.Completion<First.Failure>) -> SwitchDecision<Second, Downstream.Failure>)?
   @usableFromInline internal let convertSecondFailure: (Second.Failure) -> Downstream.Failure
 
   // Touched only by the first publisher's events (serialised).
   @usableFromInline internal var delivered = 0
   @usableFromInline internal var returned = Subscribers.Demand.none
+  /// Demand known to be outstanding for the first publisher (a lower bound: downstream may
+  /// have requested more since); looked up again under `lock` only when used up.
+  @usableFromInline internal var budget = Subscribers.Demand.none
+
+  /// Whether values are checked against ``forwarding`` (Apple's `Concatenate`); `catch`
+  /// and `tryCatch`, as Apple's, pass every value of either publisher on.
+  @usableFromInline internal let gatesValues: Bool
+
+  /// Whose values are passed on when ``gatesValues``: ``forwardingFirst`` once the first
+  /// publisher's subscription is accepted, ``forwardingSecond`` once the second's is, `0`
+  /// before the first subscription, ``forwardingNone`` between and after. As Apple's `Concatenate`, values
+  /// outside their publisher's subscription are ignored. Read without the lock.
+  @usableFromInline internal let forwarding = Atomic<UInt8>(0)
+  @usableFromInline internal static var forwardingFirst: UInt8 { 1 }
+  @usableFromInline internal static var forwardingSecond: UInt8 { 2 }
+  /// After completion or cancel (`0` is only ever the state before the first subscription).
+  @usableFromInline internal static var forwardingNone: UInt8 { 3 }
 
   @usableFromInline internal let lock = Lock()
 
@@ -60,6 +81,7 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
     convertSecondFailure: @escaping (Second.Failure) -> Downstream.Failure
   ) {
     self.name = name
+    self.gatesValues = name == "Concatenate"
     self.downstream = downstream
     self.decide = decide
     self.convertSecondFailure = convertSecondFailure
@@ -72,6 +94,7 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
     let accepted = lock.withLock { () -> Bool in
       guard case .awaitingFirst = phase else { return false }
       phase = .first(subscription)
+      forwarding.store(Self.forwardingFirst, ordering: .releasing)
       return true
     }
     guard accepted else {
@@ -83,20 +106,49 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
+    let forwarding = forwarding.load(ordering: .acquiring)
+    if gatesValues {
+      if forwarding != Self.forwardingFirst { return .none }
+    } else if forwarding == 0 {
+      // As Apple's catch and tryCatch, which trap here (Concatenate ignores the value).
+      preconditionFailure("\(name): received a value before the upstream subscription")
+    }
+    if budget == .none {
+      // The known demand is used up: look again (slow path). Apple's Concatenate ignores a
+      // value nobody asked for; its catch and tryCatch trap.
+      budget = lock.withLock { requested + returned - delivered }
+      if budget == .none {
+        precondition(gatesValues, "\(name): the upstream sent a value it was not asked for")
+        return .none
+      }
+    }
+    budget -= 1
     delivered += 1
     let more = downstream.receive(input)
     returned += more
+    budget += more
     return more
   }
 
   @inlinable
   internal func receive(completion: Subscribers.Completion<First.Failure>) {
-    let isLive = lock.withLock { () -> Bool in
-      guard case .first = phase else { return false }
+    let decide = lock.withLock { () -> ((Subscribers.Completion<First.Failure>) -> SwitchDecision<Second, Downstream.Failure>)? in
+      switch phase {
+      case .first:
+        break
+      case .switching, .second:
+        // As Apple's catch and tryCatch, which trap when the upstream completes again.
+        precondition(gatesValues, "\(name): the upstream completed again after it had failed")
+        return nil
+      case .awaitingFirst, .done:
+        return nil
+      }
       phase = .switching
-      return true
+      forwarding.store(Self.forwardingNone, ordering: .releasing)
+      defer { self.decide = nil }
+      return self.decide
     }
-    guard isLive else { return }
+    guard let decide else { return }
     switch decide(completion) {
     case .complete(let completion):
       let completes = lock.withLock { () -> Bool in
@@ -126,6 +178,7 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
     let demand = lock.withLock { () -> Subscribers.Demand? in
       guard case .switching = phase else { return nil }
       phase = .second(subscription)
+      forwarding.store(Self.forwardingSecond, ordering: .releasing)
       defer { requested = .none }
       return requested
     }
@@ -143,6 +196,7 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
     let isLive = lock.withLock { () -> Bool in
       guard case .second = phase else { return false }
       phase = .done
+      forwarding.store(Self.forwardingNone, ordering: .releasing)
       return true
     }
     if isLive {
@@ -174,14 +228,30 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
 
   @inlinable
   internal func cancel() {
-    let target = lock.withLock { () -> Subscription? in
-      defer { phase = .done }
+    let (target, released) = lock.withLock { () -> (Subscription?, Any?) in
+      // As Apple's catch and tryCatch: a cancel while the recovery publisher is being
+      // subscribed is not remembered; the recovery goes on.
+      if !gatesValues, case .switching = phase { return (nil, nil) }
+      let released: Any? = decide
+      decide = nil
+      defer {
+        phase = .done
+        forwarding.store(Self.forwardingNone, ordering: .releasing)
+      }
       switch phase {
-      case .first(let subscription), .second(let subscription): return subscription
-      case .awaitingFirst, .switching, .done: return nil
+      case .first(let subscription), .second(let subscription): return (subscription, released)
+      case .awaitingFirst, .switching, .done: return (nil, released)
       }
     }
+    _ = consume released  // the suffix or handler is released outside the lock
     target?.cancel()
+  }
+
+  /// As Apple's `Concatenate`, which subscribes to both publishers under downstream's
+  /// identity; `catch` and `tryCatch` have their own.
+  @usableFromInline
+  internal var combineIdentifier: CombineIdentifier {
+    gatesValues ? downstream.combineIdentifier : CombineIdentifier(self)
   }
 
   @usableFromInline
@@ -204,7 +274,12 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
   @usableFromInline internal typealias Failure = Second.Failure
 
   @usableFromInline internal let owner: SwitchingSubscription<First, Second, Downstream>
-  @usableFromInline internal let combineIdentifier = CombineIdentifier()
+  @usableFromInline internal let ownIdentifier = CombineIdentifier()
+
+  @inlinable
+  internal var combineIdentifier: CombineIdentifier {
+    owner.gatesValues ? owner.combineIdentifier : ownIdentifier
+  }
 
   @inlinable
   internal init(owner: SwitchingSubscription<First, Second, Downstream>) {
@@ -218,7 +293,12 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    owner.downstream.receive(input)
+    if owner.gatesValues
+      && owner.forwarding.load(ordering: .acquiring) != SwitchingSubscription<First, Second, Downstream>.forwardingSecond
+    {
+      return .none
+    }
+    return owner.downstream.receive(input)
   }
 
   @inlinable

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Publishers {
   /// A publisher that attempts to recreate its subscription to a failed upstream publisher.
   ///
@@ -11,8 +13,9 @@ extension Publishers {
   ///   .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
   /// ```
   ///
-  /// Back-pressure: passes demand to upstream; a new attempt is asked for the demand
-  /// downstream requested and has not yet received. An upstream that fails synchronously
+  /// Back-pressure: passes demand to upstream (what downstream returns for a value is
+  /// requested from upstream, not returned); a new attempt is asked for the demand
+  /// downstream requested and has not yet received. A negative `retries` never runs out. An upstream that fails synchronously
   /// while being subscribed is retried in a loop, not by recursion.
   public struct Retry<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
@@ -121,6 +124,14 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
   // Touched only by upstream events (serialised), and reset under `lock` between attempts.
   @usableFromInline internal var delivered = 0
   @usableFromInline internal var returned = Subscribers.Demand.none
+  /// Demand known to be outstanding for this attempt (a lower bound); looked up again
+  /// under `lock` only when used up.
+  @usableFromInline internal var budget = Subscribers.Demand.none
+
+  /// `0` before the first subscription, `1` once it arrived, `2` (for good) once downstream
+  /// completed or cancelled. Read for each value without the lock: as Apple's, a value
+  /// before the first subscription traps, one after the end is ignored.
+  @usableFromInline internal let lifecycle = Atomic<UInt8>(0)
 
   @usableFromInline internal let lock = Lock()
 
@@ -135,7 +146,8 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
   @inlinable
   internal init(upstream: Upstream, retries: Int?, downstream: Downstream) {
     self.upstream = upstream
-    self.remainingRetries = retries
+    // As Apple's, a negative count never runs out: it retries without limit.
+    self.remainingRetries = retries.flatMap { $0 < 0 ? nil : $0 }
     self.downstream = downstream
   }
 
@@ -165,6 +177,7 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
       status = .subscribed(subscription)
       if !hasSubscribedDownstream {
         hasSubscribedDownstream = true
+        lifecycle.store(1, ordering: .releasing)
         return .subscribeDownstream
       }
       return .request(requested)
@@ -172,6 +185,7 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
     switch action {
     case .cancel:
       subscription.cancel()
+      return
     case .subscribeDownstream:
       downstream.receive(subscription: self)
     case .request(let demand):
@@ -183,18 +197,52 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
+    let lifecycle = lifecycle.load(ordering: .acquiring)
+    guard lifecycle == 1 else {
+      precondition(lifecycle != 0, "Retry: received a value before the upstream subscription")
+      return .none
+    }
+    if budget == .none {
+      // The known demand is used up: look again (slow path); as Apple's, a value nobody
+      // asked for traps.
+      budget = lock.withLock { requested + returned - delivered }
+      precondition(budget > 0, "Retry: the upstream sent a value it was not asked for")
+    }
+    budget -= 1
     delivered += 1
     let more = downstream.receive(input)
-    returned += more
-    return more
+    // As Apple's: downstream's further demand is requested, not returned.
+    if more > 0 {
+      returned += more
+      budget += more
+      currentAttempt()?.request(more)
+    }
+    return .none
+  }
+
+  /// The current attempt's subscription (looked up only when downstream returned demand).
+  @inlinable
+  internal func currentAttempt() -> Subscription? {
+    lock.withLock {
+      if case .subscribed(let subscription) = status { return subscription }
+      return nil
+    }
   }
 
   @inlinable
   internal func receive(completion: Subscribers.Completion<Failure>) {
     guard case .failure = completion else {
       let isLive = lock.withLock { () -> Bool in
-        guard case .subscribed = status else { return false }
+        switch status {
+        case .subscribed:
+          break
+        case .awaiting where !hasSubscribedDownstream:
+          break  // as Apple's, a finish before any subscription is passed on
+        case .awaiting, .done:
+          return false
+        }
         status = .done
+        lifecycle.store(2, ordering: .releasing)
         return true
       }
       if isLive {
@@ -207,6 +255,7 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
       if let remaining = remainingRetries {
         guard remaining > 0 else {
           status = .done
+          lifecycle.store(2, ordering: .releasing)
           return .fail
         }
         remainingRetries = remaining - 1
@@ -215,6 +264,7 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
       requested = requested + returned - delivered
       delivered = 0
       returned = .none
+      budget = .none
       if isSubscribing {
         needsResubscribe = true
         return .ignore
@@ -247,7 +297,10 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
   @inlinable
   internal func cancel() {
     let target = lock.withLock { () -> Subscription? in
-      defer { status = .done }
+      defer {
+        status = .done
+        lifecycle.store(2, ordering: .releasing)
+      }
       if case .subscribed(let subscription) = status { return subscription }
       return nil
     }

@@ -70,6 +70,8 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   @usableFromInline internal var transform: ((Input) -> NewPublisher)?
   @usableFromInline internal var upstream = SubscriptionStatus.awaitingSubscription
   @usableFromInline internal var upstreamFinished = false
+  /// Whether downstream was handed the subscription before upstream was subscribed.
+  @usableFromInline internal var downstreamHasSubscription = false
   @usableFromInline internal var demand = Subscribers.Demand.none
   /// The inner publishers, by slot; free slots form a list from `firstFree`.
   @usableFromInline internal var slots: [FlatMapInnerSlot] = []

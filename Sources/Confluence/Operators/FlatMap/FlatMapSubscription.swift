@@ -29,6 +29,13 @@ where
   @usableFromInline
   internal let name: String
 
+  /// Whether this serves `flatMap` itself (not the merge publishers), which follows Apple's
+  /// `FlatMap`: downstream gets the subscription before upstream is subscribed, a failure
+  /// does not cancel the publisher that failed, and an inner publisher's
+  /// value delivered at once is answered by returning `.max(1)` from its `receive(_:)`.
+  @usableFromInline
+  internal let isFlatMap: Bool
+
   /// `request(_:)` and `cancel()` arrive through `any Subscription`, which runs this
   /// generic class's unspecialised code (the whole state machine and delivery loop, through
   /// value witnesses). This closure, formed in `init` (specialised by the client), runs
@@ -45,6 +52,7 @@ where
     state = State(downstream: downstream, transform: transform)
     self.maxPublishers = maxPublishers
     self.name = name
+    self.isFlatMap = name == "FlatMap"
     self.specialized = { subscription, demand in
       if demand == .none {
         subscription.cancelSpecialized()
@@ -56,18 +64,31 @@ where
 
   // MARK: Upstream events
 
+  /// As Apple's `FlatMap`: hands this subscription downstream before upstream is subscribed
+  /// to (called by ``Publishers/FlatMap``), so that events upstream sends early, even
+  /// without a subscription, reach a subscribed downstream.
   @inlinable
-  internal func receive(subscription: Subscription) {
+  internal func subscribeDownstreamFirst() {
     let downstream = lock.withLock { () -> Downstream? in
-      guard state.upstream.accept(subscription) else { return nil }
+      state.downstreamHasSubscription = true
       return state.downstream
     }
-    guard let downstream else {
+    downstream?.receive(subscription: self)
+  }
+
+  @inlinable
+  internal func receive(subscription: Subscription) {
+    let (accepted, downstream) = lock.withLock { () -> (Bool, Downstream?) in
+      guard state.upstream.accept(subscription) else { return (false, nil) }
+      return (true, state.downstreamHasSubscription ? nil : state.downstream)
+    }
+    guard accepted else {
       subscription.cancel()
       return
     }
-    downstream.receive(subscription: self)
-    if maxPublishers > 0 {
+    downstream?.receive(subscription: self)
+    // Apple's FlatMap asks for `maxPublishers` whatever it is.
+    if maxPublishers > 0 || isFlatMap {
       subscription.request(maxPublishers)
     }
   }
@@ -87,8 +108,28 @@ where
       _ = consume released  // the upstream subscription is released outside the lock
       perform(next)
     case .failure(let error):
-      perform(lock.withLock { state.fail(error) })
+      fail(error, source: nil)
     }
+  }
+
+  /// Upstream (`source` `nil`) or an inner publisher failed: every other subscription is
+  /// cancelled before downstream hears of the failure. `flatMap`, as Apple's, does not
+  /// cancel the publisher that failed (it is only released); the merge publishers do.
+  @inlinable
+  internal func fail(_ error: Failure, source: FlatMapInnerID?) {
+    let (released, next) = lock.withLock { () -> (SubscriptionStatus, State.Next) in
+      var released = SubscriptionStatus.terminal
+      if isFlatMap && !state.isTerminated {
+        if let source {
+          if state.isCurrent(source) { released = state.subscriptions[source.slot].take() }
+        } else {
+          released = state.upstream.take()
+        }
+      }
+      return (released, state.fail(error))
+    }
+    _ = consume released  // released outside the lock, not cancelled
+    perform(next)
   }
 
   // MARK: Inner events
@@ -102,13 +143,24 @@ where
     }
   }
 
+  /// An inner value: returns the demand for the inner publisher's `receive(_:)` to return.
   @inlinable
-  internal func innerReceive(_ value: Downstream.Input, id: FlatMapInnerID) {
+  internal func innerReceive(_ value: Downstream.Input, id: FlatMapInnerID) -> Subscribers.Demand {
     let delivery = lock.withLock { state.innerValue(value, from: id) }
     // Switching over the consumed result moves its parts; 'guard let (a, b) =' would copy.
     if case .some((let downstream, let askAgain)) = consume delivery {
-      deliver(value, to: downstream, askAgain: askAgain)
+      guard isFlatMap, askAgain.subscription != nil else {
+        deliver(value, to: downstream, askAgain: askAgain)
+        return .none
+      }
+      // Apple's FlatMap answers a value delivered at once with `.max(1)` in the return.
+      let more = downstream.receive(value)
+      if lock.withLock({ state.didDeliver(additionalDemand: more) }) {
+        drain()
+      }
+      return .max(1)
     }
+    return .none
   }
 
   @inlinable
@@ -125,7 +177,7 @@ where
       }
       finish?.receive(completion: .finished)
     case .failure(let error):
-      perform(lock.withLock { state.fail(error) })
+      fail(error, source: id)
     }
   }
 
@@ -251,7 +303,6 @@ where
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
     parent.innerReceive(input, id: id)
-    return .none
   }
 
   @inlinable

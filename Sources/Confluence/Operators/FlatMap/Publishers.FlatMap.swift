@@ -17,6 +17,9 @@ extension Publishers {
   /// subscriptions are alive at once. Each inner publisher is asked for one value at a time
   /// (or `.unlimited` while downstream demand is unlimited); values that arrive while
   /// downstream has no demand wait in a buffer of at most one value per inner publisher.
+  /// As Apple's, a value delivered at once is answered with `.max(1)` from the inner
+  /// subscriber's `receive(_:)`, downstream gets its subscription before upstream is
+  /// subscribed to, and a failure cancels every subscription but the failing one.
   public struct FlatMap<NewPublisher: Publisher, Upstream: Publisher>: Publisher
   where NewPublisher.Failure == Upstream.Failure {
     public typealias Output = NewPublisher.Output
@@ -52,9 +55,10 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
-        FlatMapSubscription<NewPublisher, Upstream, S>(
-          downstream: subscriber, maxPublishers: maxPublishers, transform: transform))
+      let subscription = FlatMapSubscription<NewPublisher, Upstream, S>(
+        downstream: subscriber, maxPublishers: maxPublishers, transform: transform)
+      subscription.subscribeDownstreamFirst()
+      upstream.subscribe(subscription)
     }
   }
 }

@@ -16,7 +16,10 @@ extension Publishers {
   ///
   /// Back-pressure: requests `.unlimited` from upstream (each element is a publisher, and
   /// only the latest matters); downstream demand is passed to the current inner publisher,
-  /// and what it has not used is passed on to the next one.
+  /// and what it has not used is passed on to the next one. As Apple's, what downstream
+  /// returns for a value goes back through the inner subscriber's `receive(_:)`, and an
+  /// inner publisher that sends a value it was not asked for, or completes before sending
+  /// its subscription, traps.
   public struct SwitchToLatest<P: Publisher, Upstream: Publisher>: Publisher
   where P == Upstream.Output, P.Failure == Upstream.Failure {
     public typealias Output = P.Output
@@ -35,7 +38,9 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(SwitchToLatestSubscription<P, Upstream, S>(downstream: subscriber))
+      let subscription = SwitchToLatestSubscription<P, Upstream, S>(downstream: subscriber)
+      subscription.subscribeDownstreamFirst()
+      upstream.subscribe(subscription)
     }
   }
 }

@@ -14,6 +14,8 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   @usableFromInline internal var downstream: Downstream?
   @usableFromInline internal var upstream = SubscriptionStatus.awaitingSubscription
   @usableFromInline internal var upstreamFinished = false
+  /// Whether downstream was handed the subscription before upstream was subscribed.
+  @usableFromInline internal var downstreamHasSubscription = false
   /// The id of the current inner publisher; older ids are stale.
   @usableFromInline internal var currentID = 0
   @usableFromInline internal var current: Subscription?
@@ -46,6 +48,10 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   @inlinable
   internal mutating func innerSubscribed(_ id: Int, _ subscription: Subscription) -> Subscribers.Demand? {
     guard downstream != nil, id == currentID else { return nil }
+    // As Apple's: a second subscription for the live inner is cancelled; one arriving
+    // after the inner finished is ignored (neither kept nor cancelled).
+    guard current == nil else { return nil }
+    guard hasLiveInner else { return Subscribers.Demand.none }
     current = subscription
     return demand
   }
@@ -57,6 +63,8 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
       queued.append(value)
       return .idle
     }
+    // As Apple's: an inner publisher sending more than it was asked for traps.
+    precondition(demand > 0, "SwitchToLatest: an inner publisher sent a value it was not asked for")
     demand -= 1
     isDelivering = true
     return .deliver(downstream, value)
@@ -65,6 +73,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   @inlinable
   internal mutating func innerFinished(id: Int) -> Next {
     guard downstream != nil, id == currentID else { return .idle }
+    precondition(current != nil, "SwitchToLatest: an inner publisher completed before sending its subscription")
     current = nil
     hasLiveInner = false
     return completeIfDone()
@@ -81,7 +90,14 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   @inlinable
   internal mutating func fail(_ error: Downstream.Failure, innerID: Int?) -> Next {
     guard let downstream else { return .idle }
-    if let innerID, innerID != currentID { return .idle }
+    // The publisher that failed is released, not cancelled.
+    if let innerID {
+      guard innerID == currentID else { return .idle }
+      precondition(current != nil, "SwitchToLatest: an inner publisher completed before sending its subscription")
+      current = nil
+    } else {
+      _ = upstream.take()
+    }
     let cancelling = releaseAll()
     if isDelivering {
       self.downstream = downstream

@@ -23,16 +23,28 @@ where P == Upstream.Output, P.Failure == Upstream.Failure, Downstream.Input == P
 
   // MARK: Upstream
 
+  /// As Apple's `SwitchToLatest`: hands this subscription downstream before upstream is
+  /// subscribed to (called by ``Publishers/SwitchToLatest``).
+  @inlinable
+  internal func subscribeDownstreamFirst() {
+    let downstream = lock.withLock { () -> Downstream? in
+      state.downstreamHasSubscription = true
+      return state.downstream
+    }
+    downstream?.receive(subscription: self)
+  }
+
   @inlinable
   internal func receive(subscription: Subscription) {
-    let downstream = lock.withLock { () -> Downstream? in
-      state.upstream.accept(subscription) ? state.downstream : nil
+    let (accepted, downstream) = lock.withLock { () -> (Bool, Downstream?) in
+      guard state.upstream.accept(subscription) else { return (false, nil) }
+      return (true, state.downstreamHasSubscription ? nil : state.downstream)
     }
-    guard let downstream else {
+    guard accepted else {
       subscription.cancel()
       return
     }
-    downstream.receive(subscription: self)
+    downstream?.receive(subscription: self)
     subscription.request(.unlimited)
   }
 
@@ -63,9 +75,26 @@ where P == Upstream.Output, P.Failure == Upstream.Failure, Downstream.Input == P
     if demand > 0 { subscription.request(demand) }
   }
 
+  /// An inner value: returns the demand for the inner publisher's `receive(_:)` to return.
+  /// As Apple's: what downstream returns for a value delivered at once goes back to the
+  /// inner publisher that sent it through that return, not through `request(_:)`.
   @inlinable
-  internal func innerReceive(_ value: Downstream.Input, id: Int) {
-    perform(lock.withLock { state.innerValue(value, id: id) })
+  internal func innerReceive(_ value: Downstream.Input, id: Int) -> Subscribers.Demand {
+    guard case .deliver(let downstream, let value) = lock.withLock({ state.innerValue(value, id: id) }) else {
+      return .none
+    }
+    let more = downstream.receive(value)
+    let (forward, following) = lock.withLock { state.didDeliver(additionalDemand: more) }
+    // `forward` is the current inner: this one unless a newer one replaced it meanwhile.
+    let returned: Subscribers.Demand
+    if let forward, !lock.withLock({ state.currentID == id }) {
+      forward.request(more)
+      returned = .none
+    } else {
+      returned = more
+    }
+    perform(following)
+    return returned
   }
 
   @inlinable
@@ -127,7 +156,7 @@ where P == Upstream.Output, P.Failure == Upstream.Failure, Downstream.Input == P
 /// Subscribes to one inner publisher on behalf of ``SwitchToLatestSubscription``.
 @usableFromInline
 internal struct SwitchToLatestInner<P: Publisher, Upstream: Publisher, Downstream: Subscriber>: Subscriber,
-  CustomStringConvertible
+  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where P == Upstream.Output, P.Failure == Upstream.Failure, Downstream.Input == P.Output,
   Downstream.Failure == P.Failure
 {
@@ -155,7 +184,6 @@ where P == Upstream.Output, P.Failure == Upstream.Failure, Downstream.Input == P
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
     parent.innerReceive(input, id: id)
-    return .none
   }
 
   @inlinable
@@ -165,4 +193,11 @@ where P == Upstream.Output, P.Failure == Upstream.Failure, Downstream.Input == P
 
   @usableFromInline
   internal var description: String { "SwitchToLatest" }
+
+  /// As Apple's, the inner subscriber reflects as the operator, showing nothing more.
+  @usableFromInline
+  internal var customMirror: Mirror { Mirror(self, children: [:]) }
+
+  @usableFromInline
+  internal var playgroundDescription: Any { description }
 }
