@@ -257,8 +257,18 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
   @usableFromInline
   internal var description: String { name }
 
+  /// As Apple's: Concatenate shows nothing; catch and tryCatch show the downstream and the
+  /// demand still outstanding.
   @usableFromInline
-  internal var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+  internal var customMirror: Mirror { mirror(for: self) }
+
+  @usableFromInline
+  internal func mirror(for subject: Any) -> Mirror {
+    if gatesValues { return Mirror(subject, children: [:]) }
+    let asked = lock.withLock { requested }
+    let outstanding = asked == .unlimited ? asked : asked + returned - delivered
+    return Mirror(subject, children: ["downstream": downstream, "demand": outstanding])
+  }
 
   @usableFromInline
   internal var playgroundDescription: Any { description }
@@ -268,7 +278,7 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
 /// downstream, the subscription and completion back to the owner.
 @usableFromInline
 internal struct SwitchingSecondSubscriber<First: Publisher, Second: Publisher, Downstream: Subscriber>: Subscriber,
-  CustomStringConvertible
+  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where First.Output == Downstream.Input, Second.Output == Downstream.Input {
   @usableFromInline internal typealias Input = Second.Output
   @usableFromInline internal typealias Failure = Second.Failure
@@ -308,4 +318,10 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
 
   @usableFromInline
   internal var description: String { owner.name }
+
+  @usableFromInline
+  internal var customMirror: Mirror { owner.mirror(for: self) }
+
+  @usableFromInline
+  internal var playgroundDescription: Any { description }
 }

@@ -311,7 +311,7 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
   internal var description: String { "Retry" }
 
   @usableFromInline
-  internal var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+  internal var customMirror: Mirror { Mirror(self, children: [:]) }
 
   @usableFromInline
   internal var playgroundDescription: Any { description }

@@ -260,10 +260,8 @@ where
   internal var description: String { name }
 
   @usableFromInline
-  internal var customMirror: Mirror {
-    let (demand, inners) = lock.withLock { (state.demand, state.liveInners) }
-    return Mirror(self, children: ["demand": demand, "innerPublishers": inners, "maxPublishers": maxPublishers])
-  }
+  /// As Apple's: nothing shown (the inner subscribers show their parent).
+  internal var customMirror: Mirror { Mirror(self, children: [:]) }
 
   @usableFromInline
   internal var playgroundDescription: Any { description }
@@ -272,7 +270,7 @@ where
 /// Subscribes to one inner publisher on behalf of ``FlatMapSubscription``.
 @usableFromInline
 internal struct FlatMapInnerSubscriber<NewPublisher: Publisher, Upstream: Publisher, Downstream: Subscriber>:
-  Subscriber, CustomStringConvertible
+  Subscriber, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where
   NewPublisher.Failure == Upstream.Failure, Downstream.Input == NewPublisher.Output,
   Downstream.Failure == Upstream.Failure
@@ -312,4 +310,11 @@ where
 
   @usableFromInline
   internal var description: String { "FlatMap" }
+
+  /// As Apple's: the identity of the operator's own subscription.
+  @usableFromInline
+  internal var customMirror: Mirror { Mirror(self, children: ["parentSubscription": parent.combineIdentifier]) }
+
+  @usableFromInline
+  internal var playgroundDescription: Any { description }
 }

@@ -194,9 +194,10 @@ where P == Upstream.Output, P.Failure == Upstream.Failure, Downstream.Input == P
   @usableFromInline
   internal var description: String { "SwitchToLatest" }
 
-  /// As Apple's, the inner subscriber reflects as the operator, showing nothing more.
+  /// As Apple's, the inner subscriber reflects as the operator, showing the identity of
+  /// the operator's own subscription.
   @usableFromInline
-  internal var customMirror: Mirror { Mirror(self, children: [:]) }
+  internal var customMirror: Mirror { Mirror(self, children: ["parentSubscription": parent.combineIdentifier]) }
 
   @usableFromInline
   internal var playgroundDescription: Any { description }
