@@ -50,8 +50,7 @@ where Downstream.Input == (Logic.A, Logic.B) {
     guard downstream != nil else { return .idle }
     logic.receive(a: value)
     if isDelivering { return .idle }
-    sender = .a
-    return nextDelivery()
+    return startDelivery(from: .a)
   }
 
   @inlinable
@@ -59,8 +58,15 @@ where Downstream.Input == (Logic.A, Logic.B) {
     guard downstream != nil else { return .idle }
     logic.receive(b: value)
     if isDelivering { return .idle }
-    sender = .b
-    return nextDelivery()
+    return startDelivery(from: .b)
+  }
+
+  /// A value from `side` may complete an output: deliver it, noting the sender.
+  @inlinable
+  internal mutating func startDelivery(from side: FanInSide) -> Next {
+    let next = nextDelivery()
+    if case .deliver = next { sender = side }
+    return next
   }
 
   @inlinable
@@ -102,16 +108,21 @@ where Downstream.Input == (Logic.A, Logic.B) {
 
   /// The delivering thread handed over an output and downstream asked for `more`.
   @inlinable
-  internal mutating func didDeliver(additionalDemand more: Subscribers.Demand) -> ([Subscription], Next) {
+  internal mutating func didDeliver(
+    additionalDemand more: Subscribers.Demand
+  ) -> (forward: [Subscription], next: Next, owedToSender: Subscribers.Demand) {
     isDelivering = false
     if let failure = pendingFailure, let downstream {
       pendingFailure = nil
       self.downstream = nil
-      return ([], .complete(downstream, .failure(failure), cancelling: []))
+      return ([], .complete(downstream, .failure(failure), cancelling: []), takeSenderOwed())
     }
-    guard downstream != nil else { return ([], .idle) }
+    guard downstream != nil else { return ([], .idle, takeSenderOwed()) }
     demand += more
-    return (more > 0 ? upstreamsOwing(more) : [], nextDelivery())
+    let forward = more > 0 ? upstreamsOwing(more) : []
+    let next = nextDelivery()
+    if case .deliver = next { return (forward, next, .none) }
+    return (forward, next, takeSenderOwed())
   }
 
   /// The upstreams to request `more` from: all live ones but the sender, which is owed it

@@ -45,20 +45,18 @@ where
   @inlinable
   internal func receive(a value: A.Output) -> Subscribers.Demand {
     perform(lock.withLock { state.receive(a: value) })
-    return lock.withLock { state.takeSenderOwed() }
   }
 
   @inlinable
   internal func receive(b value: B.Output) -> Subscribers.Demand {
     perform(lock.withLock { state.receive(b: value) })
-    return lock.withLock { state.takeSenderOwed() }
   }
 
   @inlinable
   internal func upstreamCompleted(_ side: FanInSide, _ completion: Subscribers.Completion<A.Failure>) {
     switch completion {
-    case .finished: perform(lock.withLock { state.finished(side) })
-    case .failure(let error): perform(lock.withLock { state.failed(error) })
+    case .finished: _ = perform(lock.withLock { state.finished(side) })
+    case .failure(let error): _ = perform(lock.withLock { state.failed(error) })
     }
   }
 
@@ -69,7 +67,7 @@ where
     demand.assertNonZero()
     let (forward, next) = lock.withLock { state.request(demand) }
     for upstream in forward { upstream.request(demand) }
-    perform(next)
+    _ = perform(next)
   }
 
   @inlinable
@@ -77,24 +75,28 @@ where
     for upstream in lock.withLock({ state.cancel() }) { upstream.cancel() }
   }
 
+  /// Performs `next` and what follows it; returns the demand owed to the side whose value
+  /// set the deliveries off (none when none did).
   @inlinable
-  internal func perform(_ next: State.Next) {
+  internal func perform(_ next: State.Next) -> Subscribers.Demand {
     var next = next
+    var owed = Subscribers.Demand.none
     while true {
       switch next {
       case .idle:
-        return
+        return owed
       case .cancel(let upstreams):
         for upstream in upstreams { upstream.cancel() }
-        return
+        return owed
       case .complete(let downstream, let completion, let upstreams):
         for upstream in upstreams { upstream.cancel() }
         downstream.receive(completion: completion)
-        return
+        return owed
       case .deliver(let downstream, let output):
         let more = downstream.receive(output)
-        let (forward, following) = lock.withLock { state.didDeliver(additionalDemand: more) }
+        let (forward, following, owedNow) = lock.withLock { state.didDeliver(additionalDemand: more) }
         for upstream in forward { upstream.request(more) }
+        owed += owedNow
         next = following
       }
     }
