@@ -274,6 +274,51 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
   internal var playgroundDescription: Any { description }
 }
 
+/// Subscribes a ``SwitchingSubscription`` to its first publisher where the subscriber must
+/// be a type apart from the subscription (Apple's `Concatenate`): every event goes to the
+/// owner.
+@usableFromInline
+internal struct SwitchingFirstSubscriber<First: Publisher, Second: Publisher, Downstream: Subscriber>: Subscriber,
+  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+where First.Output == Downstream.Input, Second.Output == Downstream.Input {
+  @usableFromInline internal typealias Input = First.Output
+  @usableFromInline internal typealias Failure = First.Failure
+
+  @usableFromInline internal let owner: SwitchingSubscription<First, Second, Downstream>
+
+  @inlinable
+  internal var combineIdentifier: CombineIdentifier { owner.combineIdentifier }
+
+  @inlinable
+  internal init(owner: SwitchingSubscription<First, Second, Downstream>) {
+    self.owner = owner
+  }
+
+  @inlinable
+  internal func receive(subscription: Subscription) {
+    owner.receive(subscription: subscription)
+  }
+
+  @inlinable
+  internal func receive(_ input: Input) -> Subscribers.Demand {
+    owner.receive(input)
+  }
+
+  @inlinable
+  internal func receive(completion: Subscribers.Completion<Failure>) {
+    owner.receive(completion: completion)
+  }
+
+  @usableFromInline
+  internal var description: String { owner.name }
+
+  @usableFromInline
+  internal var customMirror: Mirror { owner.mirror(for: self) }
+
+  @usableFromInline
+  internal var playgroundDescription: Any { description }
+}
+
 /// Subscribes a ``SwitchingSubscription`` to its second publisher: values go straight to
 /// downstream, the subscription and completion back to the owner.
 @usableFromInline

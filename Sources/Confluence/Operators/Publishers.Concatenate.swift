@@ -51,7 +51,9 @@ extension Publishers {
           }
         },
         convertSecondFailure: { $0 })
-      prefix.subscribe(subscription)
+      // As Apple's, the prefix is subscribed by a subscriber of its own type (sharing the
+      // downstream's identity), not by the subscription handed downstream.
+      prefix.subscribe(SwitchingFirstSubscriber(owner: subscription))
     }
   }
 }

@@ -83,10 +83,10 @@ extension Publisher {
 /// The subscription of ``Publishers/Retry``; shown as `Retry` by `print`.
 ///
 /// It subscribes itself to upstream once per attempt and hands itself downstream on the
-/// first upstream subscription. Values pass without a lock; the demand they consume and
-/// return is counted by the upstream side alone (serialised by contract), and at a failure
-/// the outstanding demand `requested + returned - delivered` is carried to the next
-/// attempt. Attempts started while a subscribe call is still on the stack (an upstream
+/// first upstream subscription. Each value is counted under the lock (the downstream
+/// reference it reads is released at completion and cancel, as Apple's retry releases
+/// it); a new attempt is asked for the outstanding demand `requested + returned -
+/// delivered`, counting values that reached it between the attempts. Attempts started while a subscribe call is still on the stack (an upstream
 /// that fails synchronously) are run by that call's loop, so the stack stays flat.
 @usableFromInline
 internal final class RetrySubscription<Upstream: Publisher, Downstream: Subscriber>: Subscriber, Subscription,
@@ -107,26 +107,19 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
   @usableFromInline
   internal enum SubscriptionAction {
     case cancel
-    case subscribeDownstream
+    case subscribeDownstream(Downstream)
     case request(Subscribers.Demand)
   }
 
   @usableFromInline
   internal enum FailureAction {
     case ignore
-    case fail
+    case fail(Downstream)
     case resubscribe
   }
 
   @usableFromInline internal let upstream: Upstream
-  @usableFromInline internal let downstream: Downstream
 
-  // Touched only by upstream events (serialised), and reset under `lock` between attempts.
-  @usableFromInline internal var delivered = 0
-  @usableFromInline internal var returned = Subscribers.Demand.none
-  /// Demand known to be outstanding for this attempt (a lower bound); looked up again
-  /// under `lock` only when used up.
-  @usableFromInline internal var budget = Subscribers.Demand.none
 
   /// `0` before the first subscription, `1` once it arrived, `2` (for good) once downstream
   /// completed or cancelled. Read for each value without the lock: as Apple's, a value
@@ -136,9 +129,14 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
   @usableFromInline internal let lock = Lock()
 
   // Guarded by `lock`.
+  /// Released when the subscription ends (completion or cancel), as Apple's retry does.
+  @usableFromInline internal var downstream: Downstream?
   @usableFromInline internal var status = Status.awaiting
   @usableFromInline internal var remainingRetries: Int?
   @usableFromInline internal var requested = Subscribers.Demand.none
+  /// Values delivered and demand downstream returned since `requested` was last settled.
+  @usableFromInline internal var delivered = 0
+  @usableFromInline internal var returned = Subscribers.Demand.none
   @usableFromInline internal var hasSubscribedDownstream = false
   @usableFromInline internal var isSubscribing = false
   @usableFromInline internal var needsResubscribe = false
@@ -178,15 +176,15 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
       if !hasSubscribedDownstream {
         hasSubscribedDownstream = true
         lifecycle.store(1, ordering: .releasing)
-        return .subscribeDownstream
+        return downstream.map { .subscribeDownstream($0) } ?? .cancel
       }
-      return .request(requested)
+      return .request(settleDemand())
     }
     switch action {
     case .cancel:
       subscription.cancel()
       return
-    case .subscribeDownstream:
+    case .subscribeDownstream(let downstream):
       downstream.receive(subscription: self)
     case .request(let demand):
       if demand > 0 {
@@ -202,52 +200,55 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
       precondition(lifecycle != 0, "Retry: received a value before the upstream subscription")
       return .none
     }
-    if budget == .none {
-      // The known demand is used up: look again (slow path); as Apple's, a value nobody
-      // asked for traps.
-      budget = lock.withLock { requested + returned - delivered }
-      precondition(budget > 0, "Retry: the upstream sent a value it was not asked for")
+    let live = lock.withLock { () -> Downstream? in
+      guard let downstream else { return nil }
+      // As Apple's, a value nobody asked for traps.
+      precondition(requested + returned - delivered > 0, "Retry: the upstream sent a value it was not asked for")
+      delivered += 1
+      return downstream
     }
-    budget -= 1
-    delivered += 1
-    let more = downstream.receive(input)
-    // As Apple's: downstream's further demand is requested, not returned.
+    guard let live else { return .none }
+    let more = live.receive(input)
+    // As Apple's: downstream's further demand is requested from the current attempt, not
+    // returned (between attempts it is carried to the next one).
     if more > 0 {
-      returned += more
-      budget += more
-      currentAttempt()?.request(more)
+      let attempt = lock.withLock { () -> Subscription? in
+        returned += more
+        if case .subscribed(let subscription) = status { return subscription }
+        return nil
+      }
+      attempt?.request(more)
     }
     return .none
   }
 
-  /// The current attempt's subscription (looked up only when downstream returned demand).
+  /// The demand still owed by upstream, made the new base of the count. Call with `lock`
+  /// held.
   @inlinable
-  internal func currentAttempt() -> Subscription? {
-    lock.withLock {
-      if case .subscribed(let subscription) = status { return subscription }
-      return nil
-    }
+  internal func settleDemand() -> Subscribers.Demand {
+    requested = requested + returned - delivered
+    delivered = 0
+    returned = .none
+    return requested
   }
 
   @inlinable
   internal func receive(completion: Subscribers.Completion<Failure>) {
     guard case .failure = completion else {
-      let isLive = lock.withLock { () -> Bool in
+      let live = lock.withLock { () -> Downstream? in
         switch status {
         case .subscribed:
           break
         case .awaiting where !hasSubscribedDownstream:
           break  // as Apple's, a finish before any subscription is passed on
         case .awaiting, .done:
-          return false
+          return nil
         }
         status = .done
         lifecycle.store(2, ordering: .releasing)
-        return true
+        return takeDownstream()
       }
-      if isLive {
-        downstream.receive(completion: completion)
-      }
+      live?.receive(completion: completion)
       return
     }
     let action = lock.withLock { () -> FailureAction in
@@ -256,15 +257,12 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
         guard remaining > 0 else {
           status = .done
           lifecycle.store(2, ordering: .releasing)
-          return .fail
+          return takeDownstream().map { .fail($0) } ?? .ignore
         }
         remainingRetries = remaining - 1
       }
       status = .awaiting
-      requested = requested + returned - delivered
-      delivered = 0
-      returned = .none
-      budget = .none
+      _ = settleDemand()
       if isSubscribing {
         needsResubscribe = true
         return .ignore
@@ -273,7 +271,7 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
     }
     switch action {
     case .ignore: break
-    case .fail: downstream.receive(completion: completion)
+    case .fail(let downstream): downstream.receive(completion: completion)
     case .resubscribe: subscribeUpstream()
     }
   }
@@ -299,12 +297,20 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
     let target = lock.withLock { () -> Subscription? in
       defer {
         status = .done
+        downstream = nil
         lifecycle.store(2, ordering: .releasing)
       }
       if case .subscribed(let subscription) = status { return subscription }
       return nil
     }
     target?.cancel()
+  }
+
+  /// Hands the downstream over for the last event and forgets it. Call with `lock` held.
+  @inlinable
+  internal func takeDownstream() -> Downstream? {
+    defer { downstream = nil }
+    return downstream
   }
 
   @usableFromInline

@@ -16,7 +16,10 @@ where Downstream.Input == (Logic.A, Logic.B) {
     case cancel([Subscription])
   }
 
-  @usableFromInline internal var downstream: Downstream?
+  /// Kept after completion and cancel, as Apple's zip and combineLatest keep theirs (a
+  /// subscriber that holds on to its subscription keeps both alive, as on Apple's).
+  @usableFromInline internal let downstream: Downstream
+  @usableFromInline internal var isTerminated = false
   @usableFromInline internal var logic = Logic()
   @usableFromInline internal var upstreamA = SubscriptionStatus.awaitingSubscription
   @usableFromInline internal var upstreamB = SubscriptionStatus.awaitingSubscription
@@ -40,14 +43,14 @@ where Downstream.Input == (Logic.A, Logic.B) {
   /// it must be cancelled.
   @inlinable
   internal mutating func subscribed(_ side: FanInSide, _ subscription: Subscription) -> Subscribers.Demand? {
-    guard downstream != nil else { return nil }
+    guard !isTerminated else { return nil }
     let accepted = side == .a ? upstreamA.accept(subscription) : upstreamB.accept(subscription)
     return accepted ? demand : nil
   }
 
   @inlinable
   internal mutating func receive(a value: Logic.A) -> Next {
-    guard downstream != nil else { return .idle }
+    guard !isTerminated else { return .idle }
     logic.receive(a: value)
     if isDelivering { return .idle }
     return startDelivery(from: .a)
@@ -55,7 +58,7 @@ where Downstream.Input == (Logic.A, Logic.B) {
 
   @inlinable
   internal mutating func receive(b value: Logic.B) -> Next {
-    guard downstream != nil else { return .idle }
+    guard !isTerminated else { return .idle }
     logic.receive(b: value)
     if isDelivering { return .idle }
     return startDelivery(from: .b)
@@ -71,7 +74,7 @@ where Downstream.Input == (Logic.A, Logic.B) {
 
   @inlinable
   internal mutating func finished(_ side: FanInSide) -> Next {
-    guard downstream != nil else { return .idle }
+    guard !isTerminated else { return .idle }
     // As Apple's: a side that finished is released, not cancelled, when the whole
     // completes (only the sides still running are cancelled).
     if side == .a {
@@ -86,11 +89,10 @@ where Downstream.Input == (Logic.A, Logic.B) {
 
   @inlinable
   internal mutating func failed(_ error: Downstream.Failure) -> Next {
-    guard let downstream else { return .idle }
+    guard !isTerminated else { return .idle }
     let cancelling = releaseAll()
     if isDelivering {
       pendingFailure = error
-      self.downstream = downstream
       return .cancel(cancelling)
     }
     return .complete(downstream, .failure(error), cancelling: cancelling)
@@ -100,7 +102,7 @@ where Downstream.Input == (Logic.A, Logic.B) {
   /// to deliver now.
   @inlinable
   internal mutating func request(_ more: Subscribers.Demand) -> ([Subscription], Next) {
-    guard downstream != nil else { return ([], .idle) }
+    guard !isTerminated else { return ([], .idle) }
     demand += more
     if isDelivering { return (upstreamsOwing(more), .idle) }
     return (liveUpstreams, nextDelivery())
@@ -112,12 +114,11 @@ where Downstream.Input == (Logic.A, Logic.B) {
     additionalDemand more: Subscribers.Demand
   ) -> (forward: [Subscription], next: Next, owedToSender: Subscribers.Demand) {
     isDelivering = false
-    if let failure = pendingFailure, let downstream {
+    if let failure = pendingFailure {
       pendingFailure = nil
-      self.downstream = nil
       return ([], .complete(downstream, .failure(failure), cancelling: []), takeSenderOwed())
     }
-    guard downstream != nil else { return ([], .idle, takeSenderOwed()) }
+    guard !isTerminated else { return ([], .idle, takeSenderOwed()) }
     demand += more
     let forward = more > 0 ? upstreamsOwing(more) : []
     let next = nextDelivery()
@@ -153,7 +154,7 @@ where Downstream.Input == (Logic.A, Logic.B) {
 
   @inlinable
   internal mutating func cancel() -> [Subscription] {
-    guard downstream != nil else { return [] }
+    guard !isTerminated else { return [] }
     return releaseAll()
   }
 
@@ -164,7 +165,7 @@ where Downstream.Input == (Logic.A, Logic.B) {
 
   @inlinable
   internal mutating func nextDelivery() -> Next {
-    guard let downstream else { return .idle }
+    guard !isTerminated else { return .idle }
     if demand > 0, let output = logic.takeOutput() {
       demand -= 1
       isDelivering = true
@@ -180,7 +181,7 @@ where Downstream.Input == (Logic.A, Logic.B) {
   internal mutating func releaseAll() -> [Subscription] {
     let cancelling = [upstreamA.terminate(), upstreamB.terminate()].compactMap { $0 }
     logic = Logic()
-    downstream = nil
+    isTerminated = true
     return cancelling
   }
 }

@@ -26,7 +26,7 @@ where
   /// Sends this subscription downstream, then subscribes to both upstreams.
   @inlinable
   internal func subscribe(_ a: A, _ b: B) {
-    lock.withLock { state.downstream }?.receive(subscription: self)
+    lock.withLock { state.downstream }.receive(subscription: self)
     a.subscribe(FanInSubscriberA(parent: self))
     b.subscribe(FanInSubscriberB(parent: self))
   }

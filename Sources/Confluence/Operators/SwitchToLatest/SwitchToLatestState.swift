@@ -11,7 +11,10 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
     case cancel([Subscription])
   }
 
-  @usableFromInline internal var downstream: Downstream?
+  /// Kept after completion and cancel, as Apple's switchToLatest keeps it (a subscriber
+  /// that holds on to its subscription keeps both alive, as on Apple's).
+  @usableFromInline internal let downstream: Downstream
+  @usableFromInline internal var isTerminated = false
   @usableFromInline internal var upstream = SubscriptionStatus.awaitingSubscription
   @usableFromInline internal var upstreamFinished = false
   /// Whether downstream was handed the subscription before upstream was subscribed.
@@ -35,7 +38,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   /// A new inner publisher arrived: returns its id and the previous inner to cancel.
   @inlinable
   internal mutating func switchInner() -> (id: Int, previous: Subscription?)? {
-    guard downstream != nil else { return nil }
+    guard !isTerminated else { return nil }
     currentID &+= 1
     let previous = current
     current = nil
@@ -47,7 +50,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   /// The inner's subscription arrived: returns the demand to request, or `nil` to cancel.
   @inlinable
   internal mutating func innerSubscribed(_ id: Int, _ subscription: Subscription) -> Subscribers.Demand? {
-    guard downstream != nil, id == currentID else { return nil }
+    guard !isTerminated, id == currentID else { return nil }
     // As Apple's: a second subscription for the live inner is cancelled; one arriving
     // after the inner finished is ignored (neither kept nor cancelled).
     guard current == nil else { return nil }
@@ -58,7 +61,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
 
   @inlinable
   internal mutating func innerValue(_ value: Downstream.Input, id: Int) -> Next {
-    guard let downstream, id == currentID else { return .idle }
+    guard !isTerminated, id == currentID else { return .idle }
     if isDelivering {
       queued.append(value)
       return .idle
@@ -72,7 +75,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
 
   @inlinable
   internal mutating func innerFinished(id: Int) -> Next {
-    guard downstream != nil, id == currentID else { return .idle }
+    guard !isTerminated, id == currentID else { return .idle }
     precondition(current != nil, "SwitchToLatest: an inner publisher completed before sending its subscription")
     current = nil
     hasLiveInner = false
@@ -81,7 +84,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
 
   @inlinable
   internal mutating func upstreamDidFinish() -> Next {
-    guard downstream != nil else { return .idle }
+    guard !isTerminated else { return .idle }
     upstreamFinished = true
     _ = upstream.terminate()
     return completeIfDone()
@@ -89,7 +92,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
 
   @inlinable
   internal mutating func fail(_ error: Downstream.Failure, innerID: Int?) -> Next {
-    guard let downstream else { return .idle }
+    guard !isTerminated else { return .idle }
     // The publisher that failed is released, not cancelled.
     if let innerID {
       guard innerID == currentID else { return .idle }
@@ -100,7 +103,6 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
     }
     let cancelling = releaseAll()
     if isDelivering {
-      self.downstream = downstream
       pendingCompletion = .failure(error)
       return .cancel(cancelling)
     }
@@ -110,7 +112,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   /// Downstream asked for more: returns the current inner to forward it to.
   @inlinable
   internal mutating func request(_ more: Subscribers.Demand) -> Subscription? {
-    guard downstream != nil else { return nil }
+    guard !isTerminated else { return nil }
     demand += more
     return current
   }
@@ -119,12 +121,12 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   @inlinable
   internal mutating func didDeliver(additionalDemand more: Subscribers.Demand) -> (Subscription?, Next) {
     isDelivering = false
-    guard let downstream else { return (nil, .idle) }
     if let completion = pendingCompletion {
       pendingCompletion = nil
-      self.downstream = nil
+      isTerminated = true
       return (nil, .complete(downstream, completion, cancelling: []))
     }
+    guard !isTerminated else { return (nil, .idle) }
     demand += more
     let forward = more > 0 ? current : nil
     if !queued.isEmpty {
@@ -137,7 +139,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
 
   @inlinable
   internal mutating func cancel() -> [Subscription] {
-    guard downstream != nil else { return [] }
+    guard !isTerminated else { return [] }
     return releaseAll()
   }
 
@@ -148,7 +150,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
       pendingCompletion = .finished
       return .idle
     }
-    guard let downstream else { return .idle }
+    guard !isTerminated else { return .idle }
     return .complete(downstream, .finished, cancelling: releaseAll())
   }
 
@@ -158,7 +160,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
     current = nil
     hasLiveInner = false
     queued = FIFOQueue()
-    downstream = nil
+    isTerminated = true
     return cancelling
   }
 }
