@@ -85,7 +85,7 @@ final class ConcatMapTests: XCTestCase {
     XCTAssertEqual(inners.made[1]?.isCancelled, true)
   }
 
-  func test_failsWhenAnInnerFails_andCancelsUpstream() {
+  func test_failsWhenAnInnerFails_releasingUpstreamWithoutCancel_asAppleFlatMap() {
     let upstream = Source()
     let inners = Inners()
     let subscriber = TestSubscriber<Int, TestError>()
@@ -93,7 +93,7 @@ final class ConcatMapTests: XCTestCase {
     upstream.send(1)
     inners.made[1]?.send(completion: .failure(TestError("inner")))
     XCTAssertEqual(subscriber.events, [.subscription("FlatMap"), .completion(.failure(TestError("inner")))])
-    XCTAssertTrue(upstream.isCancelled)
+    XCTAssertFalse(upstream.isCancelled)
   }
 
   func test_cancelInsideReceive_cancelsUpstreamAndInner() {

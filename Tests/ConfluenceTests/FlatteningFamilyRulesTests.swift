@@ -66,6 +66,28 @@ final class FlatteningFamilyRulesTests: XCTestCase {
     XCTAssertEqual(innerSubscription.events, [.requested(.max(1)), .requested(.max(1))])
   }
 
+  func test_flatMap_liveInnersAskedOneAtATime_areAskedForEverything_onceDemandIsUnlimited() {
+    let inners = [Inner(), Inner()]
+    let upstream = DetachedUpstream<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(3))
+    upstream.flatMap { inners[$0] }.subscribe(subscriber)
+    upstream.attach()
+    _ = upstream.send(0)
+    _ = upstream.send(1)
+    let first = inners[0].attach()
+    let second = inners[1].attach()
+    XCTAssertEqual(first.events, [.requested(.max(1))])
+    XCTAssertEqual(second.events, [.requested(.max(1))])
+    subscriber.request(.max(2))
+    XCTAssertEqual(first.events, [.requested(.max(1))], "finite demand: still one at a time")
+    subscriber.request(.unlimited)
+    XCTAssertEqual(first.events, [.requested(.max(1)), .requested(.unlimited)])
+    XCTAssertEqual(second.events, [.requested(.max(1)), .requested(.unlimited)])
+    subscriber.request(.unlimited)
+    XCTAssertEqual(first.events.count, 2, "asked once")
+    XCTAssertEqual(inners[0].send(1), .none, "an inner asked for everything is owed nothing more")
+  }
+
   func test_switchToLatest_downstreamsDemandForAValue_isReturnedToTheInner() {
     let inner = Inner()
     let upstream = DetachedUpstream<Inner, TestError>()
@@ -106,7 +128,7 @@ final class FlatteningFamilyRulesTests: XCTestCase {
     XCTAssertEqual(subscriber.completion, .failure(TestError()))
   }
 
-  func test_flatMap_innerFailure_cancelsUpstreamAndOtherInners_notTheFailingOne() {
+  func test_flatMap_innerFailure_cancelsOtherInners_notTheFailingOneNorUpstream() {
     let inners = [Inner(), Inner()]
     let upstream = DetachedUpstream<Int, TestError>()
     let subscriber = TestSubscriber<Int, TestError>()
@@ -117,7 +139,7 @@ final class FlatteningFamilyRulesTests: XCTestCase {
     let first = inners[0].attach()
     let second = inners[1].attach()
     inners[1].send(completion: .failure(TestError()))
-    XCTAssertEqual(upstreamSubscription.events, [.requested(.unlimited), .cancelled])
+    XCTAssertEqual(upstreamSubscription.events, [.requested(.unlimited)], "released, not cancelled")
     XCTAssertEqual(first.events, [.requested(.unlimited), .cancelled])
     XCTAssertEqual(second.events, [.requested(.unlimited)])
     XCTAssertEqual(subscriber.completion, .failure(TestError()))

@@ -255,11 +255,26 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   @inlinable
   internal mutating func request(_ more: Subscribers.Demand) -> Next {
     guard !isTerminated else { return .idle }
-    // Inners subscribed from now on ask for everything once this is unlimited; live ones
-    // keep asking one value at a time.
+    // Inners subscribed from now on ask for everything once this is unlimited.
     demand += more
     guard !isDelivering else { return .idle }
     return nextDelivery()
+  }
+
+  /// Downstream's demand just became unlimited (`flatMap`, as Apple's): the live inners
+  /// that were asked one value at a time are now asked for everything. Returns them, to
+  /// ask outside the lock.
+  @inlinable
+  internal mutating func upgradeInnersToUnlimited() -> [Subscription] {
+    guard !isTerminated, demand == .unlimited, liveInners > 0 else { return [] }
+    var upgraded: [Subscription] = []
+    for index in slots.indices where slots[index].isLive && slots[index].isSubscribed && !slots[index].isUnlimited {
+      if case .subscribed(let subscription) = subscriptions[index] {
+        slots[index].isUnlimited = true
+        upgraded.append(subscription)
+      }
+    }
+    return upgraded
   }
 
   /// The delivering thread finished handing over a value; `more` is what downstream

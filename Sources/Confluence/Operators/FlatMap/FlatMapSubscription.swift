@@ -117,18 +117,24 @@ where
   /// cancel the publisher that failed (it is only released); the merge publishers do.
   @inlinable
   internal func fail(_ error: Failure, source: FlatMapInnerID?) {
-    let (released, next) = lock.withLock { () -> (SubscriptionStatus, State.Next) in
+    let (released, upstreamReleased, next) = lock.withLock {
+      () -> (SubscriptionStatus, SubscriptionStatus, State.Next) in
       var released = SubscriptionStatus.terminal
+      var upstreamReleased = SubscriptionStatus.terminal
       if isFlatMap && !state.isTerminated {
         if let source {
           if state.isCurrent(source) { released = state.subscriptions[source.slot].take() }
+          // As Apple's: when an inner publisher fails, upstream too is released without a
+          // cancel (the other inners are cancelled).
+          upstreamReleased = state.upstream.take()
         } else {
           released = state.upstream.take()
         }
       }
-      return (released, state.fail(error))
+      return (released, upstreamReleased, state.fail(error))
     }
     _ = consume released  // released outside the lock, not cancelled
+    _ = consume upstreamReleased
     perform(next)
   }
 
@@ -196,7 +202,17 @@ where
 
   @inlinable
   internal func requestSpecialized(_ demand: Subscribers.Demand) {
-    perform(lock.withLock { state.request(demand) })
+    guard isFlatMap && demand == .unlimited else {
+      perform(lock.withLock { state.request(demand) })
+      return
+    }
+    let (upgraded, next) = lock.withLock { () -> ([Subscription], State.Next) in
+      let wasUnlimited = state.demand == .unlimited
+      let next = state.request(demand)
+      return (wasUnlimited ? [] : state.upgradeInnersToUnlimited(), next)
+    }
+    for inner in upgraded { inner.request(.unlimited) }
+    perform(next)
   }
 
   @inlinable

@@ -15,11 +15,12 @@ extension Publishers {
   /// Back-pressure: requests `maxPublishers` elements from upstream at first, and one
   /// more each time an inner publisher finishes, so at most `maxPublishers` inner
   /// subscriptions are alive at once. Each inner publisher is asked for one value at a time
-  /// (or `.unlimited` while downstream demand is unlimited); values that arrive while
+  /// (`.unlimited` once downstream's demand is unlimited, live inners included); values that arrive while
   /// downstream has no demand wait in a buffer of at most one value per inner publisher.
   /// As Apple's, a value delivered at once is answered with `.max(1)` from the inner
   /// subscriber's `receive(_:)`, downstream gets its subscription before upstream is
-  /// subscribed to, and a failure cancels every subscription but the failing one.
+  /// subscribed to, and a failure cancels the other inner subscriptions, not the failing
+  /// one; an inner failure releases upstream's subscription without cancelling it.
   public struct FlatMap<NewPublisher: Publisher, Upstream: Publisher>: Publisher
   where NewPublisher.Failure == Upstream.Failure {
     public typealias Output = NewPublisher.Output
