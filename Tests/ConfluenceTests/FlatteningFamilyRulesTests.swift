@@ -66,6 +66,27 @@ final class FlatteningFamilyRulesTests: XCTestCase {
     XCTAssertEqual(innerSubscription.events, [.requested(.max(1)), .requested(.max(1))])
   }
 
+  func test_flatMap_passesOnAValueFromAnInnerThatAlreadyFinished_whileTheWholeIsLive() {
+    let inners = [Inner(), Inner()]
+    let upstream = DetachedUpstream<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>()
+    upstream.flatMap { inners[$0] }.subscribe(subscriber)
+    upstream.attach()
+    _ = upstream.send(0)
+    _ = upstream.send(1)
+    let first = inners[0].attach()
+    inners[1].attach()
+    upstream.send(completion: .finished)
+    inners[0].send(completion: .finished)
+    XCTAssertEqual(inners[0].send(7), .none, "passed on, not asked again")
+    XCTAssertEqual(subscriber.values, [7])
+    XCTAssertEqual(first.events, [.requested(.unlimited)])
+    inners[1].send(completion: .finished)
+    XCTAssertEqual(subscriber.completion, .finished)
+    XCTAssertEqual(inners[0].send(8), .none)
+    XCTAssertEqual(subscriber.values, [7], "nothing once the whole has finished")
+  }
+
   func test_flatMap_liveInnersAskedOneAtATime_areAskedForEverything_onceDemandIsUnlimited() {
     let inners = [Inner(), Inner()]
     let upstream = DetachedUpstream<Int, TestError>()

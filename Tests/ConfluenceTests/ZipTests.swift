@@ -188,4 +188,65 @@ final class ZipTests: XCTestCase {
     XCTAssertEqual(subscriptionA.events, [.requested(.unlimited)])
     XCTAssertEqual(subscriptionB.events, [.requested(.unlimited), .cancelled])
   }
+
+  /// Records what it gets without judging it (TestSubscriber would report the value
+  /// beyond demand that this rule is about).
+  private final class Recorder: Subscriber {
+    var subscription: Subscription?
+    var values: [Int] = []
+    let initialDemand: Subscribers.Demand
+    let demandPerValue: Subscribers.Demand
+
+    init(initialDemand: Subscribers.Demand, demandPerValue: Subscribers.Demand = .none) {
+      self.initialDemand = initialDemand
+      self.demandPerValue = demandPerValue
+    }
+
+    func receive(subscription: Subscription) {
+      self.subscription = subscription
+      if initialDemand > 0 { subscription.request(initialDemand) }
+    }
+
+    func receive(_ input: Int) -> Subscribers.Demand {
+      values.append(input)
+      return demandPerValue
+    }
+
+    func receive(completion: Subscribers.Completion<Never>) {}
+  }
+
+  func test_upstreamsSendingBeyondDemand_getOneTupleThrough_theNextWaitsForDemand() {
+    let a = DetachedUpstream<Int, Never>()
+    let b = DetachedUpstream<Int, Never>()
+    let recorder = Recorder(initialDemand: .max(1))
+    a.zip(b) { $0 + $1 }.subscribe(recorder)
+    a.attach()
+    b.attach()
+    _ = a.send(100)
+    _ = b.send(1)
+    XCTAssertEqual(recorder.values, [101], "within demand")
+    _ = a.send(200)
+    _ = a.send(300)
+    _ = b.send(2)
+    XCTAssertEqual(recorder.values, [101, 202], "as Apple's: one beyond demand")
+    _ = b.send(3)
+    XCTAssertEqual(recorder.values, [101, 202], "the next waits")
+    recorder.subscription?.request(.max(1))
+    XCTAssertEqual(recorder.values, [101, 202, 303])
+    _ = a.send(400)
+    _ = b.send(4)
+    XCTAssertEqual(recorder.values, [101, 202, 303], "the overdraft is paid back before anything more goes")
+  }
+
+  func test_aTupleCompletedWithoutDemand_isDelivered_andDownstreamsReturnGoesToTheSender() {
+    let a = DetachedUpstream<Int, Never>()
+    let b = DetachedUpstream<Int, Never>()
+    let recorder = Recorder(initialDemand: .none, demandPerValue: .max(1))
+    a.zip(b) { $0 + $1 }.subscribe(recorder)
+    a.attach()
+    b.attach()
+    XCTAssertEqual(a.send(1), .none)
+    XCTAssertEqual(b.send(1), .max(1))
+    XCTAssertEqual(recorder.values, [2])
+  }
 }

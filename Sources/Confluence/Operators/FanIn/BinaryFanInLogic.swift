@@ -10,6 +10,11 @@ internal protocol BinaryFanInLogic {
   /// What `print` shows for the subscription.
   static var name: String { get }
 
+  /// Whether a ready output is delivered once beyond downstream's demand (Apple's `zip`,
+  /// whose demand count may go one below zero: with upstreams that send more than they
+  /// were asked for, one extra tuple goes downstream, the next waits for demand).
+  static var deliversOneBeyondDemand: Bool { get }
+
   mutating func receive(a: A)
   mutating func receive(b: B)
 
@@ -32,6 +37,7 @@ internal struct ZipLogic<A, B>: BinaryFanInLogic {
   @inlinable internal init() {}
 
   @inlinable internal static var name: String { "Zip" }
+  @inlinable internal static var deliversOneBeyondDemand: Bool { true }
 
   @inlinable internal mutating func receive(a: A) { bufferA.append(a) }
   @inlinable internal mutating func receive(b: B) { bufferB.append(b) }
@@ -62,6 +68,7 @@ internal struct CombineLatestLogic<A, B>: BinaryFanInLogic {
   @inlinable internal init() {}
 
   @inlinable internal static var name: String { "CombineLatest" }
+  @inlinable internal static var deliversOneBeyondDemand: Bool { false }
 
   @inlinable
   internal mutating func receive(a: A) {

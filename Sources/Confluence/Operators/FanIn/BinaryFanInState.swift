@@ -26,6 +26,9 @@ where Downstream.Input == (Logic.A, Logic.B) {
   @usableFromInline internal var finishedA = false
   @usableFromInline internal var finishedB = false
   @usableFromInline internal var demand = Subscribers.Demand.none
+  /// One output was delivered beyond demand (``BinaryFanInLogic/deliversOneBeyondDemand``):
+  /// the next demand pays it back first.
+  @usableFromInline internal var isOverdrawn = false
   @usableFromInline internal var isDelivering = false
   @usableFromInline internal var pendingFailure: Downstream.Failure?
   /// The side whose value set off the delivery running now, if one did: demand the
@@ -103,7 +106,7 @@ where Downstream.Input == (Logic.A, Logic.B) {
   @inlinable
   internal mutating func request(_ more: Subscribers.Demand) -> ([Subscription], Next) {
     guard !isTerminated else { return ([], .idle) }
-    demand += more
+    addDemand(more)
     if isDelivering { return (upstreamsOwing(more), .idle) }
     return (liveUpstreams, nextDelivery())
   }
@@ -119,7 +122,7 @@ where Downstream.Input == (Logic.A, Logic.B) {
       return ([], .complete(downstream, .failure(failure), cancelling: []), takeSenderOwed())
     }
     guard !isTerminated else { return ([], .idle, takeSenderOwed()) }
-    demand += more
+    addDemand(more)
     let forward = more > 0 ? upstreamsOwing(more) : []
     let next = nextDelivery()
     if case .deliver = next { return (forward, next, .none) }
@@ -166,8 +169,12 @@ where Downstream.Input == (Logic.A, Logic.B) {
   @inlinable
   internal mutating func nextDelivery() -> Next {
     guard !isTerminated else { return .idle }
-    if demand > 0, let output = logic.takeOutput() {
-      demand -= 1
+    if demand > 0 || (Logic.deliversOneBeyondDemand && !isOverdrawn), let output = logic.takeOutput() {
+      if demand > 0 {
+        demand -= 1
+      } else {
+        isOverdrawn = true
+      }
       isDelivering = true
       return .deliver(downstream, output)
     }
@@ -175,6 +182,17 @@ where Downstream.Input == (Logic.A, Logic.B) {
       return .complete(downstream, .finished, cancelling: releaseAll())
     }
     return .idle
+  }
+
+  /// Adds downstream's demand, paying back an output delivered beyond it first.
+  @inlinable
+  internal mutating func addDemand(_ more: Subscribers.Demand) {
+    if isOverdrawn && more > 0 {
+      isOverdrawn = false
+      demand += more - 1
+    } else {
+      demand += more
+    }
   }
 
   @inlinable

@@ -159,18 +159,23 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   /// An inner value arrived: returns the downstream to deliver it to now (the caller then
   /// owns delivery) and the inner subscription to ask for one more value afterwards; or
   /// `nil` after buffering it until there is demand (or dropping it if stale).
+  ///
+  /// With `acceptsFinishedInners` (Apple's `flatMap`), a value from an inner publisher that
+  /// already finished is still passed on while the whole is live (it is not asked again).
   @inlinable
-  internal mutating func innerValue(_ value: Value, from id: FlatMapInnerID) -> (
-    Downstream, askAgain: SubscriptionStatus
-  )? {
-    guard let downstream, isCurrent(id) else { return nil }
+  internal mutating func innerValue(
+    _ value: Value, from id: FlatMapInnerID, acceptsFinishedInners: Bool
+  ) -> (Downstream, askAgain: SubscriptionStatus)? {
+    guard let downstream else { return nil }
+    let isCurrent = isCurrent(id)
+    guard isCurrent || acceptsFinishedInners else { return nil }
     if isDelivering || demand == .none || hasBufferedValues {
       buffer.append((value, id))
       return nil
     }
     isDelivering = true
     demand -= 1
-    return (downstream, slots[id.slot].isUnlimited ? .terminal : subscriptions[id.slot])
+    return (downstream, !isCurrent || slots[id.slot].isUnlimited ? .terminal : subscriptions[id.slot])
   }
 
   /// An inner publisher finished: frees its slot. Returns its subscription (to release

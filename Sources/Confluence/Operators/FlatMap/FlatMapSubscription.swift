@@ -152,7 +152,7 @@ where
   /// An inner value: returns the demand for the inner publisher's `receive(_:)` to return.
   @inlinable
   internal func innerReceive(_ value: Downstream.Input, id: FlatMapInnerID) -> Subscribers.Demand {
-    let delivery = lock.withLock { state.innerValue(value, from: id) }
+    let delivery = lock.withLock { state.innerValue(value, from: id, acceptsFinishedInners: isFlatMap) }
     // Switching over the consumed result moves its parts; 'guard let (a, b) =' would copy.
     if case .some((let downstream, let askAgain)) = consume delivery {
       guard isFlatMap, askAgain.subscription != nil else {
