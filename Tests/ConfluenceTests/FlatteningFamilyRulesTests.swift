@@ -166,6 +166,23 @@ final class FlatteningFamilyRulesTests: XCTestCase {
     XCTAssertEqual(subscriber.completion, .failure(TestError()))
   }
 
+  func test_switchToLatest_downstreamCancel_cancelsTheInnerBeforeUpstream() {
+    let inner = Inner()
+    let upstream = DetachedUpstream<Inner, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>()
+    upstream.switchToLatest().subscribe(subscriber)
+    var order: [String] = []
+    let upstreamSubscription = RecordingSubscription()
+    upstreamSubscription.onCancel = { order.append("upstream") }
+    upstream.attach(upstreamSubscription)
+    _ = upstream.send(inner)
+    let innerSubscription = RecordingSubscription()
+    innerSubscription.onCancel = { order.append("inner") }
+    inner.attach(innerSubscription)
+    subscriber.cancel()
+    XCTAssertEqual(order, ["inner", "upstream"])
+  }
+
   func test_switchToLatest_secondSubscriptionForAnInner_isCancelled() {
     let inner = Inner()
     let upstream = DetachedUpstream<Inner, TestError>()

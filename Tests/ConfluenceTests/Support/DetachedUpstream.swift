@@ -77,6 +77,11 @@ final class RecordingSubscription: Subscription, CustomStringConvertible {
     events.append(.requested(demand))
     onRequest?(demand)
   }
-  func cancel() { events.append(.cancelled) }
+  var onCancel: (() -> Void)?
+
+  func cancel() {
+    events.append(.cancelled)
+    onCancel?()
+  }
   var description: String { "Recording" }
 }

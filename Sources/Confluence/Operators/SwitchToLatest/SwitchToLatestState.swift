@@ -156,7 +156,8 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
 
   @inlinable
   internal mutating func releaseAll() -> [Subscription] {
-    let cancelling = [upstream.terminate(), current].compactMap { $0 }
+    // As Apple's: the current inner is cancelled before upstream.
+    let cancelling = [current, upstream.terminate()].compactMap { $0 }
     current = nil
     hasLiveInner = false
     queued = FIFOQueue()
