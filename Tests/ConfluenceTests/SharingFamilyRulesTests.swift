@@ -83,6 +83,26 @@ final class SharingFamilyRulesTests: XCTestCase {
     XCTAssertEqual(subject.subscription.events, [.requested(.max(5)), .requested(.max(2)), .requested(.unlimited), .requested(.max(3))])
   }
 
+  func test_multicastRelayOverConfluencesSubjects_demandReturnedPerValueReachesTheSubject() {
+    // Over Confluence's own subjects the relay returns the demand to the conduit instead of
+    // requesting it: the effect must be the same as Apple's request.
+    func run<S: Subject>(_ subject: S, demandPerValue: Subscribers.Demand) -> [Int] where S.Output == Int, S.Failure == Never {
+      let upstream = PassthroughSubject<Int, Never>()
+      let multicast = upstream.multicast(subject: subject)
+      let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1), demandPerValue: demandPerValue)
+      multicast.subscribe(subscriber)
+      let connection = multicast.connect()
+      for value in 1...5 { upstream.send(value) }
+      connection.cancel()
+      XCTAssertEqual(subscriber.violations, [])
+      return subscriber.values
+    }
+    XCTAssertEqual(run(PassthroughSubject<Int, Never>(), demandPerValue: .max(1)), [1, 2, 3, 4, 5])
+    XCTAssertEqual(run(PassthroughSubject<Int, Never>(), demandPerValue: .none), [1])
+    XCTAssertEqual(run(CurrentValueSubject<Int, Never>(0), demandPerValue: .max(1)), [0, 1, 2, 3, 4, 5])
+    XCTAssertEqual(run(CurrentValueSubject<Int, Never>(0), demandPerValue: .none), [0])
+  }
+
   func test_multicastRelay_cancelsASecondSubscription() {
     let subject = HandDrivenSubject()
     Empty<Int, TestError>(completeImmediately: false).multicast(subject: subject)

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Holds a subject's subscriber of one concrete type, so that a conduit (which is not
 /// generic over the subscriber) can keep it alive and release it at cancel or completion.
 @usableFromInline
@@ -67,6 +69,12 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   /// `storage.lock`; released outside it, since the subject's deinit calls out).
   @exclusivity(unchecked) @usableFromInline
   internal var parent: AnyObject?
+
+  /// Set (for good) once the subscriber's demand is unlimited, so that further requests
+  /// (a `filter` or a relay downstream asking again for each value it drops) return
+  /// without the subject's lock: they could not change anything.
+  @usableFromInline
+  internal let demandIsUnlimited = Atomic<Bool>(false)
 
   /// Guarded by `storage.lock`. (`@exclusivity(unchecked)`: the lock already serialises
   /// every access, so the runtime's exclusivity bookkeeping would only cost time.)
@@ -269,6 +277,7 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   /// ``request(_:)`` in specialised code.
   @inlinable
   internal func requestSpecialized(_ demand: Subscribers.Demand) {
+    if demandIsUnlimited.load(ordering: .relaxed) { return }
     guard storage.keepsCurrentValue else {
       // Nothing is ever owed to a subscriber of a subject without a current value: the
       // demand is only recorded (all of it, for a subject that ignores its amount). The
@@ -276,6 +285,7 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
       let demand = storage.kind.ignoresDemandAmount ? .unlimited : demand
       let upstreams = storage.lock.withLock { () -> [Subscription]? in
         state.addDemand(demand)
+        if state.demand == .unlimited { demandIsUnlimited.store(true, ordering: .relaxed) }
         return storage.noteDownstreamDemand()
       }
       if let upstreams {
@@ -287,6 +297,9 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
     }
     var current: Output?
     let owns = storage.lock.withLock { () -> Bool in
+      defer {
+        if state.demand == .unlimited { demandIsUnlimited.store(true, ordering: .relaxed) }
+      }
       guard state.request(demand, currentGeneration: storage.state.generation) else { return false }
       current = storage.state.currentValue
       return true

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The subscriber that `Publisher.subscribe(_:)` attaches upstream on a subject's behalf
 /// (and that `AnySubscriber(subject)` wraps): it hands itself to the subject as the
 /// upstream subscription, passes the subject's requests up, and forwards values and the
@@ -28,9 +30,29 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
   @usableFromInline
   internal var status = SubscriptionStatus.awaitingSubscription
 
+  /// The storage of one of Confluence's subjects, to send values to without loading the
+  /// weak reference (and retaining the subject) for each one. It does not keep the subject
+  /// alive, and is reached only while ``isLive``: the subject's deinit cancels this
+  /// subscriber first. (The storage lists this subscriber among its upstreams, a cycle
+  /// broken when the subject goes.)
+  @usableFromInline
+  internal let directStorage: SubjectStorage<Input, Failure>?
+
+  /// Whether a subscription was accepted and neither completion nor cancel came yet;
+  /// read for each value instead of taking the lock.
+  @usableFromInline
+  internal let isLive = Atomic<Bool>(false)
+
   @inlinable
   internal init(subject: Downstream) {
     self.subject = subject
+    if let passthrough = subject as? PassthroughSubject<Input, Failure> {
+      directStorage = passthrough.storage
+    } else if let currentValue = subject as? CurrentValueSubject<Input, Failure> {
+      directStorage = currentValue.storage
+    } else {
+      directStorage = nil
+    }
   }
 
   /// Accepts the first subscription (a later one, or one after cancel or completion, is
@@ -39,6 +61,7 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
   internal func receive(subscription: Subscription) {
     let target = lock.withLock { () -> Downstream? in
       guard let subject, status.accept(subscription) else { return nil }
+      isLive.store(true, ordering: .releasing)
       return subject
     }
     guard let target else {
@@ -52,6 +75,12 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
   /// asked for everything it wants through ``request(_:)``).
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
+    if let directStorage {
+      if isLive.load(ordering: .acquiring) {
+        directStorage.send(input)
+      }
+      return .none
+    }
     lock.withLock { () -> Downstream? in
       guard case .subscribed = status else { return nil }
       return subject
@@ -65,6 +94,7 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
     let target = lock.withLock { () -> Downstream? in
       guard case .subscribed = status else { return nil }
       _ = status.terminate()
+      isLive.store(false, ordering: .releasing)
       defer { subject = nil }
       return subject
     }
@@ -83,6 +113,7 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
   internal func cancel() {
     let (upstream, released) = lock.withLock { () -> (Subscription?, Downstream?) in
       defer { subject = nil }
+      isLive.store(false, ordering: .releasing)
       return (status.terminate(), subject)
     }
     upstream?.cancel()

@@ -18,9 +18,21 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
   @usableFromInline internal let downstream: Downstream
   @usableFromInline internal let lock = Lock()
   // Guarded by `lock`.
-  @usableFromInline internal var status = SubscriptionStatus.awaitingSubscription
+  @exclusivity(unchecked) @usableFromInline internal var status = SubscriptionStatus.awaitingSubscription
   // Mirrors whether `status` is `.subscribed`, so that a value needs no lock round trip.
   @usableFromInline internal let isLive = Atomic<Bool>(false)
+  /// The accepted subscription, for the demand downstream returns with each value: written
+  /// once, before ``isLive`` is first set (which publishes it), and never again, so reading
+  /// it after seeing ``isLive`` needs no lock. (`status` gives it up at cancel and
+  /// completion; this keeps it until the relay goes, which only a request after the end
+  /// could notice, and that request is not made.)
+  @exclusivity(unchecked) @usableFromInline internal nonisolated(unsafe) var acceptedSubscription: Subscription?
+  /// Whether the subject is one of Confluence's (its subscription a `SubjectConduit`, set
+  /// with ``acceptedSubscription``). Its conduit adds demand returned from `receive(_:)`
+  /// exactly as it adds demand requested, so the relay returns it rather than making a
+  /// separate request: the same effect, without a call through `any Subscription` per
+  /// value. Any other subject is asked through `request(_:)`, as Apple's relay does.
+  @exclusivity(unchecked) @usableFromInline internal nonisolated(unsafe) var returnsDemandToConduit = false
 
   @inlinable
   internal init(downstream: Downstream) {
@@ -31,6 +43,8 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
   internal func receive(subscription: Subscription) {
     let accepted = lock.withLock { () -> Bool in
       guard status.accept(subscription) else { return false }
+      acceptedSubscription = subscription
+      returnsDemandToConduit = subscription is SubjectConduit<Input, Failure>
       isLive.store(true, ordering: .releasing)
       return true
     }
@@ -45,7 +59,11 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
   internal func receive(_ input: Input) -> Subscribers.Demand {
     guard isLive.load(ordering: .acquiring) else { return .none }
     let more = downstream.receive(input)
-    if more != .none { request(more) }
+    if returnsDemandToConduit { return more }
+    // The returned demand is requested from the subject (Apple's rule) without the lock.
+    if more != .none, isLive.load(ordering: .acquiring) {
+      acceptedSubscription.unsafelyUnwrapped.request(more)
+    }
     return .none
   }
 
