@@ -57,6 +57,19 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
   private var hasCompleted = false
   private var hasCancelled = false
   private var recordedViolations: [String] = []
+  /// The test that made it has finished (see ``TestSubscriberRetirement``): its
+  /// subscription was cancelled, and events still arriving (from threads the test left
+  /// running) are recorded but neither reported nor passed to the hooks.
+  private var isRetired = false
+  /// The hooks (guarded by `lock`, read before each call and called outside it).
+  private var hooks = Hooks()
+
+  private struct Hooks {
+    var onValue: ((Input) -> Subscribers.Demand)?
+    var onSubscription: ((Subscription) -> Void)?
+    var onCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+    var onViolation: ((String) -> Void)?
+  }
 
   private let initialDemand: Subscribers.Demand
   private let demandPerValue: Subscribers.Demand
@@ -66,16 +79,28 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
 
   /// Called for each value instead of granting `demandPerValue`; may call ``cancel()`` or
   /// ``request(_:)`` re-entrantly. Its result is the demand returned upstream.
-  public var onValue: ((Input) -> Subscribers.Demand)?
+  public var onValue: ((Input) -> Subscribers.Demand)? {
+    get { lock.withLock { hooks.onValue } }
+    set { lock.withLock { hooks.onValue = newValue } }
+  }
 
   /// Called after the subscription was recorded (and the initial demand requested).
-  public var onSubscription: ((Subscription) -> Void)?
+  public var onSubscription: ((Subscription) -> Void)? {
+    get { lock.withLock { hooks.onSubscription } }
+    set { lock.withLock { hooks.onSubscription = newValue } }
+  }
 
   /// Called after the completion was recorded.
-  public var onCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+  public var onCompletion: ((Subscribers.Completion<Failure>) -> Void)? {
+    get { lock.withLock { hooks.onCompletion } }
+    set { lock.withLock { hooks.onCompletion = newValue } }
+  }
 
   /// Called for each contract violation; by default fails the running test.
-  public var onViolation: ((String) -> Void)?
+  public var onViolation: ((String) -> Void)? {
+    get { lock.withLock { hooks.onViolation } }
+    set { lock.withLock { hooks.onViolation = newValue } }
+  }
 
   /// Creates a test subscriber.
   ///
@@ -96,6 +121,7 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
     self.strictCancellation = strictCancellation
     self.file = file
     self.line = line
+    TestSubscriberRetirement.shared.register(subscriber: self)
   }
 
   // MARK: Recorded history
@@ -188,7 +214,7 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
     if initialDemand > 0 {
       subscription.request(initialDemand)
     }
-    onSubscription?(subscription)
+    lock.withLock { hooks.onSubscription }?(subscription)
   }
 
   public func receive(_ input: Input) -> Subscribers.Demand {
@@ -204,7 +230,8 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
       return nil
     }
     if let problem { report(problem) }
-    let more = onValue?(input) ?? demandPerValue
+    let (retired, onValue) = lock.withLock { (isRetired, hooks.onValue) }
+    let more = retired ? .none : onValue?(input) ?? demandPerValue
     if more > 0 {
       lock.withLock {
         grantedDemands.append(more)
@@ -225,16 +252,38 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
       return nil
     }
     if let problem { report(problem) }
-    onCompletion?(completion)
+    lock.withLock { isRetired ? nil : hooks.onCompletion }?(completion)
   }
 
   private func report(_ problem: String) {
-    lock.withLock { recordedViolations.append(problem) }
+    let (retired, onViolation) = lock.withLock { () -> (Bool, ((String) -> Void)?) in
+      recordedViolations.append(problem)
+      return (isRetired, hooks.onViolation)
+    }
+    if retired { return }
     if let onViolation {
       onViolation(problem)
     } else {
       XCTFail("Contract violation: \(problem)", file: file, line: line)
     }
+  }
+}
+
+extension TestSubscriber: RetirableAtTestEnd {
+  internal func retireAtTestEnd() {
+    // The hooks may capture what the test made (publishers, subjects, this subscriber):
+    // they go too, released outside the lock.
+    let (subscription, hooks) = lock.withLock { () -> (Subscription?, Hooks) in
+      isRetired = true
+      hasCancelled = true
+      defer {
+        heldSubscription = nil
+        self.hooks = Hooks()
+      }
+      return (heldSubscription, self.hooks)
+    }
+    subscription?.cancel()
+    withExtendedLifetime(hooks) {}
   }
 }
 

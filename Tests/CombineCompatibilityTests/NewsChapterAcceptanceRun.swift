@@ -25,6 +25,9 @@ final class NewsChapterAcceptanceRun: XCTestCase {
 
   override func tearDown() {
     server.stop()
+    // XCTest keeps every test case object to the end of the process: let go of the server
+    // (and its routes) here, or they stay allocated too.
+    server = nil
   }
 
   private static func item(_ id: Int, _ title: String, _ time: Int, _ url: String) -> Data {

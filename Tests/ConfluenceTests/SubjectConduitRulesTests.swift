@@ -154,6 +154,7 @@ final class SubjectConduitRulesTests: XCTestCase {
     subject.subscribe(subscriber)
     XCTAssertEqual(
       subscriber.log, ["value 112", "subscription", "value 112", "subscription", "value 112", "subscription"])
+    subject.send(completion: .finished)  // the subscriber keeps the subject; its conduits let go
   }
 
   func test_completionDuringReceiveSubscription_waitsUntilItReturns() {

@@ -236,6 +236,7 @@ final class ZipTests: XCTestCase {
     _ = a.send(400)
     _ = b.send(4)
     XCTAssertEqual(recorder.values, [101, 202, 303], "the overdraft is paid back before anything more goes")
+    recorder.subscription = nil  // zip keeps its downstream (as Apple's): break the pair
   }
 
   func test_aTupleCompletedWithoutDemand_isDelivered_andDownstreamsReturnGoesToTheSender() {
@@ -248,5 +249,6 @@ final class ZipTests: XCTestCase {
     XCTAssertEqual(a.send(1), .none)
     XCTAssertEqual(b.send(1), .max(1))
     XCTAssertEqual(recorder.values, [2])
+    recorder.subscription = nil  // zip keeps its downstream (as Apple's): break the pair
   }
 }

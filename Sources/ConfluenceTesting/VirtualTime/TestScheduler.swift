@@ -56,6 +56,7 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
   /// Creates a test scheduler whose clock reads `now`.
   public init(now: SchedulerTimeType) {
     clock = now
+    TestSubscriberRetirement.shared.register(scheduler: self)
   }
 
   // MARK: Scheduler
@@ -217,5 +218,17 @@ extension TestScheduler where SchedulerTimeType == VirtualTime, SchedulerOptions
   /// ```
   public convenience init(initialClock: VirtualTime = 0) {
     self.init(now: initialClock)
+  }
+}
+
+extension TestScheduler: RetirableAtTestEnd {
+  /// The test is over: the actions nobody advanced the clock to are dropped (each holds
+  /// what scheduled it, which holds this scheduler), released outside the lock.
+  internal func retireAtTestEnd() {
+    let dropped = lock.withLock { () -> [Entry] in
+      defer { queue = [] }
+      return queue
+    }
+    withExtendedLifetime(dropped) {}
   }
 }

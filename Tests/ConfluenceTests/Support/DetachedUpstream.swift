@@ -1,4 +1,5 @@
 import Confluence
+import ConfluenceTesting
 
 /// An upstream a test plays event by event: subscribing to it only stores the subscriber;
 /// the test decides when (and how many times) that subscriber receives a subscription, and
@@ -25,7 +26,14 @@ final class DetachedUpstream<Output, Failure: Error>: Publisher {
     return subscribed
   }
 
-  init() {}
+  init() {
+    // It keeps its subscriber for the whole test; an operator that keeps its upstream
+    // publisher (retry) would otherwise keep both alive after the test.
+    runWhenTheTestEnds { [weak self] in
+      self?.subscriber = nil
+      self?.subscribed = nil
+    }
+  }
 
   func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
     self.subscriber = AnySubscriber(subscriber)

@@ -1,4 +1,5 @@
 import Confluence
+import ConfluenceTesting
 import Foundation
 
 /// A publisher driven by hand from a test: records the demand it was asked for and its
@@ -13,6 +14,11 @@ final class ManualPublisher<Output, Failure: Error>: Publisher, @unchecked Senda
 
   var requested: [Subscribers.Demand] { lock.withLock { _requested } }
   var cancels: Int { lock.withLock { _cancels } }
+
+  init() {
+    // Its subscription token keeps it, and it keeps its subscriber: let go at the test's end.
+    runWhenTheTestEnds { [weak self] in self?.releaseSubscriber() }
+  }
 
   func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
     lock.withLock { self.subscriber = ClosureSubscriber(subscriber) }

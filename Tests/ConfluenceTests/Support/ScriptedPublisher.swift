@@ -88,7 +88,8 @@ final class ScriptedPublisher<Output, Failure: Error>: Publisher, @unchecked Sen
 
   /// One subscriber's connection; `subscriber` is guarded by the publisher's mutex.
   final class ScriptedSubscription: Subscription, CustomStringConvertible {
-    let publisher: ScriptedPublisher  // a cycle, broken never: test publishers live for the test
+    /// Weak: the publisher keeps its subscriptions, and the test keeps the publisher.
+    weak var publisher: ScriptedPublisher?
     var subscriber: AnySubscriberBox?
 
     init(publisher: ScriptedPublisher, subscriber: AnySubscriberBox) {
@@ -96,8 +97,16 @@ final class ScriptedPublisher<Output, Failure: Error>: Publisher, @unchecked Sen
       self.subscriber = subscriber
     }
 
-    func request(_ demand: Subscribers.Demand) { publisher.record(request: demand) }
-    func cancel() { publisher.recordCancel(of: self) }
+    func request(_ demand: Subscribers.Demand) { publisher?.record(request: demand) }
+
+    func cancel() {
+      if let publisher {
+        publisher.recordCancel(of: self)
+      } else {
+        // The test is over (nobody can send any more): just let the subscriber go.
+        subscriber = nil
+      }
+    }
     var description: String { "Scripted" }
   }
 
