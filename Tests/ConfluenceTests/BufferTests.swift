@@ -126,4 +126,21 @@ final class BufferTests: XCTestCase {
     upstream.operatorSubscription?.cancel()
     XCTAssertEqual(upstream.attach().events, [.requested(.unlimited)])
   }
+
+  /// Found by the generated pipelines (seed 3280): after delivering the overflow error, the
+  /// buffer kept the cancelled upstream subscription; `append` keeps its downstream (as
+  /// Apple's `Concatenate`), so the two — and everything downstream — were never freed.
+  func test_overflowError_releasesTheCancelledUpstream_onceDelivered() {
+    weak var weakSubscriber: TestSubscriber<Int, TestError>?
+    do {
+      let subscriber = TestSubscriber<Int, TestError>()
+      weakSubscriber = subscriber
+      [17, 5].publisher.setFailureType(to: TestError.self).append(Fail(error: TestError("upstream")))
+        .buffer(size: 1, prefetch: .byRequest, whenFull: .customError { TestError("full") })
+        .reduce(0, +)
+        .subscribe(subscriber)
+      XCTAssertEqual(subscriber.completion, .failure(TestError("full")))
+    }
+    XCTAssertNil(weakSubscriber, "the chain is freed after the failure")
+  }
 }

@@ -137,6 +137,15 @@ internal struct BufferState<Downstream: Subscriber> {
     }
   }
 
+  /// After a drain: once the overflow error was delivered, the cancelled upstream
+  /// subscription it kept (for the drain's last requests) is let go, so that an upstream
+  /// that keeps its subscriber (as Apple's `Concatenate` does) is not kept in a cycle.
+  @inlinable
+  internal mutating func takeUpstreamIfOverflowFailureDelivered() -> SubscriptionStatus {
+    guard failedOnOverflow, hasDeliveredTerminal else { return .awaitingSubscription }
+    return upstream.take()
+  }
+
   /// The subscription to ask for `count` more values after a drain, with `.keepFull`.
   @inlinable
   internal func replenishing(_ count: Int) -> Subscription? {

@@ -48,8 +48,7 @@ internal final class BufferSubscription<Downstream: Subscriber>: Subscriber, Sub
     lock.withLock { state.isDownstreamSubscribed = true }
     // Whatever upstream sent in answer to the first request (a failure, or values the
     // downstream asked for meanwhile) is delivered now.
-    let drained = drain()
-    lock.withLock { state.replenishing(drained) }?.request(.max(drained))
+    afterDrain(drain())
   }
 
   @inlinable
@@ -59,6 +58,8 @@ internal final class BufferSubscription<Downstream: Subscriber>: Subscriber, Sub
       return .none
     case .drain:
       let drained = drain()
+      let released = lock.withLock { state.takeUpstreamIfOverflowFailureDelivered() }
+      withExtendedLifetime(released) {}
       return prefetch == .keepFull && drained > 0 ? .max(drained) : .none
     case .overflow(let makeError):
       let error = makeError()
@@ -84,8 +85,18 @@ internal final class BufferSubscription<Downstream: Subscriber>: Subscriber, Sub
   internal func request(_ demand: Subscribers.Demand) {
     // As Apple's: `.none` is accepted (it adds nothing), not trapped.
     lock.withLock { state.demand += demand }
-    let drained = drain()
-    lock.withLock { state.replenishing(drained) }?.request(.max(drained))
+    afterDrain(drain())
+  }
+
+  /// Asks upstream again for what a drain took out (`.keepFull`), then lets the upstream
+  /// subscription go if the drain delivered the overflow error.
+  @inlinable
+  internal func afterDrain(_ drained: Int) {
+    let (replenish, released) = lock.withLock {
+      (state.replenishing(drained), state.takeUpstreamIfOverflowFailureDelivered())
+    }
+    replenish?.request(.max(drained))
+    withExtendedLifetime(released) {}
   }
 
   @inlinable
