@@ -41,6 +41,7 @@ enum ThreadedPipelineRunner {
       let stage = rng.pick(choices)
       if !plain || stage.passesUnlimitedDemand { stages.append(stage) }
     }
+    stages = Stage.withoutDemandTraps(stages)
     var plan = DemandPlan.random(using: &rng)
     plan.steps = plan.steps.filter { if case .request = $0 { return true } else { return $0 == .cancel } }
     if stages.contains(where: \.ignoresDownstreamDemand) { plan.initialDemand = nil }
