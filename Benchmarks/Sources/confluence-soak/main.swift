@@ -143,7 +143,7 @@ print("")
 print(
   "senders \(options.senders), subjects \(options.subjects), subscriber threads \(options.subscriberThreads), "
     + "\(options.live) live subscriptions per thread, \(String(format: "%.1f", seconds)) s")
-print(String(format: "values delivered: %.0f per second (%d in all)", Double(lastDelivered) / seconds, lastDelivered))
+print(String(format: "values delivered: %.0f per second (%ld in all)", Double(lastDelivered) / seconds, lastDelivered))
 print(String(format: "sends: %.0f per second", Double(lastSent) / seconds))
 print(String(format: "subscriptions made and cancelled: %.0f per second", Double(lastSubscriptions) / seconds))
 print(String(format: "memory: peak %.1f MiB; mean RSS first quarter %.1f MiB, last quarter %.1f MiB (%+.1f%%)",
