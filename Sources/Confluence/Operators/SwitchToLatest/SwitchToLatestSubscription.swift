@@ -27,11 +27,11 @@ where P == Upstream.Output, P.Failure == Upstream.Failure, Downstream.Input == P
   /// subscribed to (called by ``Publishers/SwitchToLatest``).
   @inlinable
   internal func subscribeDownstreamFirst() {
-    let downstream = lock.withLock { () -> Downstream? in
+    let downstream = lock.withLock { () -> Downstream in
       state.downstreamHasSubscription = true
       return state.downstream
     }
-    downstream?.receive(subscription: self)
+    downstream.receive(subscription: self)
   }
 
   @inlinable
