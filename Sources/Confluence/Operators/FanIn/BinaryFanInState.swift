@@ -3,22 +3,20 @@
 /// how values are kept and when an output is ready. Transitions return what the storage
 /// class must do once the lock is released.
 @usableFromInline
-internal struct BinaryFanInState<Logic: BinaryFanInLogic, Downstream: Subscriber>
-where Downstream.Input == (Logic.A, Logic.B) {
+internal struct BinaryFanInState<Logic: BinaryFanInLogic, Failure: Error> {
   @usableFromInline
   internal enum Next {
     case idle
     /// Deliver the output (this thread now owns delivery).
-    case deliver(Downstream, (Logic.A, Logic.B))
-    /// Send the completion and cancel the given upstreams.
-    case complete(Downstream, Subscribers.Completion<Downstream.Failure>, cancelling: [Subscription])
+    case deliver((Logic.A, Logic.B))
+    /// Send the completion and cancel the given upstreams. (`indirect`: the two upstream
+    /// slots inline made every copy of the enum, on the per-value path too, go through
+    /// its generic value witnesses; boxed, they cost one allocation once per completion.)
+    indirect case complete(Subscribers.Completion<Failure>, cancelling: FanInUpstreams)
     /// Cancel upstreams only (the delivering thread sends the completion).
-    case cancel([Subscription])
+    indirect case cancel(FanInUpstreams)
   }
 
-  /// Kept after completion and cancel, as Apple's zip and combineLatest keep theirs (a
-  /// subscriber that holds on to its subscription keeps both alive, as on Apple's).
-  @usableFromInline internal let downstream: Downstream
   @usableFromInline internal var isTerminated = false
   @usableFromInline internal var logic = Logic()
   @usableFromInline internal var upstreamA = SubscriptionStatus.awaitingSubscription
@@ -30,7 +28,7 @@ where Downstream.Input == (Logic.A, Logic.B) {
   /// the next demand pays it back first.
   @usableFromInline internal var isOverdrawn = false
   @usableFromInline internal var isDelivering = false
-  @usableFromInline internal var pendingFailure: Downstream.Failure?
+  @usableFromInline internal var pendingFailure: Failure?
   /// The side whose value set off the delivery running now, if one did: demand the
   /// downstream adds meanwhile is returned to it from its `receive(_:)` rather than
   /// requested (Apple's rule), and requested from the other side.
@@ -38,9 +36,7 @@ where Downstream.Input == (Logic.A, Logic.B) {
   @usableFromInline internal var senderOwed = Subscribers.Demand.none
 
   @inlinable
-  internal init(downstream: Downstream) {
-    self.downstream = downstream
-  }
+  internal init() {}
 
   /// An upstream subscription arrived: returns the demand already owed to it, or `nil` if
   /// it must be cancelled.
@@ -91,57 +87,73 @@ where Downstream.Input == (Logic.A, Logic.B) {
   }
 
   @inlinable
-  internal mutating func failed(_ error: Downstream.Failure) -> Next {
+  internal mutating func failed(_ error: Failure) -> Next {
     guard !isTerminated else { return .idle }
     let cancelling = releaseAll()
     if isDelivering {
       pendingFailure = error
       return .cancel(cancelling)
     }
-    return .complete(downstream, .failure(error), cancelling: cancelling)
+    return .complete(.failure(error), cancelling: cancelling)
   }
 
   /// Downstream asked for more: returns the upstreams to forward the demand to, and what
   /// to deliver now.
   @inlinable
-  internal mutating func request(_ more: Subscribers.Demand) -> ([Subscription], Next) {
-    guard !isTerminated else { return ([], .idle) }
+  internal mutating func request(_ more: Subscribers.Demand) -> (FanInUpstreams, Next) {
+    guard !isTerminated else { return (.none, .idle) }
     addDemand(more)
     if isDelivering { return (upstreamsOwing(more), .idle) }
     return (liveUpstreams, nextDelivery())
   }
 
-  /// The delivering thread handed over an output and downstream asked for `more`.
+  /// The delivering thread handed over an output and downstream asked for `more`
+  /// (non-zero): returns the upstreams to request it from as well.
   @inlinable
   internal mutating func didDeliver(
     additionalDemand more: Subscribers.Demand
-  ) -> (forward: [Subscription], next: Next, owedToSender: Subscribers.Demand) {
-    isDelivering = false
-    if let failure = pendingFailure {
-      pendingFailure = nil
-      return ([], .complete(downstream, .failure(failure), cancelling: []), takeSenderOwed())
+  ) -> (forward: FanInUpstreams, next: Next, owedToSender: Subscribers.Demand) {
+    guard !isTerminated, pendingFailure == nil else {
+      let (next, owed) = didDeliver()
+      return (.none, next, owed)
     }
-    guard !isTerminated else { return ([], .idle, takeSenderOwed()) }
+    isDelivering = false
     addDemand(more)
-    let forward = more > 0 ? upstreamsOwing(more) : []
+    let forward = upstreamsOwing(more)
     let next = nextDelivery()
     if case .deliver = next { return (forward, next, .none) }
     return (forward, next, takeSenderOwed())
   }
 
+  /// The delivering thread handed over an output and downstream asked for nothing more
+  /// (the per-value path of an unlimited subscriber): what follows, and what the sender
+  /// is owed.
+  @inlinable
+  internal mutating func didDeliver() -> (next: Next, owedToSender: Subscribers.Demand) {
+    isDelivering = false
+    if let failure = pendingFailure {
+      pendingFailure = nil
+      return (.complete(.failure(failure), cancelling: .none), takeSenderOwed())
+    }
+    guard !isTerminated else { return (.idle, takeSenderOwed()) }
+    let next = nextDelivery()
+    if case .deliver = next { return (next, .none) }
+    return (next, takeSenderOwed())
+  }
+
   /// The upstreams to request `more` from: all live ones but the sender, which is owed it
   /// through its return value instead.
   @inlinable
-  internal mutating func upstreamsOwing(_ more: Subscribers.Demand) -> [Subscription] {
+  internal mutating func upstreamsOwing(_ more: Subscribers.Demand) -> FanInUpstreams {
     switch sender {
     case nil:
       return liveUpstreams
     case .a:
       senderOwed += more
-      return [upstreamB.subscription].compactMap { $0 }
+      return FanInUpstreams(b: upstreamB.subscription)
     case .b:
       senderOwed += more
-      return [upstreamA.subscription].compactMap { $0 }
+      return FanInUpstreams(a: upstreamA.subscription)
     }
   }
 
@@ -156,14 +168,14 @@ where Downstream.Input == (Logic.A, Logic.B) {
   }
 
   @inlinable
-  internal mutating func cancel() -> [Subscription] {
-    guard !isTerminated else { return [] }
+  internal mutating func cancel() -> FanInUpstreams {
+    guard !isTerminated else { return .none }
     return releaseAll()
   }
 
   @inlinable
-  internal var liveUpstreams: [Subscription] {
-    [upstreamA.subscription, upstreamB.subscription].compactMap { $0 }
+  internal var liveUpstreams: FanInUpstreams {
+    FanInUpstreams(a: upstreamA.subscription, b: upstreamB.subscription)
   }
 
   @inlinable
@@ -176,10 +188,10 @@ where Downstream.Input == (Logic.A, Logic.B) {
         isOverdrawn = true
       }
       isDelivering = true
-      return .deliver(downstream, output)
+      return .deliver(output)
     }
     if logic.isDone(finishedA: finishedA, finishedB: finishedB) {
-      return .complete(downstream, .finished, cancelling: releaseAll())
+      return .complete(.finished, cancelling: releaseAll())
     }
     return .idle
   }
@@ -196,8 +208,8 @@ where Downstream.Input == (Logic.A, Logic.B) {
   }
 
   @inlinable
-  internal mutating func releaseAll() -> [Subscription] {
-    let cancelling = [upstreamA.terminate(), upstreamB.terminate()].compactMap { $0 }
+  internal mutating func releaseAll() -> FanInUpstreams {
+    let cancelling = FanInUpstreams(a: upstreamA.terminate(), b: upstreamB.terminate())
     logic = Logic()
     isTerminated = true
     return cancelling
