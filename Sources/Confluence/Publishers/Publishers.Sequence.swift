@@ -69,12 +69,14 @@ where Downstream.Input == Elements.Element {
   @usableFromInline
   internal let lock = Lock()
 
-  // Guarded by `lock`.
-  @usableFromInline internal var downstream: Downstream?
-  @usableFromInline internal var iterator: Elements.Iterator?
-  @usableFromInline internal var nextElement: Elements.Element?
-  @usableFromInline internal var demand = Subscribers.Demand.none
-  @usableFromInline internal var isEmitting = false
+  // Guarded by `lock`. `@exclusivity(unchecked)`: only touched with the lock held (or in
+  // `init`), which already makes every access exclusive; the runtime's dynamic checks cost a
+  // `swift_beginAccess` call per field each time emitting starts (once per request).
+  @exclusivity(unchecked) @usableFromInline internal var downstream: Downstream?
+  @exclusivity(unchecked) @usableFromInline internal var iterator: Elements.Iterator?
+  @exclusivity(unchecked) @usableFromInline internal var nextElement: Elements.Element?
+  @exclusivity(unchecked) @usableFromInline internal var demand = Subscribers.Demand.none
+  @exclusivity(unchecked) @usableFromInline internal var isEmitting = false
 
   /// Set once by `cancel()`; read without the lock by the emitting loop.
   @usableFromInline
