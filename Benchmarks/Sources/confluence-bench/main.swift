@@ -319,6 +319,40 @@ for (workload, factor, title) in ratioTargets {
 }
 out += "\n"
 
+/// Issue 12's ceilings: Confluence's median over a reference's median in this run, where the
+/// reference is the hand-written loop of the same workload or Confluence's own subject chain.
+enum CeilingReference { case loop, confluenceSubjectChain }
+let ceilings: [(WorkloadID, CeilingReference, Double, String)] = [
+  (.sequenceEager, .loop, 2, "sequence chain (eager overloads) ÷ the hand-written loop"),
+  (.sequenceStreaming, .loop, 2, "sequence chain (operator types) ÷ the hand-written loop"),
+  (.merge2, .confluenceSubjectChain, 2, "merge of two subjects ÷ the subject chain, per element sent"),
+  (.zip2, .confluenceSubjectChain, 2, "zip of two subjects ÷ the subject chain, per element sent"),
+  (.combineLatest2, .confluenceSubjectChain, 2, "combineLatest of two subjects ÷ the subject chain, per element sent"),
+  (.receiveOnDispatch, .loop, 1.2, "receive(on: DispatchQueue) ÷ a bare DispatchQueue.async per value"),
+]
+out += "### Confluence against issue 12's cost ceilings (Confluence ÷ reference, this run)\n\n"
+out += "| benchmark | ceiling | Confluence ÷ reference | verdict |\n| --- | ---: | ---: | --- |\n"
+for (workload, reference, ceiling, title) in ceilings {
+  let referenceRow: Row?
+  switch reference {
+  case .loop:
+    referenceRow = sections.first(where: { $0.workload == workload })?.rows.first(where: { $0.implementation.library == .loop })
+  case .confluenceSubjectChain:
+    referenceRow = sections.first(where: { $0.workload == .subject1 })?.rows.first(where: {
+      $0.implementation.library == .confluence
+    })
+  }
+  guard let section = sections.first(where: { $0.workload == workload }),
+    let mine = section.rows.first(where: { $0.implementation.library == .confluence }), let referenceRow
+  else {
+    out += "| \(title) | ≤ \(format(ceiling, digits: 1))× | not measured | – |\n"
+    continue
+  }
+  let ratio = mine.median / referenceRow.median
+  out += "| \(title) | ≤ \(format(ceiling, digits: 1))× | \(format(ratio, digits: 2))× | \(ratio <= ceiling ? "meets" : "MISSES") |\n"
+}
+out += "\n"
+
 print(out)
 if let path = options.markdownPath {
   try out.write(toFile: path, atomically: true, encoding: .utf8)
