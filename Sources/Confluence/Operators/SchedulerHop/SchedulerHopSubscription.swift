@@ -17,30 +17,11 @@ internal final class SchedulerHopSubscription<Downstream: Subscriber, Hop: Sched
 
   @usableFromInline internal let lock = Lock()
   @usableFromInline internal let downstream: Downstream
-  // Guarded by `lock`.
-  /// `.terminal` after `cancel()` or once the completion has been delivered (the upstream
-  /// subscription is released then; until then demand still goes upstream, as Apple's).
-  @usableFromInline internal var status = SubscriptionStatus.awaitingSubscription
-  /// Whether upstream's completion has arrived: nothing more is scheduled.
-  @usableFromInline internal var isUpstreamDone = false
-  /// Whether `cancel()` came after the subscription: queued values are dropped.
-  @usableFromInline internal var isCancelled = false
-  /// Events received and not yet delivered, oldest first: one per scheduled action still
-  /// to run, plus `owed` ones whose actions ran while another was delivering.
-  @usableFromInline internal var pending = FIFOQueue<Event>()
-  /// Whether a scheduled action is inside downstream right now.
-  @usableFromInline internal var isDelivering = false
-  /// Actions that ran while another was delivering: that one delivers their events after
-  /// its own, in order.
-  @usableFromInline internal var owed = 0
   @usableFromInline internal let hop: Hop
-
-  /// A value or the completion, waiting for its scheduled action.
-  @usableFromInline
-  internal enum Event {
-    case value(Input)
-    case completion(Subscribers.Completion<Failure>)
-  }
+  /// Guarded by `lock`. (`@exclusivity(unchecked)`: the lock already serialises every
+  /// access, so the runtime's exclusivity bookkeeping — a thread-local access set, several
+  /// times per value on both threads — would only cost time.)
+  @exclusivity(unchecked) @usableFromInline internal var state = SchedulerHopState<Input, Failure>()
 
   @inlinable
   internal init(downstream: Downstream, hop: Hop) {
@@ -50,101 +31,64 @@ internal final class SchedulerHopSubscription<Downstream: Subscriber, Hop: Sched
 
   @inlinable
   internal func receive(subscription: Subscription) {
-    guard lock.withLock({ status.accept(subscription) }) else {
+    guard lock.withLock({ state.accept(subscription) }) else {
       subscription.cancel()
       return
     }
     downstream.receive(subscription: self)
   }
 
-  // Each event is queued and an action scheduled for it; an action delivers the *oldest*
-  // queued event, and only one action is inside downstream at a time. On a serial
-  // scheduler this is the plain order; on a concurrent one (a concurrent DispatchQueue)
-  // it keeps the events in order and never overlaps two deliveries — a completion can
-  // neither overtake the value before it nor arrive during it.
+  // One action is scheduled per event taken; see `SchedulerHopState` for which event an
+  // action delivers. The action captures only `self`, so forming it allocates nothing.
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    guard
-      lock.withLock({ () -> Bool in
-        guard case .subscribed = status, !isUpstreamDone else { return false }
-        pending.append(.value(input))
-        return true
-      })
-    else { return .none }
+    guard lock.withLock({ state.take(input) }) else { return .none }
     hop.schedule { self.runScheduledAction() }
     return .none
   }
 
   @inlinable
   internal func receive(completion: Subscribers.Completion<Failure>) {
-    guard
-      lock.withLock({ () -> Bool in
-        guard case .subscribed = status, !isUpstreamDone else { return false }
-        isUpstreamDone = true
-        pending.append(.completion(completion))
-        return true
-      })
-    else { return }
+    guard lock.withLock({ state.take(completion) }) else { return }
     hop.schedule { self.runScheduledAction() }
   }
 
-  /// A scheduled action: delivers the oldest queued event, or, if another action is
-  /// delivering, leaves that to it.
+  /// A scheduled action: delivers the oldest queued event and any that actions running
+  /// meanwhile left to it, or, if another action is delivering, leaves its event to that one.
   @inlinable
   internal func runScheduledAction() {
-    var next = lock.withLock { () -> Event? in
-      if isDelivering {
-        owed += 1
-        return nil
-      }
-      guard let event = pending.popFirst() else { return nil }
-      isDelivering = true
-      return event
-    }
-    while let event = next {
-      switch event {
-      case .value(let input): deliver(input)
-      case .completion(let completion):
-        // Lets go of upstream (without cancelling it): no cycle through a subject's conduit.
-        withExtendedLifetime(lock.withLock { status.take() }) {}
-        downstream.receive(completion: completion)
-      }
-      next = lock.withLock { () -> Event? in
-        if owed > 0, let event = pending.popFirst() {
-          owed -= 1
-          return event
+    var next = lock.withLock { state.actionStarts() }
+    while let (event, isDropped) = next {
+      if !isDropped {
+        switch event {
+        case .value(let input): deliver(input)
+        case .completion(let completion):
+          // Lets go of upstream (without cancelling it): no cycle through a subject's conduit.
+          withExtendedLifetime(lock.withLock { state.status.take() }) {}
+          downstream.receive(completion: completion)
         }
-        owed = 0
-        isDelivering = false
-        return nil
       }
+      next = lock.withLock { state.deliveryEnds() }
     }
   }
 
   @inlinable
   internal func deliver(_ input: Input) {
-    guard !lock.withLock({ isCancelled }) else { return }
     let more = downstream.receive(input)
     guard more > 0 else { return }
-    lock.withLock { status.subscription }?.request(more)
+    lock.withLock { state.status.subscription }?.request(more)
   }
 
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
     // As Apple's (receive(on:), delay): the demand, `.none` included, goes upstream unchecked.
-    lock.withLock { status.subscription }?.request(demand)
+    lock.withLock { state.status.subscription }?.request(demand)
   }
 
   @inlinable
   internal func cancel() {
-    let subscription = lock.withLock { () -> Subscription? in
-      // Before the subscription Apple ignores a cancel; the subscription is then taken as usual.
-      if case .awaitingSubscription = status { return nil }
-      isCancelled = true
-      return status.terminate()
-    }
-    subscription?.cancel()
+    lock.withLock { state.cancel() }?.cancel()
   }
 }
 
