@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Stands between upstream and downstream for `receive(on:)` and `delay(for:…)`: every value
 /// and the completion reach downstream through `Hop`'s scheduler, while demand and cancel
 /// pass upstream synchronously.
@@ -10,18 +12,63 @@
 /// - a value whose action runs after `cancel()` is dropped, but a completion that was
 ///   already scheduled is still delivered;
 /// - `cancel()` before the upstream subscription arrives is ignored.
+///
+/// Each event taken is queued and one action scheduled for it; an action delivers the
+/// *oldest* queued event, and only one action is inside downstream at a time: an action
+/// that runs while another is delivering leaves its event to that one (`deliveries` counts
+/// the actions that have run and whose events are not yet delivered). On a serial
+/// scheduler this is the plain order; on a concurrent one (a concurrent `DispatchQueue`)
+/// it keeps the events in order and never overlaps two deliveries, so a completion can
+/// neither overtake the value before it nor arrive during it.
+///
+/// The per-event path takes no lock: upstream's thread appends to a single-producer,
+/// single-consumer ``SchedulerHopQueue`` and reads one flag; the delivering action removes
+/// from the queue, reads one flag and counts in `deliveries`. The lock guards the upstream
+/// subscription (demand, cancel, the completion letting go of it). The properties are
+/// grouped by who writes them, with padding between the groups, so that the two threads
+/// do not share a cache line that either writes for every event.
 @usableFromInline
 internal final class SchedulerHopSubscription<Downstream: Subscriber, Hop: SchedulerHop>: Subscriber, Subscription {
   @usableFromInline internal typealias Input = Downstream.Input
   @usableFromInline internal typealias Failure = Downstream.Failure
 
+  /// A value or the completion, waiting for its scheduled action.
+  @usableFromInline
+  internal enum Event {
+    case value(Input)
+    case completion(Subscribers.Completion<Failure>)
+  }
+
+  // Beside the object's reference count (which each scheduled action changes): what only
+  // the rare paths touch.
+
   @usableFromInline internal let lock = Lock()
-  @usableFromInline internal let downstream: Downstream
+  /// `.terminal` after `cancel()` or once the completion has been delivered (the upstream
+  /// subscription is released then; until then demand still goes upstream, as Apple's).
+  /// Guarded by `lock` (`@exclusivity(unchecked)`: the lock already serialises every access).
+  @exclusivity(unchecked) @usableFromInline internal var status = SubscriptionStatus.awaitingSubscription
+
+  @usableFromInline internal let padding = CacheLinePadding()
+
+  // Read by upstream's thread for every event; written only by the rare paths.
+
   @usableFromInline internal let hop: Hop
-  /// Guarded by `lock`. (`@exclusivity(unchecked)`: the lock already serialises every
-  /// access, so the runtime's exclusivity bookkeeping — a thread-local access set, several
-  /// times per value on both threads — would only cost time.)
-  @exclusivity(unchecked) @usableFromInline internal var state = SchedulerHopState<Input, Failure>()
+  @usableFromInline internal let queue = SchedulerHopQueue<Event>()
+  /// Subscribed, and neither upstream's completion nor a cancel has arrived: events are
+  /// taken. Set under `lock` when the subscription arrives; cleared by the completion (on
+  /// upstream's thread) or by `cancel()` (under `lock`).
+  @usableFromInline internal let isTakingEvents = Atomic<Bool>(false)
+
+  @usableFromInline internal let padding2 = CacheLinePadding()
+
+  // The delivering action's.
+
+  @usableFromInline internal let downstream: Downstream
+  /// Whether `cancel()` came after the subscription: queued values are dropped.
+  @usableFromInline internal let isCancelled = Atomic<Bool>(false)
+  /// Scheduled actions that have run and whose events are not delivered yet; the action
+  /// that takes it from 0 delivers until it is back at 0.
+  @usableFromInline internal let deliveries = Atomic<Int>(0)
 
   @inlinable
   internal init(downstream: Downstream, hop: Hop) {
@@ -31,64 +78,79 @@ internal final class SchedulerHopSubscription<Downstream: Subscriber, Hop: Sched
 
   @inlinable
   internal func receive(subscription: Subscription) {
-    guard lock.withLock({ state.accept(subscription) }) else {
+    let accepted = lock.withLock { () -> Bool in
+      guard status.accept(subscription) else { return false }
+      isTakingEvents.store(true, ordering: .releasing)
+      return true
+    }
+    guard accepted else {
       subscription.cancel()
       return
     }
     downstream.receive(subscription: self)
   }
 
-  // One action is scheduled per event taken; see `SchedulerHopState` for which event an
-  // action delivers. The action captures only `self`, so forming it allocates nothing.
+  // The action captures only `self`, so forming it allocates nothing. The event is queued
+  // before the action is scheduled: the action may run at once, on any thread.
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    guard lock.withLock({ state.take(input) }) else { return .none }
+    guard isTakingEvents.load(ordering: .acquiring) else { return .none }
+    queue.append(.value(input))
     hop.schedule { self.runScheduledAction() }
     return .none
   }
 
   @inlinable
   internal func receive(completion: Subscribers.Completion<Failure>) {
-    guard lock.withLock({ state.take(completion) }) else { return }
+    // Exactly one of the completion and `cancel()` ends the taking of events.
+    guard isTakingEvents.compareExchange(expected: true, desired: false, ordering: .acquiringAndReleasing).exchanged
+    else { return }
+    queue.append(.completion(completion))
     hop.schedule { self.runScheduledAction() }
   }
 
-  /// A scheduled action: delivers the oldest queued event and any that actions running
-  /// meanwhile left to it, or, if another action is delivering, leaves its event to that one.
+  /// A scheduled action: delivers the oldest queued event and those of the actions that
+  /// run meanwhile, or, if another action is delivering, leaves its event to that one.
   @inlinable
   internal func runScheduledAction() {
-    var next = lock.withLock { state.actionStarts() }
-    while let (event, isDropped) = next {
-      if !isDropped {
-        switch event {
-        case .value(let input): deliver(input)
-        case .completion(let completion):
-          // Lets go of upstream (without cancelling it): no cycle through a subject's conduit.
-          withExtendedLifetime(lock.withLock { state.status.take() }) {}
-          downstream.receive(completion: completion)
-        }
+    guard deliveries.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 else { return }
+    repeat {
+      switch queue.removeFirst() {
+      case .value(let input):
+        // A value whose action runs after `cancel()` is dropped.
+        if !isCancelled.load(ordering: .acquiring) { deliver(input) }
+      case .completion(let completion):
+        // Lets go of upstream (without cancelling it): no cycle through a subject's conduit.
+        withExtendedLifetime(lock.withLock { status.take() }) {}
+        downstream.receive(completion: completion)
       }
-      next = lock.withLock { state.deliveryEnds() }
-    }
+    } while deliveries.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue != 0
   }
 
   @inlinable
   internal func deliver(_ input: Input) {
     let more = downstream.receive(input)
     guard more > 0 else { return }
-    lock.withLock { state.status.subscription }?.request(more)
+    lock.withLock { status.subscription }?.request(more)
   }
 
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
     // As Apple's (receive(on:), delay): the demand, `.none` included, goes upstream unchecked.
-    lock.withLock { state.status.subscription }?.request(demand)
+    lock.withLock { status.subscription }?.request(demand)
   }
 
   @inlinable
   internal func cancel() {
-    lock.withLock { state.cancel() }?.cancel()
+    let subscription = lock.withLock { () -> Subscription? in
+      // Before the subscription Apple ignores a cancel; the subscription is then taken as usual.
+      if case .awaitingSubscription = status { return nil }
+      isCancelled.store(true, ordering: .releasing)
+      isTakingEvents.store(false, ordering: .releasing)
+      return status.terminate()
+    }
+    subscription?.cancel()
   }
 }
 
