@@ -184,7 +184,7 @@ private final class ActionStore {
   func run(_ count: Int) {
     let due = actions.prefix(count)
     actions.removeFirst(due.count)
-    due.forEach { $0() }
+    for action in due { action() }
   }
 }
 
@@ -201,7 +201,9 @@ private struct ForgetfulScheduler: Scheduler {
     store.actions.append(action)
   }
 
-  func schedule(after date: VirtualTime, tolerance: VirtualTime.Stride, options: Never?, _ action: @escaping () -> Void) {
+  func schedule(
+    after date: VirtualTime, tolerance: VirtualTime.Stride, options: Never?, _ action: @escaping () -> Void
+  ) {
     store.actions.append(action)
   }
 
