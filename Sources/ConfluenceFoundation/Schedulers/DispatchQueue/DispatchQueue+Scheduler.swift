@@ -41,7 +41,8 @@ extension DispatchQueue: Scheduler {
   public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
     // The action itself becomes the dispatch block: wrapping it in a second closure would
     // allocate that closure's context on every call (this is the per-value path of
-    // `receive(on:)`). See `sendableBlock(_:)` for why the conversion is sound.
+    // `receive(on:)`, and `delay`'s below). See `sendableBlock(_:)` for why the conversion
+    // is sound.
     let block = Self.sendableBlock(action)
     guard let options else {
       async(execute: block)
@@ -91,10 +92,9 @@ extension DispatchQueue: Scheduler {
     after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
     _ action: @escaping () -> Void
   ) {
-    let action = ScheduledAction(action)
-    asyncAfter(deadline: date.dispatchTime, qos: options?.qos ?? .unspecified, flags: options?.flags ?? []) {
-      action.run()
-    }
+    asyncAfter(
+      deadline: date.dispatchTime, qos: options?.qos ?? .unspecified, flags: options?.flags ?? [],
+      execute: Self.sendableBlock(action))
   }
 
   /// Performs the action on the queue at some time after the specified date, and then
