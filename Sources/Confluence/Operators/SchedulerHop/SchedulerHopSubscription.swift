@@ -54,6 +54,11 @@ internal final class SchedulerHopSubscription<Downstream: Subscriber, Hop: Sched
 
   @usableFromInline internal let hop: Hop
   @usableFromInline internal let queue = SchedulerHopQueue<Event>()
+  /// The action, prepared once by a scheduler that can (a `DispatchQueue`), or `nil`. Set
+  /// in `init`, never changed. It does not hold `self` (that would be a cycle): each time it
+  /// is scheduled, `self` is retained for it, and it releases `self` when it has run, so a
+  /// scheduled action still holds the subscription until then, as a closure would.
+  @exclusivity(unchecked) @usableFromInline internal var preparedAction: (any PreparedSchedulerAction)?
   /// Subscribed, and neither upstream's completion nor a cancel has arrived: events are
   /// taken. Set under `lock` when the subscription arrives; cleared by the completion (on
   /// upstream's thread) or by `cancel()` (under `lock`).
@@ -74,6 +79,22 @@ internal final class SchedulerHopSubscription<Downstream: Subscriber, Hop: Sched
   internal init(downstream: Downstream, hop: Hop) {
     self.downstream = downstream
     self.hop = hop
+    preparedAction = hop.prepare { [unowned(unsafe) self] in
+      self.runScheduledAction()
+      // Balances the retain made when this run was scheduled; may free `self`, so last.
+      Unmanaged.passUnretained(self).release()
+    }
+  }
+
+  /// Schedules one run of the action (whose event is already queued).
+  @inlinable
+  internal func scheduleAction() {
+    if let preparedAction {
+      _ = Unmanaged.passUnretained(self).retain()
+      preparedAction.schedule()
+    } else {
+      hop.schedule { self.runScheduledAction() }
+    }
   }
 
   @inlinable
@@ -90,14 +111,14 @@ internal final class SchedulerHopSubscription<Downstream: Subscriber, Hop: Sched
     downstream.receive(subscription: self)
   }
 
-  // The action captures only `self`, so forming it allocates nothing. The event is queued
-  // before the action is scheduled: the action may run at once, on any thread.
+  // The event is queued before its action is scheduled: the action may run at once, on any
+  // thread. (A closure capturing only `self` allocates nothing to form.)
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
     guard isTakingEvents.load(ordering: .acquiring) else { return .none }
     queue.append(.value(input))
-    hop.schedule { self.runScheduledAction() }
+    scheduleAction()
     return .none
   }
 
@@ -107,7 +128,7 @@ internal final class SchedulerHopSubscription<Downstream: Subscriber, Hop: Sched
     guard isTakingEvents.compareExchange(expected: true, desired: false, ordering: .acquiringAndReleasing).exchanged
     else { return }
     queue.append(.completion(completion))
-    hop.schedule { self.runScheduledAction() }
+    scheduleAction()
   }
 
   /// A scheduled action: delivers the oldest queued event and those of the actions that

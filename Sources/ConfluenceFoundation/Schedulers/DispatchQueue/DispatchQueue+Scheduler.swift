@@ -67,7 +67,7 @@ extension DispatchQueue: Scheduler {
   /// parameters would make the compiler wrap each in a reabstraction thunk, allocating two
   /// contexts per call.
   @inline(__always)
-  private static func sendableBlock(_ action: @escaping () -> Void) -> @Sendable () -> Void {
+  static func sendableBlock(_ action: @escaping () -> Void) -> @Sendable () -> Void {
     unsafeBitCast(PlainAction(run: action), to: SendableAction.self).run
   }
 
