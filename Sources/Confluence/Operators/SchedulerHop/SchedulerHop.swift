@@ -8,6 +8,14 @@ internal protocol SchedulerHop {
   /// Schedules `action`, which delivers one event downstream.
   func schedule(_ action: @escaping () -> Void)
 
+  /// `action` prepared once to be scheduled as ``schedule(_:)`` would schedule it, if the
+  /// scheduler can (see ``PreparedActionScheduler``); `nil` otherwise.
+  func prepare(_ action: @escaping () -> Void) -> (any PreparedSchedulerAction)?
+}
+
+extension SchedulerHop {
+  @inlinable
+  internal func prepare(_ action: @escaping () -> Void) -> (any PreparedSchedulerAction)? { nil }
 }
 
 /// `receive(on:options:)`: each event at the scheduler's next opportunity.
@@ -29,6 +37,12 @@ internal struct ReceiveOnHop<Context: Scheduler>: DescribedSchedulerHop {
     scheduler.schedule(options: options, action)
   }
 
+  /// With no options, a scheduler that can prepare an action does.
+  @inlinable
+  internal func prepare(_ action: @escaping () -> Void) -> (any PreparedSchedulerAction)? {
+    guard options == nil, let scheduler = scheduler as? any PreparedActionScheduler else { return nil }
+    return scheduler.prepare(action)
+  }
 }
 
 /// `delay(for:tolerance:scheduler:options:)`: each event `interval` after it arrived.

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Stands between upstream and downstream for `receive(on:)` and `delay(for:…)`: every value
 /// and the completion reach downstream through `Hop`'s scheduler, while demand and cancel
 /// pass upstream synchronously.
@@ -10,30 +12,25 @@
 /// - a value whose action runs after `cancel()` is dropped, but a completion that was
 ///   already scheduled is still delivered;
 /// - `cancel()` before the upstream subscription arrives is ignored.
+///
+/// Each event taken is queued and one action scheduled for it; an action delivers the
+/// *oldest* queued event, and only one action is inside downstream at a time: an action
+/// that runs while another is delivering leaves its event to that one (`deliveries` counts
+/// the actions that have run and whose events are not yet delivered). On a serial
+/// scheduler this is the plain order; on a concurrent one (a concurrent `DispatchQueue`)
+/// it keeps the events in order and never overlaps two deliveries, so a completion can
+/// neither overtake the value before it nor arrive during it.
+///
+/// The per-event path takes no lock: upstream's thread appends to a single-producer,
+/// single-consumer ``SchedulerHopQueue`` and reads one flag; the delivering action removes
+/// from the queue, reads one flag and counts in `deliveries`. The lock guards the upstream
+/// subscription (demand, cancel, the completion letting go of it). The properties are
+/// grouped by who writes them, with padding between the groups, so that the two threads
+/// do not share a cache line that either writes for every event.
 @usableFromInline
 internal final class SchedulerHopSubscription<Downstream: Subscriber, Hop: SchedulerHop>: Subscriber, Subscription {
   @usableFromInline internal typealias Input = Downstream.Input
   @usableFromInline internal typealias Failure = Downstream.Failure
-
-  @usableFromInline internal let lock = Lock()
-  @usableFromInline internal let downstream: Downstream
-  // Guarded by `lock`.
-  /// `.terminal` after `cancel()` or once the completion has been delivered (the upstream
-  /// subscription is released then; until then demand still goes upstream, as Apple's).
-  @usableFromInline internal var status = SubscriptionStatus.awaitingSubscription
-  /// Whether upstream's completion has arrived: nothing more is scheduled.
-  @usableFromInline internal var isUpstreamDone = false
-  /// Whether `cancel()` came after the subscription: queued values are dropped.
-  @usableFromInline internal var isCancelled = false
-  /// Events received and not yet delivered, oldest first: one per scheduled action still
-  /// to run, plus `owed` ones whose actions ran while another was delivering.
-  @usableFromInline internal var pending = FIFOQueue<Event>()
-  /// Whether a scheduled action is inside downstream right now.
-  @usableFromInline internal var isDelivering = false
-  /// Actions that ran while another was delivering: that one delivers their events after
-  /// its own, in order.
-  @usableFromInline internal var owed = 0
-  @usableFromInline internal let hop: Hop
 
   /// A value or the completion, waiting for its scheduled action.
   @usableFromInline
@@ -42,89 +39,118 @@ internal final class SchedulerHopSubscription<Downstream: Subscriber, Hop: Sched
     case completion(Subscribers.Completion<Failure>)
   }
 
+  // Beside the object's reference count (which each scheduled action changes): what only
+  // the rare paths touch.
+
+  @usableFromInline internal let lock = Lock()
+  /// `.terminal` after `cancel()` or once the completion has been delivered (the upstream
+  /// subscription is released then; until then demand still goes upstream, as Apple's).
+  /// Guarded by `lock` (`@exclusivity(unchecked)`: the lock already serialises every access).
+  @exclusivity(unchecked) @usableFromInline internal var status = SubscriptionStatus.awaitingSubscription
+
+  @usableFromInline internal let padding = CacheLinePadding()
+
+  // Read by upstream's thread for every event; written only by the rare paths.
+
+  @usableFromInline internal let hop: Hop
+  @usableFromInline internal let queue = SchedulerHopQueue<Event>()
+  /// The action, prepared once by a scheduler that can (a `DispatchQueue`), or `nil`. Set
+  /// in `init`, never changed. It does not hold `self` (that would be a cycle): each time it
+  /// is scheduled, `self` is retained for it, and it releases `self` when it has run, so a
+  /// scheduled action still holds the subscription until then, as a closure would.
+  @exclusivity(unchecked) @usableFromInline internal var preparedAction: (any PreparedSchedulerAction)?
+  /// Subscribed, and neither upstream's completion nor a cancel has arrived: events are
+  /// taken. Set under `lock` when the subscription arrives; cleared by the completion (on
+  /// upstream's thread) or by `cancel()` (under `lock`).
+  @usableFromInline internal let isTakingEvents = Atomic<Bool>(false)
+
+  @usableFromInline internal let padding2 = CacheLinePadding()
+
+  // The delivering action's.
+
+  @usableFromInline internal let downstream: Downstream
+  /// Whether `cancel()` came after the subscription: queued values are dropped.
+  @usableFromInline internal let isCancelled = Atomic<Bool>(false)
+  /// Scheduled actions that have run and whose events are not delivered yet; the action
+  /// that takes it from 0 delivers until it is back at 0.
+  @usableFromInline internal let deliveries = Atomic<Int>(0)
+
   @inlinable
   internal init(downstream: Downstream, hop: Hop) {
     self.downstream = downstream
     self.hop = hop
+    preparedAction = hop.prepare { [unowned(unsafe) self] in
+      self.runScheduledAction()
+      // Balances the retain made when this run was scheduled; may free `self`, so last.
+      Unmanaged.passUnretained(self).release()
+    }
+  }
+
+  /// Schedules one run of the action (whose event is already queued).
+  @inlinable
+  internal func scheduleAction() {
+    if let preparedAction {
+      _ = Unmanaged.passUnretained(self).retain()
+      preparedAction.schedule()
+    } else {
+      hop.schedule { self.runScheduledAction() }
+    }
   }
 
   @inlinable
   internal func receive(subscription: Subscription) {
-    guard lock.withLock({ status.accept(subscription) }) else {
+    let accepted = lock.withLock { () -> Bool in
+      guard status.accept(subscription) else { return false }
+      isTakingEvents.store(true, ordering: .releasing)
+      return true
+    }
+    guard accepted else {
       subscription.cancel()
       return
     }
     downstream.receive(subscription: self)
   }
 
-  // Each event is queued and an action scheduled for it; an action delivers the *oldest*
-  // queued event, and only one action is inside downstream at a time. On a serial
-  // scheduler this is the plain order; on a concurrent one (a concurrent DispatchQueue)
-  // it keeps the events in order and never overlaps two deliveries — a completion can
-  // neither overtake the value before it nor arrive during it.
+  // The event is queued before its action is scheduled: the action may run at once, on any
+  // thread. (A closure capturing only `self` allocates nothing to form.)
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    guard
-      lock.withLock({ () -> Bool in
-        guard case .subscribed = status, !isUpstreamDone else { return false }
-        pending.append(.value(input))
-        return true
-      })
-    else { return .none }
-    hop.schedule { self.runScheduledAction() }
+    guard isTakingEvents.load(ordering: .acquiring) else { return .none }
+    queue.append(.value(input))
+    scheduleAction()
     return .none
   }
 
   @inlinable
   internal func receive(completion: Subscribers.Completion<Failure>) {
-    guard
-      lock.withLock({ () -> Bool in
-        guard case .subscribed = status, !isUpstreamDone else { return false }
-        isUpstreamDone = true
-        pending.append(.completion(completion))
-        return true
-      })
+    // Exactly one of the completion and `cancel()` ends the taking of events.
+    guard isTakingEvents.compareExchange(expected: true, desired: false, ordering: .acquiringAndReleasing).exchanged
     else { return }
-    hop.schedule { self.runScheduledAction() }
+    queue.append(.completion(completion))
+    scheduleAction()
   }
 
-  /// A scheduled action: delivers the oldest queued event, or, if another action is
-  /// delivering, leaves that to it.
+  /// A scheduled action: delivers the oldest queued event and those of the actions that
+  /// run meanwhile, or, if another action is delivering, leaves its event to that one.
   @inlinable
   internal func runScheduledAction() {
-    var next = lock.withLock { () -> Event? in
-      if isDelivering {
-        owed += 1
-        return nil
-      }
-      guard let event = pending.popFirst() else { return nil }
-      isDelivering = true
-      return event
-    }
-    while let event = next {
-      switch event {
-      case .value(let input): deliver(input)
+    guard deliveries.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 else { return }
+    repeat {
+      switch queue.removeFirst() {
+      case .value(let input):
+        // A value whose action runs after `cancel()` is dropped.
+        if !isCancelled.load(ordering: .acquiring) { deliver(input) }
       case .completion(let completion):
         // Lets go of upstream (without cancelling it): no cycle through a subject's conduit.
         withExtendedLifetime(lock.withLock { status.take() }) {}
         downstream.receive(completion: completion)
       }
-      next = lock.withLock { () -> Event? in
-        if owed > 0, let event = pending.popFirst() {
-          owed -= 1
-          return event
-        }
-        owed = 0
-        isDelivering = false
-        return nil
-      }
-    }
+    } while deliveries.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue != 0
   }
 
   @inlinable
   internal func deliver(_ input: Input) {
-    guard !lock.withLock({ isCancelled }) else { return }
     let more = downstream.receive(input)
     guard more > 0 else { return }
     lock.withLock { status.subscription }?.request(more)
@@ -141,7 +167,8 @@ internal final class SchedulerHopSubscription<Downstream: Subscriber, Hop: Sched
     let subscription = lock.withLock { () -> Subscription? in
       // Before the subscription Apple ignores a cancel; the subscription is then taken as usual.
       if case .awaitingSubscription = status { return nil }
-      isCancelled = true
+      isCancelled.store(true, ordering: .releasing)
+      isTakingEvents.store(false, ordering: .releasing)
       return status.terminate()
     }
     subscription?.cancel()

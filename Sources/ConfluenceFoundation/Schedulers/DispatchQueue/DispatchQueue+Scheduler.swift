@@ -39,16 +39,36 @@ extension DispatchQueue: Scheduler {
   ///     any.
   ///   - action: The action to perform.
   public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
-    let action = ScheduledAction(action)
+    // The action itself becomes the dispatch block: wrapping it in a second closure would
+    // allocate that closure's context on every call (this is the per-value path of
+    // `receive(on:)`, and `delay`'s below). See `sendableBlock(_:)` for why the conversion
+    // is sound.
+    let block = Self.sendableBlock(action)
     guard let options else {
-      async { action.run() }
+      async(execute: block)
       return
     }
     if let group = options.group {
-      async(group: group, qos: options.qos, flags: options.flags) { action.run() }
+      async(group: group, qos: options.qos, flags: options.flags, execute: block)
     } else {
-      async(qos: options.qos, flags: options.flags) { action.run() }
+      async(qos: options.qos, flags: options.flags, execute: block)
     }
+  }
+
+  /// The scheduler's action as the `@Sendable` block that `async` takes, without a wrapper.
+  ///
+  /// `Scheduler` hands actions over as plain closures (Apple's signature), and the
+  /// scheduling thread gives the action up when it calls `schedule`: the queue is the only
+  /// one to run it, once — the contract that `ScheduledAction` states for the other
+  /// schedulers. `@Sendable` is a compile-time mark only; the two function types have the
+  /// same representation, so the cast changes nothing at run time.
+  ///
+  /// The closures are cast inside structs: cast directly, `unsafeBitCast`'s generic
+  /// parameters would make the compiler wrap each in a reabstraction thunk, allocating two
+  /// contexts per call.
+  @inline(__always)
+  static func sendableBlock(_ action: @escaping () -> Void) -> @Sendable () -> Void {
+    unsafeBitCast(PlainAction(run: action), to: SendableAction.self).run
   }
 
   /// Performs the action on the queue at some time after the specified date.
@@ -72,10 +92,9 @@ extension DispatchQueue: Scheduler {
     after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
     _ action: @escaping () -> Void
   ) {
-    let action = ScheduledAction(action)
-    asyncAfter(deadline: date.dispatchTime, qos: options?.qos ?? .unspecified, flags: options?.flags ?? []) {
-      action.run()
-    }
+    asyncAfter(
+      deadline: date.dispatchTime, qos: options?.qos ?? .unspecified, flags: options?.flags ?? [],
+      execute: Self.sendableBlock(action))
   }
 
   /// Performs the action on the queue at some time after the specified date, and then
@@ -117,4 +136,14 @@ extension DispatchQueue: Scheduler {
     source.resume()
     return AnyCancellable { source.cancel() }
   }
+}
+
+/// A scheduler's action as `Scheduler` hands it over (see `DispatchQueue.sendableBlock(_:)`).
+private struct PlainAction {
+  let run: () -> Void
+}
+
+/// The same action, marked `@Sendable` (see `DispatchQueue.sendableBlock(_:)`).
+private struct SendableAction {
+  let run: @Sendable () -> Void
 }
