@@ -142,7 +142,7 @@ where
 
   @inlinable
   internal func innerReceive(subscription: Subscription, id: FlatMapInnerID) {
-    if let demand = lock.withLock({ state.innerSubscribed(id, subscription) }) {
+    if let demand = lock.withLock({ state.innerSubscribed(id, copy subscription) }) {
       subscription.request(demand)
     } else {
       subscription.cancel()
@@ -152,34 +152,41 @@ where
   /// An inner value: returns the demand for the inner publisher's `receive(_:)` to return.
   @inlinable
   internal func innerReceive(_ value: Downstream.Input, id: FlatMapInnerID) -> Subscribers.Demand {
-    let delivery = lock.withLock { state.innerValue(value, from: id, acceptsFinishedInners: isFlatMap) }
-    // Switching over the consumed result moves its parts; 'guard let (a, b) =' would copy.
-    if case .some((let downstream, let askAgain)) = consume delivery {
-      guard isFlatMap, askAgain.subscription != nil else {
+    guard isFlatMap else {
+      let delivery = lock.withLock { () -> (Downstream, SubscriptionStatus)? in
+        guard let (downstream, askAgain) = state.innerValue(value, from: id, acceptsFinishedInners: false) else {
+          return nil
+        }
+        return (downstream, state.subscription(askingAgain: id, askAgain))
+      }
+      // Switching over the consumed result moves its parts; 'guard let (a, b) =' would copy.
+      if case .some((let downstream, let askAgain)) = consume delivery {
         deliver(value, to: downstream, askAgain: askAgain)
-        return .none
       }
-      // Apple's FlatMap answers a value delivered at once with `.max(1)` in the return.
-      let more = downstream.receive(value)
-      if lock.withLock({ state.didDeliver(additionalDemand: more) }) {
-        drain()
-      }
-      return .max(1)
+      return .none
     }
-    return .none
+    let delivery = lock.withLock { state.innerValue(value, from: id, acceptsFinishedInners: true) }
+    guard case .some((let downstream, let askAgain)) = consume delivery else { return .none }
+    let more = downstream.receive(value)
+    if lock.withLock({ state.didDeliver(additionalDemand: more) }) {
+      drain()
+    }
+    // Apple's FlatMap answers a value delivered at once with `.max(1)` in the return.
+    return askAgain ? .max(1) : .none
   }
 
   @inlinable
   internal func innerReceive(completion: Subscribers.Completion<Failure>, id: FlatMapInnerID) {
     switch completion {
-    case .finished:
-      let (released, replenish, finish) = lock.withLock {
-        state.innerDidFinish(id, maxPublishers: maxPublishers)
-      }
+    case .finished where maxPublishers == .unlimited:
+      let (released, finish) = lock.withLock { state.innerDidFinish(id) }
       _ = consume released  // the inner subscription is released outside the lock
-      if replenish {
-        // Only with a finite maxPublishers; a second look, to keep the common path lean.
-        lock.withLock { state.upstream }.request(.max(1))
+      finish?.receive(completion: .finished)
+    case .finished:
+      let (released, replenish, finish) = lock.withLock { state.innerDidFinishReplenishing(id) }
+      _ = consume released
+      if case .subscribed(let upstream) = consume replenish {  // moved out, not copied
+        upstream.request(.max(1))
       }
       finish?.receive(completion: .finished)
     case .failure(let error):
