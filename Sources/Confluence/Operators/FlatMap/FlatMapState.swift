@@ -12,6 +12,11 @@ internal struct FlatMapInnerID: Equatable {
     self.slot = slot
     self.generation = generation
   }
+
+  /// An inner publisher that holds no slot: one that delivers and finishes within its
+  /// subscribe (`Just`), never current (so never asked again, as a finished one).
+  @inlinable
+  internal static var finishedAtOnce: FlatMapInnerID { FlatMapInnerID(slot: .max, generation: 0) }
 }
 
 /// One slot of ``FlatMapState``'s inner-publisher table: its bookkeeping, trivially
@@ -85,7 +90,8 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   /// Values that arrived without demand, oldest first, with the inner that sent each.
   @usableFromInline internal var buffer: [(value: Value, inner: FlatMapInnerID)] = []
   @usableFromInline internal var bufferHead = 0
-  /// Whether some thread is delivering downstream right now.
+  /// Whether some thread is delivering downstream right now (the storage class sets it from
+  /// its lock-free `delivery` word on entering each critical section).
   @usableFromInline internal var isDelivering = false
   /// A failure that arrived while another thread was delivering.
   @usableFromInline internal var pendingFailure: Downstream.Failure?
@@ -130,6 +136,16 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     }
     liveInners += 1
     return (transform, FlatMapInnerID(slot: slot, generation: generation))
+  }
+
+  /// An upstream value arrived whose inner publisher delivers and finishes within its
+  /// subscribe (`Just`): counts it live, without a slot, until
+  /// ``innerDidFinishAtOnce()``. Returns the transform.
+  @inlinable
+  internal mutating func startInnerFinishingAtOnce() -> ((Input) -> NewPublisher)? {
+    guard !isTerminated, let transform else { return nil }
+    liveInners += 1
+    return transform
   }
 
   /// Upstream finished: returns its subscription (to release outside the lock) and what to
@@ -220,6 +236,27 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     return (released, upstream, finish)
   }
 
+  /// The inner publisher counted by ``startInnerFinishingAtOnce()`` finished: returns the
+  /// downstream to finish, if everything is done (as ``innerDidFinish(_:)``).
+  @inlinable
+  internal mutating func innerDidFinishAtOnce() -> Downstream? {
+    guard !isTerminated else { return nil }
+    liveInners -= 1
+    guard upstreamFinished, liveInners == 0, !hasBufferedValues, !isDelivering else { return nil }
+    let finishing = downstream
+    _ = releaseAll()  // nothing live is left to cancel
+    return finishing
+  }
+
+  /// ``innerDidFinishAtOnce()`` with a finite `maxPublishers`: also returns upstream's
+  /// subscription (a copy), to request one more element from it outside the lock.
+  @inlinable
+  internal mutating func innerDidFinishAtOnceReplenishing() -> (replenish: SubscriptionStatus, finish: Downstream?) {
+    guard !isTerminated else { return (.terminal, nil) }
+    let finish = innerDidFinishAtOnce()
+    return (upstream, finish)
+  }
+
   /// Marks `slot` free and returns its subscription.
   @inlinable
   internal mutating func free(_ slot: Int) -> SubscriptionStatus {
@@ -304,6 +341,15 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
       }
     }
     return upgraded
+  }
+
+  /// Whether the delivering thread may let go of delivery without looking at the state
+  /// again: nothing waits for it (no failure, no buffered value, no completion due). See
+  /// `FlatMapSubscription.delivery`. (`mutating` only so that the storage class reaches it
+  /// in place: a getter on its stored `state` copied the whole struct.)
+  @inlinable
+  internal mutating func canLetGoQuietly() -> Bool {
+    pendingFailure == nil && !hasBufferedValues && !(upstreamFinished && liveInners == 0)
   }
 
   /// The delivering thread finished handing over a value; `more` is what downstream
