@@ -55,6 +55,12 @@ where
   @usableFromInline
   internal let isFlatMap: Bool
 
+  /// Whether this serves `flatMap` and its inner publishers are `Just` (see
+  /// ``receiveJust(_:)``): decided once here, so that code running unspecialised (behind
+  /// type erasure) does not look up `Just`'s metadata for every upstream element.
+  @usableFromInline
+  internal let innerIsJust: Bool
+
   /// `request(_:)` and `cancel()` arrive through `any Subscription`, which runs this
   /// generic class's unspecialised code (the whole state machine and delivery loop, through
   /// value witnesses). This closure, formed in `init` (specialised by the client), runs
@@ -72,6 +78,7 @@ where
     self.maxPublishers = maxPublishers
     self.name = name
     self.isFlatMap = name == "FlatMap"
+    self.innerIsJust = name == "FlatMap" && Self.isJust(NewPublisher.self)
     self.specialized = { subscription, demand in
       if demand == .none {
         subscription.cancelSpecialized()
@@ -116,7 +123,7 @@ where
   internal func receive(_ input: Input) -> Subscribers.Demand {
     // A `Just` (known from the type, so the check costs nothing once specialised) is not
     // subscribed to unless an introspection watches: see ``receiveJust(_:)``.
-    if isFlatMap && Self.innerIsJust && !DebugHook.isActive {
+    if innerIsJust && !DebugHook.isActive {
       receiveJust(input)
       return .none
     }
@@ -167,12 +174,11 @@ where
     innerFinishedAtOnce()
   }
 
-  /// Whether the inner publishers are `Just`, or `Just` given upstream's failure type (what
+  /// Whether `type` is `Just`, or `Just` given upstream's failure type (what
   /// `flatMap { Just($0) }` makes over an upstream that can fail).
   @inlinable
-  internal static var innerIsJust: Bool {
-    NewPublisher.self == Just<Downstream.Input>.self
-      || NewPublisher.self == Publishers.SetFailureType<Just<Downstream.Input>, Failure>.self
+  internal static func isJust(_ type: NewPublisher.Type) -> Bool {
+    type == Just<Downstream.Input>.self || type == Publishers.SetFailureType<Just<Downstream.Input>, Failure>.self
   }
 
   /// The value of `publisher`, which ``innerIsJust`` says is a `Just` (or one given a
