@@ -204,8 +204,10 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
 
   /// The subscription of the current inner `id` (a copy), to ask for one more value after
   /// ``innerValue(_:from:acceptsFinishedInners:)`` said so; `.terminal` otherwise.
+  /// (`mutating` only so that the storage class reaches it in place: a non-mutating method
+  /// called on its stored `state` copied the whole struct.)
   @inlinable
-  internal func subscription(askingAgain id: FlatMapInnerID, _ askAgain: Bool) -> SubscriptionStatus {
+  internal mutating func subscription(askingAgain id: FlatMapInnerID, _ askAgain: Bool) -> SubscriptionStatus {
     askAgain ? subscriptions[id.slot] : .terminal
   }
 
