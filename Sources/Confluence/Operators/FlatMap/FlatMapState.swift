@@ -12,6 +12,11 @@ internal struct FlatMapInnerID: Equatable {
     self.slot = slot
     self.generation = generation
   }
+
+  /// An inner publisher that holds no slot: one that delivers and finishes within its
+  /// subscribe (`Just`), never current (so never asked again, as a finished one).
+  @inlinable
+  internal static var finishedAtOnce: FlatMapInnerID { FlatMapInnerID(slot: .max, generation: 0) }
 }
 
 /// One slot of ``FlatMapState``'s inner-publisher table: its bookkeeping, trivially
@@ -85,7 +90,8 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   /// Values that arrived without demand, oldest first, with the inner that sent each.
   @usableFromInline internal var buffer: [(value: Value, inner: FlatMapInnerID)] = []
   @usableFromInline internal var bufferHead = 0
-  /// Whether some thread is delivering downstream right now.
+  /// Whether some thread is delivering downstream right now (the storage class sets it from
+  /// its lock-free `delivery` word on entering each critical section).
   @usableFromInline internal var isDelivering = false
   /// A failure that arrived while another thread was delivering.
   @usableFromInline internal var pendingFailure: Downstream.Failure?
@@ -132,6 +138,16 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     return (transform, FlatMapInnerID(slot: slot, generation: generation))
   }
 
+  /// An upstream value arrived whose inner publisher delivers and finishes within its
+  /// subscribe (`Just`): counts it live, without a slot, until
+  /// ``innerDidFinishAtOnce()``. Returns the transform.
+  @inlinable
+  internal mutating func startInnerFinishingAtOnce() -> ((Input) -> NewPublisher)? {
+    guard !isTerminated, let transform else { return nil }
+    liveInners += 1
+    return transform
+  }
+
   /// Upstream finished: returns its subscription (to release outside the lock) and what to
   /// do next.
   @inlinable
@@ -146,7 +162,12 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
 
   /// An inner subscription arrived: returns what to request from it, or `nil` to cancel it.
   @inlinable
-  internal mutating func innerSubscribed(_ id: FlatMapInnerID, _ subscription: Subscription) -> Subscribers.Demand? {
+  ///
+  /// Takes the caller's copy of the subscription (moved into the table), so that storing it
+  /// costs one retain, not a copy and a destroy.
+  internal mutating func innerSubscribed(
+    _ id: FlatMapInnerID, _ subscription: consuming Subscription
+  ) -> Subscribers.Demand? {
     guard !isTerminated, isCurrent(id), !slots[id.slot].isSubscribed else { return nil }
     subscriptions[id.slot] = .subscribed(subscription)
     let unlimited = demand == .unlimited
@@ -157,15 +178,18 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   }
 
   /// An inner value arrived: returns the downstream to deliver it to now (the caller then
-  /// owns delivery) and the inner subscription to ask for one more value afterwards; or
-  /// `nil` after buffering it until there is demand (or dropping it if stale).
+  /// owns delivery) and whether the inner publisher is to be asked for one more value
+  /// afterwards (it is current, subscribed and asked one value at a time); or `nil` after
+  /// buffering it until there is demand (or dropping it if stale). No subscription is copied
+  /// out: `flatMap` answers through the inner's `receive(_:)`; the merge publishers read it
+  /// with ``subscription(askingAgain:)``.
   ///
   /// With `acceptsFinishedInners` (Apple's `flatMap`), a value from an inner publisher that
   /// already finished is still passed on while the whole is live (it is not asked again).
   @inlinable
   internal mutating func innerValue(
     _ value: Value, from id: FlatMapInnerID, acceptsFinishedInners: Bool
-  ) -> (Downstream, askAgain: SubscriptionStatus)? {
+  ) -> (Downstream, askAgain: Bool)? {
     guard let downstream else { return nil }
     let isCurrent = isCurrent(id)
     guard isCurrent || acceptsFinishedInners else { return nil }
@@ -175,25 +199,64 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     }
     isDelivering = true
     demand -= 1
-    return (downstream, !isCurrent || slots[id.slot].isUnlimited ? .terminal : subscriptions[id.slot])
+    return (downstream, isCurrent && slots[id.slot].isSubscribed && !slots[id.slot].isUnlimited)
+  }
+
+  /// The subscription of the current inner `id` (a copy), to ask for one more value after
+  /// ``innerValue(_:from:acceptsFinishedInners:)`` said so; `.terminal` otherwise.
+  /// (`mutating` only so that the storage class reaches it in place: a non-mutating method
+  /// called on its stored `state` copied the whole struct.)
+  @inlinable
+  internal mutating func subscription(askingAgain id: FlatMapInnerID, _ askAgain: Bool) -> SubscriptionStatus {
+    askAgain ? subscriptions[id.slot] : .terminal
   }
 
   /// An inner publisher finished: frees its slot. Returns its subscription (to release
-  /// outside the lock), whether to request one more element from upstream (if
-  /// `maxPublishers` is finite) and the downstream to finish, if everything is done.
+  /// outside the lock) and the downstream to finish, if everything is done. With a finite
+  /// `maxPublishers`, see ``innerDidFinish(_:replenishing:)``.
   @inlinable
-  internal mutating func innerDidFinish(
-    _ id: FlatMapInnerID, maxPublishers: Subscribers.Demand
-  ) -> (released: SubscriptionStatus, replenish: Bool, finish: Downstream?) {
-    guard !isTerminated, isCurrent(id) else { return (.terminal, false, nil) }
+  internal mutating func innerDidFinish(_ id: FlatMapInnerID) -> (released: SubscriptionStatus, finish: Downstream?) {
+    guard !isTerminated, isCurrent(id) else { return (.terminal, nil) }
     let released = free(id.slot)
-    let replenish = maxPublishers != .unlimited
     guard upstreamFinished, liveInners == 0, !hasBufferedValues, !isDelivering else {
-      return (released, replenish, nil)
+      return (released, nil)
     }
     let finishing = downstream
     _ = releaseAll()  // nothing live is left to cancel
-    return (released, replenish, finishing)
+    return (released, finishing)
+  }
+
+  /// ``innerDidFinish(_:)`` with a finite `maxPublishers`: also returns upstream's
+  /// subscription (a copy), to request one more element from it outside the lock
+  /// (`.terminal` once upstream finished or everything is done, which takes it).
+  @inlinable
+  internal mutating func innerDidFinishReplenishing(
+    _ id: FlatMapInnerID
+  ) -> (released: SubscriptionStatus, replenish: SubscriptionStatus, finish: Downstream?) {
+    guard !isTerminated, isCurrent(id) else { return (.terminal, .terminal, nil) }
+    let (released, finish) = innerDidFinish(id)
+    return (released, upstream, finish)
+  }
+
+  /// The inner publisher counted by ``startInnerFinishingAtOnce()`` finished: returns the
+  /// downstream to finish, if everything is done (as ``innerDidFinish(_:)``).
+  @inlinable
+  internal mutating func innerDidFinishAtOnce() -> Downstream? {
+    guard !isTerminated else { return nil }
+    liveInners -= 1
+    guard upstreamFinished, liveInners == 0, !hasBufferedValues, !isDelivering else { return nil }
+    let finishing = downstream
+    _ = releaseAll()  // nothing live is left to cancel
+    return finishing
+  }
+
+  /// ``innerDidFinishAtOnce()`` with a finite `maxPublishers`: also returns upstream's
+  /// subscription (a copy), to request one more element from it outside the lock.
+  @inlinable
+  internal mutating func innerDidFinishAtOnceReplenishing() -> (replenish: SubscriptionStatus, finish: Downstream?) {
+    guard !isTerminated else { return (.terminal, nil) }
+    let finish = innerDidFinishAtOnce()
+    return (upstream, finish)
   }
 
   /// Marks `slot` free and returns its subscription.
@@ -280,6 +343,15 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
       }
     }
     return upgraded
+  }
+
+  /// Whether the delivering thread may let go of delivery without looking at the state
+  /// again: nothing waits for it (no failure, no buffered value, no completion due). See
+  /// `FlatMapSubscription.delivery`. (`mutating` only so that the storage class reaches it
+  /// in place: a getter on its stored `state` copied the whole struct.)
+  @inlinable
+  internal mutating func canLetGoQuietly() -> Bool {
+    pendingFailure == nil && !hasBufferedValues && !(upstreamFinished && liveInners == 0)
   }
 
   /// The delivering thread finished handing over a value; `more` is what downstream

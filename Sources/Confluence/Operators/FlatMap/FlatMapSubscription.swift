@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The storage and driver of `flatMap`: subscribes upstream and to each inner publisher,
 /// takes the lock to consult ``FlatMapState``, and performs what it says with the lock
 /// released. Shown as `FlatMap` by `print`.
@@ -15,12 +17,29 @@ where
   @usableFromInline
   internal let lock = Lock()
 
-  /// Guarded by `lock`. `@exclusivity(unchecked)`: only accessed inside `lock.withLock`,
-  /// which already makes the accesses exclusive; the dynamic checks would cost two runtime
-  /// calls per access, several times per inner publisher.
+  /// Guarded by `lock`. `@exclusivity(unchecked)`: only accessed inside `lock.withLock`
+  /// (through ``withState(_:)`` and ``withStateAsOwner(_:)``), which already makes the
+  /// accesses exclusive; the dynamic checks would cost two runtime calls per access, several
+  /// times per inner publisher.
   @exclusivity(unchecked)
   @usableFromInline
   internal var state: State
+
+  /// Who delivers downstream, readable without the lock. `0`: nobody. Bit 0 (``owned``): a
+  /// thread owns delivery (`state.isDelivering`, which every critical section reads from
+  /// here). Bit 1 (``recheck``): the owner must look at the state under the lock before it
+  /// lets go, because another critical section ran meanwhile or something already waited
+  /// when it took delivery. With ``owned`` alone, the owner lets go with one
+  /// compare-and-exchange instead of a lock round trip: the common case of a value handed
+  /// over at once with nothing else going on.
+  @usableFromInline
+  internal let delivery = Atomic<UInt8>(0)
+
+  @usableFromInline
+  internal static var owned: UInt8 { 1 }
+
+  @usableFromInline
+  internal static var recheck: UInt8 { 2 }
 
   @usableFromInline
   internal let maxPublishers: Subscribers.Demand
@@ -35,6 +54,12 @@ where
   /// value delivered at once is answered by returning `.max(1)` from its `receive(_:)`.
   @usableFromInline
   internal let isFlatMap: Bool
+
+  /// Whether this serves `flatMap` and its inner publishers are `Just` (see
+  /// ``receiveJust(_:)``): decided once here, so that code running unspecialised (behind
+  /// type erasure) does not look up `Just`'s metadata for every upstream element.
+  @usableFromInline
+  internal let innerIsJust: Bool
 
   /// `request(_:)` and `cancel()` arrive through `any Subscription`, which runs this
   /// generic class's unspecialised code (the whole state machine and delivery loop, through
@@ -53,6 +78,7 @@ where
     self.maxPublishers = maxPublishers
     self.name = name
     self.isFlatMap = name == "FlatMap"
+    self.innerIsJust = name == "FlatMap" && Self.isJust(NewPublisher.self)
     self.specialized = { subscription, demand in
       if demand == .none {
         subscription.cancelSpecialized()
@@ -69,7 +95,7 @@ where
   /// without a subscription, reach a subscribed downstream.
   @inlinable
   internal func subscribeDownstreamFirst() {
-    let downstream = lock.withLock { () -> Downstream? in
+    let downstream = withState { () -> Downstream? in
       state.downstreamHasSubscription = true
       return state.downstream
     }
@@ -78,7 +104,7 @@ where
 
   @inlinable
   internal func receive(subscription: Subscription) {
-    let (accepted, downstream) = lock.withLock { () -> (Bool, Downstream?) in
+    let (accepted, downstream) = withState { () -> (Bool, Downstream?) in
       guard state.upstream.accept(subscription) else { return (false, nil) }
       return (true, state.downstreamHasSubscription ? nil : state.downstream)
     }
@@ -95,16 +121,95 @@ where
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    guard let (transform, id) = lock.withLock({ state.startInner() }) else { return .none }
+    // A `Just` (known from the type, so the check costs nothing once specialised) is not
+    // subscribed to unless an introspection watches: see ``receiveJust(_:)``.
+    if innerIsJust && !DebugHook.isActive {
+      receiveJust(input)
+      return .none
+    }
+    guard let (transform, id) = withState({ state.startInner() }) else { return .none }
     transform(input).subscribe(FlatMapInnerSubscriber(parent: self, id: id))
     return .none
+  }
+
+  /// `flatMap` into a `Just`: what subscribing to it would do, without its subscription.
+  ///
+  /// Subscribed to, a `Just` answers the inner subscriber's first request (`.max(1)`, or
+  /// `.unlimited`) at once with its value and `.finished`, and nothing outside the pipeline
+  /// can see its subscription. So this counts a live inner publisher (which holds back the
+  /// completion of the whole, as a live `Just` would), hands the value over as an inner
+  /// value from a publisher no longer current (it is never asked again, as a finished one),
+  /// and then finishes that inner publisher (asking upstream for one more element with a
+  /// finite `maxPublishers`): the same transitions of ``FlatMapState`` in the same order,
+  /// without the `Just` subscription's allocation, lock and reference counting and two of
+  /// the critical sections here (storing the inner subscription; letting go of delivery
+  /// and finishing are one).
+  @inlinable
+  internal func receiveJust(_ input: Input) {
+    guard let transform = withState({ state.startInnerFinishingAtOnce() }) else { return }
+    let value = Self.output(ofJust: transform(input))
+    let handOver = withState {
+      state.innerValue(value, from: FlatMapInnerID.finishedAtOnce, acceptsFinishedInners: true)
+    }
+    guard case .some((let downstream, _)) = consume handOver else {
+      innerFinishedAtOnce()  // buffered, or nothing more is delivered
+      return
+    }
+    let more = downstream.receive(value)
+    guard maxPublishers == .unlimited else {
+      if letGoOfDelivery(additionalDemand: more) { drain() }
+      innerFinishedAtOnce()
+      return
+    }
+    // Letting go of delivery and finishing the inner publisher, in one critical section.
+    let (keepsDelivery, finish) = withStateAsOwner { () -> (Bool, Downstream?) in
+      guard !state.didDeliver(additionalDemand: more) else { return (true, nil) }
+      return (false, state.innerDidFinishAtOnce())
+    }
+    guard keepsDelivery else {
+      finish?.receive(completion: .finished)
+      return
+    }
+    drain()
+    innerFinishedAtOnce()
+  }
+
+  /// Whether `type` is `Just`, or `Just` given upstream's failure type (what
+  /// `flatMap { Just($0) }` makes over an upstream that can fail).
+  @inlinable
+  internal static func isJust(_ type: NewPublisher.Type) -> Bool {
+    type == Just<Downstream.Input>.self || type == Publishers.SetFailureType<Just<Downstream.Input>, Failure>.self
+  }
+
+  /// The value of `publisher`, which ``innerIsJust`` says is a `Just` (or one given a
+  /// failure type).
+  @inlinable
+  internal static func output(ofJust publisher: NewPublisher) -> Downstream.Input {
+    if NewPublisher.self == Just<Downstream.Input>.self {
+      return unsafeBitCast(publisher, to: Just<Downstream.Input>.self).output
+    }
+    return unsafeBitCast(publisher, to: Publishers.SetFailureType<Just<Downstream.Input>, Failure>.self).upstream.output
+  }
+
+  /// The inner publisher of ``receiveJust(_:)`` finished.
+  @inlinable
+  internal func innerFinishedAtOnce() {
+    guard maxPublishers == .unlimited else {
+      let (replenish, finish) = withState { state.innerDidFinishAtOnceReplenishing() }
+      if case .subscribed(let upstream) = consume replenish {  // moved out, not copied
+        upstream.request(.max(1))
+      }
+      finish?.receive(completion: .finished)
+      return
+    }
+    withState { state.innerDidFinishAtOnce() }?.receive(completion: .finished)
   }
 
   @inlinable
   internal func receive(completion: Subscribers.Completion<Failure>) {
     switch completion {
     case .finished:
-      let (released, next) = lock.withLock { state.upstreamDidFinish() }
+      let (released, next) = withState { state.upstreamDidFinish() }
       _ = consume released  // the upstream subscription is released outside the lock
       perform(next)
     case .failure(let error):
@@ -117,7 +222,7 @@ where
   /// cancel the publisher that failed (it is only released); the merge publishers do.
   @inlinable
   internal func fail(_ error: Failure, source: FlatMapInnerID?) {
-    let (released, upstreamReleased, next) = lock.withLock {
+    let (released, upstreamReleased, next) = withState {
       () -> (SubscriptionStatus, SubscriptionStatus, State.Next) in
       var released = SubscriptionStatus.terminal
       var upstreamReleased = SubscriptionStatus.terminal
@@ -142,7 +247,7 @@ where
 
   @inlinable
   internal func innerReceive(subscription: Subscription, id: FlatMapInnerID) {
-    if let demand = lock.withLock({ state.innerSubscribed(id, subscription) }) {
+    if let demand = withState({ state.innerSubscribed(id, copy subscription) }) {
       subscription.request(demand)
     } else {
       subscription.cancel()
@@ -152,34 +257,41 @@ where
   /// An inner value: returns the demand for the inner publisher's `receive(_:)` to return.
   @inlinable
   internal func innerReceive(_ value: Downstream.Input, id: FlatMapInnerID) -> Subscribers.Demand {
-    let delivery = lock.withLock { state.innerValue(value, from: id, acceptsFinishedInners: isFlatMap) }
-    // Switching over the consumed result moves its parts; 'guard let (a, b) =' would copy.
-    if case .some((let downstream, let askAgain)) = consume delivery {
-      guard isFlatMap, askAgain.subscription != nil else {
+    guard isFlatMap else {
+      let handOver = withState { () -> (Downstream, SubscriptionStatus)? in
+        guard let (downstream, askAgain) = state.innerValue(value, from: id, acceptsFinishedInners: false) else {
+          return nil
+        }
+        return (downstream, state.subscription(askingAgain: id, askAgain))
+      }
+      // Switching over the consumed result moves its parts; 'guard let (a, b) =' would copy.
+      if case .some((let downstream, let askAgain)) = consume handOver {
         deliver(value, to: downstream, askAgain: askAgain)
-        return .none
       }
-      // Apple's FlatMap answers a value delivered at once with `.max(1)` in the return.
-      let more = downstream.receive(value)
-      if lock.withLock({ state.didDeliver(additionalDemand: more) }) {
-        drain()
-      }
-      return .max(1)
+      return .none
     }
-    return .none
+    let handOver = withState { state.innerValue(value, from: id, acceptsFinishedInners: true) }
+    guard case .some((let downstream, let askAgain)) = consume handOver else { return .none }
+    let more = downstream.receive(value)
+    if letGoOfDelivery(additionalDemand: more) {
+      drain()
+    }
+    // Apple's FlatMap answers a value delivered at once with `.max(1)` in the return.
+    return askAgain ? .max(1) : .none
   }
 
   @inlinable
   internal func innerReceive(completion: Subscribers.Completion<Failure>, id: FlatMapInnerID) {
     switch completion {
-    case .finished:
-      let (released, replenish, finish) = lock.withLock {
-        state.innerDidFinish(id, maxPublishers: maxPublishers)
-      }
+    case .finished where maxPublishers == .unlimited:
+      let (released, finish) = withState { state.innerDidFinish(id) }
       _ = consume released  // the inner subscription is released outside the lock
-      if replenish {
-        // Only with a finite maxPublishers; a second look, to keep the common path lean.
-        lock.withLock { state.upstream }.request(.max(1))
+      finish?.receive(completion: .finished)
+    case .finished:
+      let (released, replenish, finish) = withState { state.innerDidFinishReplenishing(id) }
+      _ = consume released
+      if case .subscribed(let upstream) = consume replenish {  // moved out, not copied
+        upstream.request(.max(1))
       }
       finish?.receive(completion: .finished)
     case .failure(let error):
@@ -203,10 +315,10 @@ where
   @inlinable
   internal func requestSpecialized(_ demand: Subscribers.Demand) {
     guard isFlatMap && demand == .unlimited else {
-      perform(lock.withLock { state.request(demand) })
+      perform(withState { state.request(demand) })
       return
     }
-    let (upgraded, next) = lock.withLock { () -> ([Subscription], State.Next) in
+    let (upgraded, next) = withState { () -> ([Subscription], State.Next) in
       let wasUnlimited = state.demand == .unlimited
       let next = state.request(demand)
       return (wasUnlimited ? [] : state.upgradeInnersToUnlimited(), next)
@@ -217,9 +329,69 @@ where
 
   @inlinable
   internal func cancelSpecialized() {
-    for subscription in lock.withLock({ state.cancel() }) {
+    for subscription in withState({ state.cancel() }) {
       subscription.cancel()
     }
+  }
+
+  // MARK: Critical sections and delivery ownership
+
+  /// Runs `body` with the lock held, `state.isDelivering` read from ``delivery``. If a thread
+  /// owns delivery, it is told to look again before letting go (this section may have left
+  /// it work: a buffered value, demand, a failure, a completion). If this section takes
+  /// delivery, ``delivery`` says so, with ``recheck`` already set when something waits.
+  @inlinable
+  @inline(__always)
+  internal func withState<Result>(_ body: () -> Result) -> Result {
+    lock.withLock {
+      var word = delivery.load(ordering: .acquiring)
+      if word == Self.owned {
+        // The owner may let go meanwhile (then nobody delivers: `original` is 0).
+        let (exchanged, original) = delivery.compareExchange(
+          expected: word, desired: word | Self.recheck, ordering: .acquiringAndReleasing)
+        word = exchanged ? word | Self.recheck : original
+      }
+      state.isDelivering = word != 0
+      let result = body()
+      if word == 0 && state.isDelivering {
+        delivery.store(state.canLetGoQuietly() ? Self.owned : Self.owned | Self.recheck, ordering: .releasing)
+      }
+      return result
+    }
+  }
+
+  /// Runs `body` with the lock held, on the thread that owns delivery (looking at the state
+  /// again, so ``recheck`` is cleared), and publishes whether it still does.
+  @inlinable
+  @inline(__always)
+  internal func withStateAsOwner<Result>(_ body: () -> Result) -> Result {
+    lock.withLock {
+      state.isDelivering = true
+      let result = body()
+      let word: UInt8 =
+        state.isDelivering ? (state.canLetGoQuietly() ? Self.owned : Self.owned | Self.recheck) : 0
+      delivery.store(word, ordering: .releasing)
+      return result
+    }
+  }
+
+  /// The owner of delivery handed a value over; `more` is what downstream returned.
+  /// Returns `false` after letting go of delivery, or `true` while keeping it, when there is
+  /// more to do (the caller then calls ``drain()``), as
+  /// ``FlatMapState/didDeliver(additionalDemand:)``. Without demand to add and with nothing
+  /// waiting (``recheck`` clear), it lets go without the lock.
+  @inlinable
+  @inline(__always)
+  internal func letGoOfDelivery(additionalDemand more: Subscribers.Demand) -> Bool {
+    #if !CONFLUENCE_THREAD_SANITIZER
+      // (The sanitizer does not see the atomic's ordering: its builds always take the lock.)
+      if more == .none,
+        delivery.compareExchange(expected: Self.owned, desired: 0, ordering: .acquiringAndReleasing).exchanged
+      {
+        return false
+      }
+    #endif
+    return withStateAsOwner { state.didDeliver(additionalDemand: more) }
   }
 
   // MARK: Acting on the state machine
@@ -232,7 +404,7 @@ where
   ) {
     let more = downstream.receive(value)
     askAgain.request(.max(1))
-    if lock.withLock({ state.didDeliver(additionalDemand: more) }) {
+    if letGoOfDelivery(additionalDemand: more) {
       drain()
     }
   }
@@ -243,12 +415,12 @@ where
   @inlinable
   internal func drain() {
     while true {
-      let next = lock.withLock { state.resumeDelivery() }
+      let next = withStateAsOwner { state.resumeDelivery() }
       switch consume next {
       case .deliver(let downstream, let value, let askAgain):
         let more = downstream.receive(value)
         askAgain.request(.max(1))
-        guard lock.withLock({ state.didDeliver(additionalDemand: more) }) else { return }
+        guard letGoOfDelivery(additionalDemand: more) else { return }
       case let next:
         perform(next)
         return
