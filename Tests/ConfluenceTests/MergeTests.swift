@@ -115,6 +115,21 @@ final class MergeTests: XCTestCase {
     XCTAssertEqual(b.cancels, 1)
   }
 
+  func test_finiteDemand_cancelInsideReceive_endsEverything() {
+    let a = ManualPublisher<Int, TestError>()
+    let b = ManualPublisher<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(2))
+    subscriber.onValue = { _ in subscriber.cancel(); return .none }
+    a.merge(with: b).subscribe(subscriber)
+    XCTAssertEqual(a.requested, [.max(1)])
+    a.send(1)
+    XCTAssertEqual(subscriber.values, [1])
+    XCTAssertEqual(a.cancels, 1)
+    XCTAssertEqual(b.cancels, 1)
+    b.send(2)
+    XCTAssertEqual(subscriber.values, [1])
+  }
+
   func test_concurrentUpstreams_deliverSerially() {
     let upstreams = (0..<4).map { _ in ManualPublisher<Int, Never>() }
     let subscriber = TestSubscriber<Int, Never>()
