@@ -17,11 +17,14 @@
 // keeps no current value and has not completed, it has exactly one conduit, and that
 // conduit's demand is unlimited, nobody owns its delivery, nothing is queued for it and
 // it is neither cancelled nor completing. Invariant (kept by `SubjectStorage`): while the
-// lane is `open` or `owned`, all of that holds. Every operation under the subject's lock
-// that could change it (a send through the lock, a subscribe, a completion, a cancel)
-// first closes the lane (`SubjectStorage.closeLane()`): an `open` lane becomes `closed`;
-// an `owned` lane becomes `ownedClosed`, and ownership passes to the conduit's state
-// machine (`isDelivering`), so that the locked operation queues behind the lane's sender
+// lane is `open` or `owned`, all of that holds, and the conduit's state machine counts the
+// lane as the conduit's owner (`isDelivering`). Every operation under the subject's lock
+// that could change it (a send through the lock, a subscribe, a completion, a cancel) first
+// closes the lane (`SubjectStorage.closeLane()`); a sender offering a value to several
+// subscribers, one of which may have been left alone with its lane open since the sender
+// took its snapshot, closes it when it finds that conduit owned. An `open` lane becomes
+// `closed` and the conduit unowned; an `owned` lane becomes `ownedClosed`, and the sender
+// that owns it stays the conduit's owner, so that the locked operation queues behind it
 // exactly as behind any other owner. That sender's give-up exchange then fails, and it
 // finishes through the lock. Only an owner that gives ownership up with nothing left to do,
 // or a request that makes the demand unlimited, opens the lane again (under the lock).

@@ -119,9 +119,10 @@ internal final class SubjectStorage<Output, Failure: Error> {
   }
 
   /// Under the lock: closes the lone-subscriber lane before an operation that may change
-  /// what keeps it open. A sender delivering through it becomes the conduit's owner in the
-  /// state machine (`isDelivering`), so the operation queues behind it, and that sender
-  /// finishes through the lock.
+  /// what keeps it open. While the lane is open or owned, the conduit's state machine counts
+  /// it as the owner (`isDelivering`): closing an open lane ends that; closing an owned one
+  /// leaves the sender that owns it as the owner, so the operation queues behind it, and
+  /// that sender finishes through the lock.
   @inlinable
   @inline(__always)
   internal func closeLane() {
@@ -140,8 +141,10 @@ internal final class SubjectStorage<Output, Failure: Error> {
       let (exchanged, original) = lane.compareExchange(
         expected: current, desired: closing, ordering: .acquiringAndReleasing)
       if exchanged {
-        if current == SubjectLane.owned {
-          laneConduit.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.state.isDelivering = true }
+        if current == SubjectLane.open {
+          // Nobody delivers: the lane's hold on the conduit's ownership ends. (Closed while
+          // owned, the hold passes to the sender that owns the lane.)
+          laneConduit.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.state.isDelivering = false }
         }
         return
       }
@@ -160,6 +163,9 @@ internal final class SubjectStorage<Output, Failure: Error> {
       state.conduits[0] === conduit, lane.load(ordering: .relaxed) == SubjectLane.closed
     else { return }
     laneConduit = Unmanaged.passUnretained(conduit)
+    // The lane holds the conduit's ownership while it is open: an operation that finds the
+    // conduit owned closes the lane first (see `offer(_:to:generation:)`).
+    conduit.state.isDelivering = true
     lane.store(SubjectLane.open, ordering: .releasing)
   }
 
@@ -226,15 +232,10 @@ internal final class SubjectStorage<Output, Failure: Error> {
     while index < conduits.endIndex {
       let conduit = Unmanaged.passUnretained(conduits[index])
       let (finished, owns) = lock.withLock { () -> (Bool, Bool) in
-        // The list may have shrunk to one subscriber since the snapshot, and its lane opened.
-        closeLane()
         if let finishing, !finishing._withUnsafeGuaranteedRef({ $0.state.finishDelivery(returning: more) }) {
           return (false, false)
         }
-        let owns = conduit._withUnsafeGuaranteedRef {
-          $0.state.offer(value, keepsCurrentValue: keepsCurrentValue, generation: generation)
-        }
-        return (true, owns)
+        return (true, offer(value, to: conduit, generation: generation))
       }
       if !finished {
         // Something happened during the previous delivery (a value or the completion was
@@ -252,6 +253,20 @@ internal final class SubjectStorage<Output, Failure: Error> {
     }
     if let finishing {
       finishing._withUnsafeGuaranteedRef { $0.continueDelivery(after: more) }
+    }
+  }
+
+  /// Under the lock: offers `value` to `conduit` (see `SubjectConduitState.offer`). The list
+  /// may have shrunk to `conduit` alone since the caller's snapshot, and its lane opened: an
+  /// owned conduit may be owned by the lane, which is then closed first.
+  @inlinable
+  @inline(__always)
+  internal func offer(_ value: Output, to conduit: Unmanaged<SubjectConduit<Output, Failure>>, generation: UInt64)
+    -> Bool
+  {
+    conduit._withUnsafeGuaranteedRef {
+      if $0.state.isDelivering { closeLane() }
+      return $0.state.offer(value, keepsCurrentValue: keepsCurrentValue, generation: generation)
     }
   }
 
