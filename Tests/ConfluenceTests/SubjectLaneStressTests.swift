@@ -7,8 +7,9 @@ import XCTest
 /// serves without its lock): deliveries to the subscriber never overlap, whatever sends,
 /// subscribes, cancels or completes meanwhile and from whichever thread; what arrives
 /// meanwhile is delivered after the current value, in order; a cancel or a second
-/// subscriber takes effect for the values sent after it.
-final class SubjectLaneTests: XCTestCase {
+/// subscriber takes effect for the values sent after it. `.ci/run` runs it under the thread
+/// sanitizer with the other stress tests.
+final class SubjectLaneStressTests: XCTestCase {
   func test_loneUnlimitedSubscriber_concurrentSenders_deliveriesNeverOverlap() {
     let subject = PassthroughSubject<Int, Never>()
     let probe = OverlapProbe()
