@@ -132,8 +132,10 @@ internal final class SubjectStorage<Output, Failure: Error> {
     }
   }
 
-  /// ``closeLane()`` when the lane was open or owned.
+  /// ``closeLane()`` when the lane was open or owned. (Not inlined: the critical sections
+  /// that close the lane stay small enough to be inlined where they are used.)
   @inlinable
+  @inline(never)
   internal func closeOpenLane(_ seen: UInt8) {
     var current = seen
     while SubjectLane.needsClosing(current) {
