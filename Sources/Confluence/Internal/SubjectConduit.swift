@@ -174,7 +174,27 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   /// was queued meanwhile, until there is nothing left and ownership is given up.
   @inlinable
   internal func continueDelivery(after more: Subscribers.Demand) {
-    if storage.lock.withLock({ state.finishDelivery(returning: more) }) { return }
+    let finished = storage.lock.withLock { () -> Bool in
+      guard state.finishDelivery(returning: more) else { return false }
+      storage.openLaneIfEligible(for: self)
+      return true
+    }
+    if finished { return }
+    continueDeliveryAfterEvents(after: more)
+  }
+
+  /// ``continueDelivery(after:)`` for a sender that delivered through the subject's
+  /// lone-subscriber lane and found it closed meanwhile (`SubjectLane.ownedClosed`): the
+  /// closing operation made it this conduit's owner.
+  @inlinable
+  internal func finishLaneDelivery(after more: Subscribers.Demand) {
+    let finished = storage.lock.withLock { () -> Bool in
+      storage.lane.store(SubjectLane.closed, ordering: .relaxed)
+      guard state.finishDelivery(returning: more) else { return false }
+      storage.openLaneIfEligible(for: self)
+      return true
+    }
+    if finished { return }
     continueDeliveryAfterEvents(after: more)
   }
 
@@ -211,6 +231,7 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
     case .deliverCurrentValue:
       return .deliver(storage.state.currentValue.unsafelyUnwrapped)
     case .idle:
+      storage.openLaneIfEligible(for: self)
       return .idle
     case .complete:
       // The subject recorded its completion before queueing it for any conduit.
@@ -285,7 +306,10 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
       let demand = storage.kind.ignoresDemandAmount ? .unlimited : demand
       let upstreams = storage.lock.withLock { () -> [Subscription]? in
         state.addDemand(demand)
-        if state.demand == .unlimited { demandIsUnlimited.store(true, ordering: .relaxed) }
+        if state.demand == .unlimited {
+          demandIsUnlimited.store(true, ordering: .relaxed)
+          storage.openLaneIfEligible(for: self)
+        }
         return storage.noteDownstreamDemand()
       }
       if let upstreams {
@@ -313,6 +337,7 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   @inlinable
   internal func cancelSpecialized() {
     let released = storage.lock.withLock { () -> (TakenReferences, [Output?], SubjectConduit?)? in
+      storage.closeLane()
       guard state.cancel() else { return nil }
       return (takeDownstream(), state.takePending(), storage.state.remove(self))
     }

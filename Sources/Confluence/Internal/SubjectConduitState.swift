@@ -185,6 +185,14 @@ internal struct SubjectConduitState<Output, Failure: Error> {
     return .idle
   }
 
+  /// Whether nothing but a value's delivery needs deciding for this subscriber: demand
+  /// unlimited, no owner, nothing queued, not cancelled or completing (a condition of the
+  /// subject's lone-subscriber lane, `SubjectLane`).
+  @inlinable
+  internal var isLaneEligible: Bool {
+    demand == .unlimited && !isDelivering && !isTerminal && !isCompletionPending && pending.isEmpty
+  }
+
   /// The subscriber of a subject that keeps no current value requested `more`:
   /// ``request(_:currentGeneration:)`` when nothing can be owed.
   @inlinable

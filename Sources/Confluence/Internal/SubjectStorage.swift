@@ -1,15 +1,19 @@
+import Synchronization
+
 /// The shared machinery behind `PassthroughSubject`, `CurrentValueSubject`,
 /// `ObservableObjectPublisher` and `Published.Publisher`: a lock, the subject's
 /// ``SubjectState``, and the operations that take the lock, ask the state machines what
 /// to do, release the lock, and then call the subscribers.
 ///
-/// Cost per value with one subscriber that has demand: two lock acquisitions (plan the
-/// delivery and take ownership; hand the returned demand back and give ownership up), one
-/// indirect call into code specialised for the subscriber, no retain or release, and no
-/// allocation. With `n` subscribers: `n + 1` acquisitions (see
-/// ``deliver(_:toEach:generation:)``). `send` may be called from any
-/// thread, and re-entrantly from inside a subscriber (the value is then queued and
-/// delivered after the current one).
+/// Cost per value with one subscriber whose demand is unlimited (a subject without a
+/// current value): two compare-and-exchanges on the lone-subscriber lane (take delivery
+/// ownership, give it up; see `SubjectLane`), one indirect call into code specialised for
+/// the subscriber, no lock, no retain or release, and no allocation. With one subscriber
+/// otherwise: two lock acquisitions (plan the delivery and take ownership; hand the
+/// returned demand back and give ownership up). With `n` subscribers: `n + 1` acquisitions
+/// (see ``deliver(_:toEach:generation:)``). `send` may be called from any thread, and
+/// re-entrantly from inside a subscriber (the value is then queued and delivered after the
+/// current one).
 @usableFromInline
 internal final class SubjectStorage<Output, Failure: Error> {
   @usableFromInline
@@ -36,6 +40,17 @@ internal final class SubjectStorage<Output, Failure: Error> {
   /// Whether any subscriber has requested demand yet (guarded by `lock`).
   @exclusivity(unchecked) @usableFromInline
   internal var hasAnyDownstreamDemand = false
+
+  /// The lone-subscriber lane's state (a `SubjectLane` value). Changed from `closed` or
+  /// `ownedClosed` only under `lock`; between `open` and `owned` by senders, without it.
+  @usableFromInline
+  internal let lane = Atomic<UInt8>(SubjectLane.closed)
+
+  /// The conduit the lane delivers to: written under `lock` before the lane opens (the
+  /// opening store publishes it), read by the sender that takes the lane. The subject's
+  /// list keeps it alive while the lane is open or owned; unretained here.
+  @exclusivity(unchecked) @usableFromInline
+  internal var laneConduit: Unmanaged<SubjectConduit<Output, Failure>>?
 
   /// Creates the storage of a subject.
   ///
@@ -68,8 +83,92 @@ internal final class SubjectStorage<Output, Failure: Error> {
       sendKeepingCurrentValue(value)
       return
     }
+    if lane.load(ordering: .relaxed) == SubjectLane.open, sendThroughLane(value) { return }
     var none: Output?
-    deliver(value, as: lock.withLock { state.send(value, keepingCurrentValue: false, replaced: &none) })
+    deliver(
+      value,
+      as: lock.withLock { () -> SubjectState<Output, Failure>.SendPlan in
+        closeLane()
+        return state.send(value, keepingCurrentValue: false, replaced: &none)
+      })
+  }
+
+  /// Delivers `value` through the lone-subscriber lane if no other sender owns it. Returns
+  /// `false` (having done nothing) if the lane was not open.
+  @inlinable
+  @inline(__always)
+  internal func sendThroughLane(_ value: Output) -> Bool {
+    guard
+      lane.compareExchange(
+        expected: SubjectLane.open, desired: SubjectLane.owned, successOrdering: .acquiring,
+        failureOrdering: .relaxed
+      ).exchanged
+    else { return false }
+    // The subject's list keeps the conduit alive while the lane is owned, and, once a
+    // locked operation closed it meanwhile, while the conduit's state counts this sender
+    // as its owner.
+    let conduit = laneConduit.unsafelyUnwrapped
+    // The demand is unlimited: what the subscriber returns cannot change it.
+    let more = conduit._withUnsafeGuaranteedRef { $0.send(value) }
+    if !lane.compareExchange(expected: SubjectLane.owned, desired: SubjectLane.open, ordering: .releasing).exchanged {
+      // Closed meanwhile (a value queued, a cancel, a completion, a new subscriber): finish
+      // as the conduit's owner, through the lock.
+      conduit._withUnsafeGuaranteedRef { $0.finishLaneDelivery(after: more) }
+    }
+    return true
+  }
+
+  /// Under the lock: closes the lone-subscriber lane before an operation that may change
+  /// what keeps it open. While the lane is open or owned, the conduit's state machine counts
+  /// it as the owner (`isDelivering`): closing an open lane ends that; closing an owned one
+  /// leaves the sender that owns it as the owner, so the operation queues behind it, and
+  /// that sender finishes through the lock.
+  @inlinable
+  @inline(__always)
+  internal func closeLane() {
+    let current = lane.load(ordering: .relaxed)
+    if SubjectLane.needsClosing(current) {
+      closeOpenLane(current)
+    }
+  }
+
+  /// ``closeLane()`` when the lane was open or owned. (Not inlined: the critical sections
+  /// that close the lane stay small enough to be inlined where they are used.)
+  @inlinable
+  @inline(never)
+  internal func closeOpenLane(_ seen: UInt8) {
+    var current = seen
+    while SubjectLane.needsClosing(current) {
+      let closing = current == SubjectLane.open ? SubjectLane.closed : SubjectLane.ownedClosed
+      let (exchanged, original) = lane.compareExchange(
+        expected: current, desired: closing, ordering: .acquiringAndReleasing)
+      if exchanged {
+        if current == SubjectLane.open {
+          // Nobody delivers: the lane's hold on the conduit's ownership ends. (Closed while
+          // owned, the hold passes to the sender that owns the lane.)
+          laneConduit.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.state.isDelivering = false }
+        }
+        return
+      }
+      current = original
+    }
+  }
+
+  /// Under the lock: opens the lone-subscriber lane for `conduit` if nothing but the value
+  /// needs deciding for it (see `SubjectLane`): the subject keeps no current value and has
+  /// not completed, `conduit` is its only subscriber, with unlimited demand, no owner,
+  /// nothing queued, not cancelled or completing.
+  @inlinable
+  @inline(__always)
+  internal func openLaneIfEligible(for conduit: SubjectConduit<Output, Failure>) {
+    guard !keepsCurrentValue, state.conduits.count == 1, conduit.state.isLaneEligible, state.completion == nil,
+      state.conduits[0] === conduit, lane.load(ordering: .relaxed) == SubjectLane.closed
+    else { return }
+    laneConduit = Unmanaged.passUnretained(conduit)
+    // The lane holds the conduit's ownership while it is open: an operation that finds the
+    // conduit owned closes the lane first (see `offer(_:to:generation:)`).
+    conduit.state.isDelivering = true
+    lane.store(SubjectLane.open, ordering: .releasing)
   }
 
   /// Sets the current value, as `CurrentValueSubject.value`'s setter: like ``send(_:)``,
@@ -138,10 +237,7 @@ internal final class SubjectStorage<Output, Failure: Error> {
         if let finishing, !finishing._withUnsafeGuaranteedRef({ $0.state.finishDelivery(returning: more) }) {
           return (false, false)
         }
-        let owns = conduit._withUnsafeGuaranteedRef {
-          $0.state.offer(value, keepsCurrentValue: keepsCurrentValue, generation: generation)
-        }
-        return (true, owns)
+        return (true, offer(value, to: conduit, generation: generation))
       }
       if !finished {
         // Something happened during the previous delivery (a value or the completion was
@@ -162,11 +258,28 @@ internal final class SubjectStorage<Output, Failure: Error> {
     }
   }
 
+  /// Under the lock: offers `value` to `conduit` (see `SubjectConduitState.offer`). The list
+  /// may have shrunk to `conduit` alone since the caller's snapshot, and its lane opened: an
+  /// owned conduit may be owned by the lane, which is then closed first.
+  @inlinable
+  @inline(__always)
+  internal func offer(_ value: Output, to conduit: Unmanaged<SubjectConduit<Output, Failure>>, generation: UInt64)
+    -> Bool
+  {
+    conduit._withUnsafeGuaranteedRef {
+      if $0.state.isDelivering { closeLane() }
+      return $0.state.offer(value, keepsCurrentValue: keepsCurrentValue, generation: generation)
+    }
+  }
+
   /// Completes every subscriber; later sends are ignored and later subscribers receive the
   /// completion at once.
   @inlinable
   internal func send(completion: Subscribers.Completion<Failure>) {
-    let completeNow = lock.withLock { state.complete(completion) }
+    let completeNow = lock.withLock { () -> ContiguousArray<SubjectConduit<Output, Failure>> in
+      closeLane()
+      return state.complete(completion)
+    }
     for conduit in completeNow {
       conduit.deliverCompletion(completion)
     }
@@ -180,7 +293,10 @@ internal final class SubjectStorage<Output, Failure: Error> {
   @inlinable
   internal func receive<S: Subscriber>(subscriber: S, parent: AnyObject) where S.Input == Output, S.Failure == Failure {
     let conduit = SubjectConduit(storage: self, parent: parent, downstream: subscriber)
-    if let completion = lock.withLock({ state.subscribe(conduit) }) {
+    if let completion = lock.withLock({ () -> Subscribers.Completion<Failure>? in
+      closeLane()
+      return state.subscribe(conduit)
+    }) {
       // The conduit never served: it lets its references go without completing anyone.
       subscriber.receive(subscription: Subscriptions.empty)
       subscriber.receive(completion: completion)

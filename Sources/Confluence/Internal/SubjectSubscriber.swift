@@ -38,6 +38,12 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
   @usableFromInline
   internal let directStorage: SubjectStorage<Input, Failure>?
 
+  /// `directStorage`, unretained, for the per-value path: `directStorage` keeps it alive
+  /// as long as this object, so sending through it needs no retain and release per value
+  /// (an optional binding of `directStorage` cost both).
+  @usableFromInline
+  internal let directStorageReference: Unmanaged<SubjectStorage<Input, Failure>>?
+
   /// Whether a subscription was accepted and neither completion nor cancel came yet;
   /// read for each value instead of taking the lock.
   @usableFromInline
@@ -53,6 +59,7 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
     } else {
       directStorage = nil
     }
+    directStorageReference = directStorage.map { Unmanaged.passUnretained($0) }
   }
 
   /// Accepts the first subscription (a later one, or one after cancel or completion, is
@@ -75,9 +82,9 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
   /// asked for everything it wants through ``request(_:)``).
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    if let directStorage {
+    if let directStorageReference {
       if isLive.load(ordering: .acquiring) {
-        directStorage.send(input)
+        directStorageReference._withUnsafeGuaranteedRef { $0.send(input) }
       }
       return .none
     }
