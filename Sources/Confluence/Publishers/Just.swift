@@ -28,7 +28,7 @@ public struct Just<Output>: Publisher {
 
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
-    subscriber.receive(subscription: JustSubscriptionOf<S>(value: output, downstream: subscriber, name: "Just"))
+    JustSubscriptionOf<S>.subscribe(subscriber, value: output, name: "Just")
   }
 }
 
@@ -84,6 +84,25 @@ where DownstreamSlot.Wrapped == Downstream, ValueSlot.Wrapped == Downstream.Inpu
   /// allocation.
   @usableFromInline
   internal let specialized: (JustSubscription, Subscribers.Demand) -> Void
+
+  /// Attaches `subscriber` to a publisher of `value` alone (named `name`): hands it a
+  /// subscription that delivers `value` and `.finished` on the first request.
+  ///
+  /// A ``Subscribers/Sink`` gets no subscription object: it would request at once, and it
+  /// never shows its subscription to anyone, so it takes the value and the completion
+  /// directly (`Subscribers.Sink.receiveDirectly(_:)`), which saves the allocation, the
+  /// lock and the indirect calls of a subscription. Where `Downstream` is known (any
+  /// specialised caller) the check costs nothing; only unspecialised generic code pays for a
+  /// dynamic cast. Any other subscriber, including a sink behind an `AnySubscriber` or a
+  /// debugging stand-in (`_Introspection`), gets the subscription as usual.
+  @inlinable
+  internal static func subscribe(_ subscriber: Downstream, value: Downstream.Input, name: StaticString) {
+    if let sink = subscriber as? Subscribers.Sink<Downstream.Input, Downstream.Failure> {
+      sink.receiveDirectly(value)
+    } else {
+      subscriber.receive(subscription: JustSubscription(value: value, downstream: subscriber, name: name))
+    }
+  }
 
   @inlinable
   internal init(value: Downstream.Input, downstream: Downstream, name: StaticString) {
