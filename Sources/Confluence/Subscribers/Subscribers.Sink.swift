@@ -39,9 +39,10 @@ extension Subscribers {
     @usableFromInline
     internal var status = SubscriptionStatus.awaitingSubscription
 
-    /// Whether the sink has completed or been cancelled: read and set under `lock`, never
-    /// reset. The same as `status` being `.terminal`, except during a direct delivery, which
-    /// moves `status` first and this at its end. Lets ``cancel()`` after completion (every
+    /// Whether the sink has completed or been cancelled: set by an atomic exchange (under
+    /// `lock`, except at the end of a direct delivery), so that exactly one of those sees it
+    /// `false`; never reset. The same as `status` being `.terminal`, except during a direct
+    /// delivery, which moves `status` first and this at its end. Lets ``cancel()`` after completion (every
     /// `AnyCancellable` dropped after a finite publisher finished) return without taking the
     /// lock.
     @usableFromInline
@@ -114,20 +115,18 @@ extension Subscribers {
       let accepted = lock.withLock { status.acceptDirectDelivery() }
       guard accepted else { return }
       receiveValue(value)
-      let finishes = lock.withLock { () -> Bool in
-        guard !isTerminal.load(ordering: .relaxed) else { return false }
-        isTerminal.store(true, ordering: .releasing)
-        return true
+      // No lock: every move of `isTerminal` to `true` is an exchange, so exactly one of this,
+      // a cancel and a completion sees `false`.
+      if !isTerminal.exchange(true, ordering: .acquiringAndReleasing) {
+        receiveCompletion(.finished)
       }
-      if finishes { receiveCompletion(.finished) }
     }
 
     /// Moves to `.terminal`; returns whether the sink had terminated already and the status
     /// it leaves. Call with `lock` held.
     @inlinable
     internal final func terminate() -> (wasTerminal: Bool, previous: SubscriptionStatus) {
-      let wasTerminal = isTerminal.load(ordering: .relaxed)
-      isTerminal.store(true, ordering: .releasing)
+      let wasTerminal = isTerminal.exchange(true, ordering: .acquiringAndReleasing)
       return (wasTerminal, status.take())
     }
 
