@@ -129,9 +129,9 @@ extension AnyPublisher {
 /// It hands a subscriber to the wrapped publisher through ``receiveErased`` (or a
 /// `Subscribers.Sink` through ``receiveSink``), a function formed in ``PublisherBox``'s
 /// initialiser, which runs where the wrapped publisher's type is known and so is
-/// specialised for it. (An overridden method would not do: a generic
-/// class's methods reached through its vtable run unspecialised, looking generic metadata
-/// up at run time for every operator's subscription type.) The function captures nothing
+/// specialised for it. (An overridden method would not do: a generic class's methods
+/// reached through its vtable run unspecialised, looking generic metadata up at run time for
+/// every operator's subscription type.) The function captures nothing
 /// and its type mentions no generic parameter — the box and the `AnySubscriber` go in as
 /// raw references — so storing it costs no allocation and calling it needs no
 /// reabstraction thunk.

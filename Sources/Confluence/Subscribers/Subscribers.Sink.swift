@@ -42,9 +42,9 @@ extension Subscribers {
     /// Whether the sink has completed or been cancelled: set by an atomic exchange (under
     /// `lock`, except at the end of a direct delivery), so that exactly one of those sees it
     /// `false`; never reset. The same as `status` being `.terminal`, except during a direct
-    /// delivery, which moves `status` first and this at its end. Lets ``cancel()`` after completion (every
-    /// `AnyCancellable` dropped after a finite publisher finished) return without taking the
-    /// lock.
+    /// delivery, which moves `status` first and this at its end. Lets ``cancel()`` after
+    /// completion (every `AnyCancellable` dropped after a finite publisher finished) return
+    /// without taking the lock.
     @usableFromInline
     internal let isTerminal = Atomic<Bool>(false)
 
