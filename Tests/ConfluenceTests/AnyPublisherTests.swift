@@ -105,6 +105,30 @@ final class AnyPublisherTests: XCTestCase {
     XCTAssertEqual(received.map(String.init(describing:)), String(describing: subscriber))
   }
 
+  func test_wrappedPublisher_receivesASinkAsItself() {
+    // A sink needs no AnySubscriber around it: the wrapped publisher gets the sink itself,
+    // as with Apple's AnyPublisher, which hands every subscriber on unchanged.
+    let publisher = RecordingPublisher()
+    let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
+    publisher.eraseToAnyPublisher().subscribe(sink)
+    XCTAssertTrue((publisher.log.subscriber as? Subscribers.Sink<Int, Never>) === sink)
+
+    let viaSink = RecordingPublisher()
+    let token = viaSink.eraseToAnyPublisher().sink { _ in }
+    XCTAssertTrue(viaSink.log.subscriber is Subscribers.Sink<Int, Never>)
+    token.cancel()
+  }
+
+  func test_sink_onErasedJust_receivesValueAndCompletion() {
+    func answer() -> AnyPublisher<Int, Never> { Just(42).eraseToAnyPublisher() }
+    var values: [Int] = []
+    var completions: [Subscribers.Completion<Never>] = []
+    let token = answer().sink(receiveCompletion: { completions.append($0) }, receiveValue: { values.append($0) })
+    XCTAssertEqual(values, [42])
+    XCTAssertEqual(completions, [.finished])
+    token.cancel()
+  }
+
   func test_erasedZipTree_deliversEveryLeafInOrder() {
     // Erased publishers zipped four at a time, level by level, as apps combine a collection.
     var level = (0..<64).map { Just([$0]).eraseToAnyPublisher() }

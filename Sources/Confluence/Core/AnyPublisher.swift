@@ -19,9 +19,10 @@
 /// }
 /// ```
 ///
-/// Its `description` is `AnyPublisher`. Subscribers attach to the wrapped publisher
-/// through an ``AnySubscriber`` (which keeps their `combineIdentifier`, description and
-/// mirror), so the subscriptions they receive are the wrapped publisher's.
+/// Its `description` is `AnyPublisher`. A ``Subscribers/Sink`` attaches to the wrapped
+/// publisher as itself; other subscribers through an ``AnySubscriber`` (which keeps their
+/// `combineIdentifier`, description and mirror). Either way the subscriptions they receive
+/// are the wrapped publisher's.
 ///
 /// Back-pressure: none of its own; demand goes straight to the wrapped publisher.
 @frozen
@@ -66,7 +67,18 @@ extension AnyPublisher: Publisher {
     // every operator's below it, as unspecialised generic code, instantiating their
     // subscription types' metadata at run time (about 75% of an erased `Just.map.sink`'s
     // cost, and 4× slower than OpenCombine on a tree of erased zips).
-    box.receive(erased: AnySubscriber(subscriber))
+    //
+    // A `Subscribers.Sink` (what `sink` attaches, by far the most common subscriber) needs no
+    // box: the box has a second function, also specialised where the `AnyPublisher` was
+    // made, that hands a sink of this output and failure to the wrapped publisher as it is.
+    // The wrapped publisher then sees the subscriber's own type, as with Apple's
+    // `AnyPublisher`, and its subscription's code is specialised for the sink. Where `S` is
+    // known (any specialised caller) the check below costs nothing.
+    if let sink = subscriber as? Subscribers.Sink<Output, Failure> {
+      box.receive(sink: sink)
+    } else {
+      box.receive(erased: AnySubscriber(subscriber))
+    }
   }
 }
 
@@ -114,11 +126,12 @@ extension AnyPublisher {
 
 /// The box behind ``AnyPublisher``.
 ///
-/// It hands a subscriber to the wrapped publisher through ``receiveErased``, a function
-/// formed in ``PublisherBox``'s initialiser, which runs where the wrapped publisher's type
-/// is known and so is specialised for it. (An overridden method would not do: a generic
-/// class's methods reached through its vtable run unspecialised, looking generic metadata
-/// up at run time for every operator's subscription type.) The function captures nothing
+/// It hands a subscriber to the wrapped publisher through ``receiveErased`` (or a
+/// `Subscribers.Sink` through ``receiveSink``), a function formed in ``PublisherBox``'s
+/// initialiser, which runs where the wrapped publisher's type is known and so is
+/// specialised for it. (An overridden method would not do: a generic class's methods
+/// reached through its vtable run unspecialised, looking generic metadata up at run time for
+/// every operator's subscription type.) The function captures nothing
 /// and its type mentions no generic parameter — the box and the `AnySubscriber` go in as
 /// raw references — so storing it costs no allocation and calling it needs no
 /// reabstraction thunk.
@@ -130,18 +143,33 @@ internal class AnyPublisherBox<Output, Failure: Error> {
   @usableFromInline
   internal typealias ReceiveErased = (AnyObject, UnsafeRawPointer) -> Void
 
+  /// Calls the wrapped publisher's `receive(subscriber:)` with the box (first argument, a
+  /// `PublisherBox`) and a `Subscribers.Sink<Output, Failure>` (second argument).
+  @usableFromInline
+  internal typealias ReceiveSink = (AnyObject, AnyObject) -> Void
+
   @usableFromInline
   internal let receiveErased: ReceiveErased
 
+  @usableFromInline
+  internal let receiveSink: ReceiveSink
+
   @inlinable
-  internal init(receiveErased: @escaping ReceiveErased) {
+  internal init(receiveErased: @escaping ReceiveErased, receiveSink: @escaping ReceiveSink) {
     self.receiveErased = receiveErased
+    self.receiveSink = receiveSink
   }
 
   /// Attaches `subscriber` to the wrapped publisher.
   @inlinable
   internal final func receive(erased subscriber: AnySubscriber<Output, Failure>) {
     withUnsafePointer(to: subscriber) { receiveErased(self, $0) }
+  }
+
+  /// Attaches `sink` to the wrapped publisher, unwrapped.
+  @inlinable
+  internal final func receive(sink: Subscribers.Sink<Output, Failure>) {
+    receiveSink(self, sink)
   }
 }
 
@@ -154,9 +182,14 @@ internal final class PublisherBox<Base: Publisher>: AnyPublisherBox<Base.Output,
   @inlinable
   internal init(_ base: Base) {
     self.base = base
-    super.init(receiveErased: { box, subscriber in
-      unsafeDowncast(box, to: PublisherBox<Base>.self).base.receive(
-        subscriber: subscriber.assumingMemoryBound(to: AnySubscriber<Base.Output, Base.Failure>.self).pointee)
-    })
+    super.init(
+      receiveErased: { box, subscriber in
+        unsafeDowncast(box, to: PublisherBox<Base>.self).base.receive(
+          subscriber: subscriber.assumingMemoryBound(to: AnySubscriber<Base.Output, Base.Failure>.self).pointee)
+      },
+      receiveSink: { box, sink in
+        unsafeDowncast(box, to: PublisherBox<Base>.self).base.receive(
+          subscriber: unsafeDowncast(sink, to: Subscribers.Sink<Base.Output, Base.Failure>.self))
+      })
   }
 }

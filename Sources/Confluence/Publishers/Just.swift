@@ -28,7 +28,7 @@ public struct Just<Output>: Publisher {
 
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
-    subscriber.receive(subscription: JustSubscriptionOf<S>(value: output, downstream: subscriber, name: "Just"))
+    JustSubscriptionOf<S>.subscribe(subscriber, value: output, name: "Just")
   }
 }
 
@@ -39,13 +39,13 @@ extension Just: Sendable where Output: Sendable {}
 /// with a success.
 @usableFromInline
 internal typealias JustSubscriptionOf<Downstream: Subscriber> = JustSubscription<
-  Downstream, Downstream?, Downstream.Input?
+  Downstream, (Downstream, Downstream.Input)?
 >
 
 /// Delivers one value then `.finished` on the first non-zero request.
 ///
-/// Use it as ``JustSubscriptionOf``: the two slot parameters are always `Downstream?` and
-/// `Downstream.Input?`.
+/// Use it as ``JustSubscriptionOf``: the slot parameter is always
+/// `(Downstream, Downstream.Input)?`.
 ///
 /// Built for being short-lived (one per inner publisher of `flatMap { Just($0) }`):
 /// - `request(_:)` and `cancel()` usually arrive through `any Subscription`, which runs this
@@ -53,28 +53,25 @@ internal typealias JustSubscriptionOf<Downstream: Subscriber> = JustSubscription
 ///   formed in `init` (which the client specialises), so the work runs specialised.
 /// - The deinit of a generic class is never specialised, and destroying a stored
 ///   `Downstream?` there looks up `Optional<Downstream>`'s metadata in the runtime's cache
-///   on every release (≈450 instructions per optional; callgrind). Storing the optionals as
-///   values of generic *parameters* (`DownstreamSlot == Downstream?`) lets the deinit take
-///   their metadata straight from this class's own metadata.
+///   on every release (≈450 instructions per optional; callgrind). Storing the optional as
+///   a value of a generic *parameter* (`Slot == (Downstream, Downstream.Input)?`) lets the
+///   deinit take its metadata straight from this class's own metadata; keeping the receiver
+///   and the value in that one optional makes the deinit destroy one value through its
+///   value witnesses instead of two (≈60 instructions each, even when empty).
 @usableFromInline
-internal final class JustSubscription<
-  Downstream: Subscriber, DownstreamSlot: OptionalSlot, ValueSlot: OptionalSlot
->: Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
-where DownstreamSlot.Wrapped == Downstream, ValueSlot.Wrapped == Downstream.Input {
+internal final class JustSubscription<Downstream: Subscriber, Slot: OptionalSlot>: Subscription,
+  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+where Slot.Wrapped == (Downstream, Downstream.Input) {
   @usableFromInline
   internal let lock = Lock()
 
-  /// The receiver until delivery or cancel (guarded by `lock`). `@exclusivity(unchecked)`
-  /// here and on `value`: only accessed under `lock` (or in `init`), which already makes
-  /// the accesses exclusive; the dynamic checks would cost two runtime calls per access.
+  /// The receiver and the value, until delivery or cancel (guarded by `lock`).
+  /// `@exclusivity(unchecked)`: only accessed under `lock` (or in `init`), which already
+  /// makes the accesses exclusive; the dynamic checks would cost two runtime calls per
+  /// access.
   @exclusivity(unchecked)
   @usableFromInline
-  internal var downstream: DownstreamSlot
-
-  /// The value until delivery or cancel (guarded by `lock`).
-  @exclusivity(unchecked)
-  @usableFromInline
-  internal var value: ValueSlot
+  internal var pending: Slot
 
   @usableFromInline
   internal let name: StaticString
@@ -85,10 +82,28 @@ where DownstreamSlot.Wrapped == Downstream, ValueSlot.Wrapped == Downstream.Inpu
   @usableFromInline
   internal let specialized: (JustSubscription, Subscribers.Demand) -> Void
 
+  /// Attaches `subscriber` to a publisher of `value` alone (named `name`): hands it a
+  /// subscription that delivers `value` and `.finished` on the first request.
+  ///
+  /// A ``Subscribers/Sink`` gets no subscription object: it would request at once, and it
+  /// never shows its subscription to anyone, so it takes the value and the completion
+  /// directly (`Subscribers.Sink.receiveDirectly(_:)`), which saves the allocation, the
+  /// lock and the indirect calls of a subscription. Where `Downstream` is known (any
+  /// specialised caller) the check costs nothing; only unspecialised generic code pays for a
+  /// dynamic cast. Any other subscriber, including a sink behind an `AnySubscriber` or a
+  /// debugging stand-in (`_Introspection`), gets the subscription as usual.
+  @inlinable
+  internal static func subscribe(_ subscriber: Downstream, value: Downstream.Input, name: StaticString) {
+    if let sink = subscriber as? Subscribers.Sink<Downstream.Input, Downstream.Failure> {
+      sink.receiveDirectly(value)
+    } else {
+      subscriber.receive(subscription: JustSubscription(value: value, downstream: subscriber, name: name))
+    }
+  }
+
   @inlinable
   internal init(value: Downstream.Input, downstream: Downstream, name: StaticString) {
-    self.downstream = DownstreamSlot(downstream)
-    self.value = ValueSlot(value)
+    self.pending = Slot((downstream, value))
     self.name = name
     self.specialized = { subscription, demand in
       if demand == .none {
@@ -112,22 +127,14 @@ where DownstreamSlot.Wrapped == Downstream, ValueSlot.Wrapped == Downstream.Inpu
 
   @inlinable
   internal func requestSpecialized() {
-    let taken = lock.withLock { () -> (Downstream, Downstream.Input)? in
-      guard let downstream = downstream.take(), let value = value.take() else { return nil }
-      return (downstream, value)
-    }
-    switch consume taken {
-    case .some((let downstream, let value)):
-      _ = downstream.receive(value)
-      downstream.receive(completion: .finished)
-    case .none:
-      return
-    }
+    guard let (downstream, value) = lock.withLock({ pending.take() }) else { return }
+    _ = downstream.receive(value)
+    downstream.receive(completion: .finished)
   }
 
   @inlinable
   internal func cancelSpecialized() {
-    let released = lock.withLock { (downstream.take(), value.take()) }
+    let released = lock.withLock { pending.take() }
     _ = released  // dropped outside the lock
   }
 
@@ -137,7 +144,7 @@ where DownstreamSlot.Wrapped == Downstream, ValueSlot.Wrapped == Downstream.Inpu
   /// One unlabeled child, the value, until it has been delivered (Apple's).
   @usableFromInline
   internal var customMirror: Mirror {
-    guard let value = lock.withLock({ value.peek() }) else { return Mirror(self, children: [:]) }
+    guard let value = lock.withLock({ pending.peek()?.1 }) else { return Mirror(self, children: [:]) }
     return Mirror(self, unlabeledChildren: CollectionOfOne(value))
   }
 

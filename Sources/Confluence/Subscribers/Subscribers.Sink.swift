@@ -29,17 +29,22 @@ extension Subscribers {
     @usableFromInline
     internal let lock = Lock()
 
-    /// Guarded by `lock`. `@exclusivity(unchecked)`: every access is inside
-    /// `lock.withLock`, which already makes accesses exclusive; the dynamic exclusivity
-    /// check the compiler would otherwise emit (closures over a class's stored `var`) costs
-    /// two runtime calls per access on every subscription.
+    /// Guarded by `lock`. Already `.terminal` while a publisher delivers to the sink
+    /// directly (``receiveDirectly(_:)``), so that no subscription is accepted meanwhile.
+    /// `@exclusivity(unchecked)`: every access is inside `lock.withLock`, which already makes
+    /// accesses exclusive; the dynamic exclusivity check the compiler would otherwise emit
+    /// (closures over a class's stored `var`) costs two runtime calls per access on every
+    /// subscription.
     @exclusivity(unchecked)
     @usableFromInline
     internal var status = SubscriptionStatus.awaitingSubscription
 
-    /// Whether `status` is `.terminal`; set under `lock`, never reset. Lets ``cancel()``
-    /// after completion (every `AnyCancellable` dropped after a finite publisher
-    /// finished) return without taking the lock.
+    /// Whether the sink has completed or been cancelled: set by an atomic exchange (under
+    /// `lock`, except at the end of a direct delivery), so that exactly one of those sees it
+    /// `false`; never reset. The same as `status` being `.terminal`, except during a direct
+    /// delivery, which moves `status` first and this at its end. Lets ``cancel()`` after
+    /// completion (every `AnyCancellable` dropped after a finite publisher finished) return
+    /// without taking the lock.
     @usableFromInline
     internal let isTerminal = Atomic<Bool>(false)
 
@@ -79,9 +84,7 @@ extension Subscribers {
     /// that point, a later one is ignored.
     @inlinable
     public final func receive(completion: Subscribers.Completion<Failure>) {
-      let previous = lock.withLock { terminate() }
-      let wasTerminal: Bool
-      if case .terminal = previous { wasTerminal = true } else { wasTerminal = false }
+      let (wasTerminal, previous) = lock.withLock { terminate() }
       _ = consume previous  // the subscription is released outside the lock
       if wasTerminal { return }
       receiveCompletion(completion)
@@ -91,14 +94,40 @@ extension Subscribers {
     @inlinable
     public final func cancel() {
       guard !isTerminal.load(ordering: .acquiring) else { return }
-      lock.withLock { terminate() }.cancelSubscription()
+      lock.withLock { terminate() }.previous.cancelSubscription()
     }
 
-    /// Moves to `.terminal` and returns the previous status. Call with `lock` held.
+    /// Takes a publisher's one value and then `.finished` straight from the publisher, with
+    /// no subscription object in between (see `JustSubscription.subscribe(_:value:name:)`).
+    ///
+    /// The same as receiving a subscription that hands over `value` and `.finished` on its
+    /// first request: the sink makes that request at once, and never shows the subscription
+    /// to anyone, so nothing can tell the two apart. While `value` is being delivered the
+    /// sink accepts no subscription (`status` is already `.terminal`) but has not terminated
+    /// (`isTerminal` is still `false`), so that, as with a real subscription, a second
+    /// subscription arriving meanwhile is cancelled, and a ``cancel()`` or a completion from
+    /// inside `receiveValue` ends the sink and drops the `.finished` that would have
+    /// followed. A sink that already has a subscription, or has finished, receives nothing,
+    /// as it would cancel the new one. Holding no subscription during the delivery, the sink
+    /// has none to copy, cancel or release.
     @inlinable
-    internal final func terminate() -> SubscriptionStatus {
-      isTerminal.store(true, ordering: .releasing)
-      return status.take()
+    internal final func receiveDirectly(_ value: Input) {
+      let accepted = lock.withLock { status.acceptDirectDelivery() }
+      guard accepted else { return }
+      receiveValue(value)
+      // No lock: every move of `isTerminal` to `true` is an exchange, so exactly one of this,
+      // a cancel and a completion sees `false`.
+      if !isTerminal.exchange(true, ordering: .acquiringAndReleasing) {
+        receiveCompletion(.finished)
+      }
+    }
+
+    /// Moves to `.terminal`; returns whether the sink had terminated already and the status
+    /// it leaves. Call with `lock` held.
+    @inlinable
+    internal final func terminate() -> (wasTerminal: Bool, previous: SubscriptionStatus) {
+      let wasTerminal = isTerminal.exchange(true, ordering: .acquiringAndReleasing)
+      return (wasTerminal, status.take())
     }
 
     /// `Sink`
@@ -109,6 +138,24 @@ extension Subscribers {
 
     /// The same as ``description``.
     public final var playgroundDescription: Any { description }
+  }
+}
+
+extension SubscriptionStatus {
+  /// Moves from `.awaitingSubscription` to `.terminal` and returns `true`; in any other
+  /// state returns `false` and changes nothing. (A direct delivery to a sink: see
+  /// `Subscribers.Sink.receiveDirectly(_:)`.) The status is moved, not copied: a copy
+  /// and the destroy that follows it would go through the existential's value witnesses.
+  @inlinable
+  internal mutating func acceptDirectDelivery() -> Bool {
+    switch consume self {
+    case .awaitingSubscription:
+      self = .terminal
+      return true
+    case let other:
+      self = other
+      return false
+    }
   }
 }
 
