@@ -30,14 +30,18 @@ final class Swift6UsageTests: XCTestCase {
     }
     // A future of a Sendable output is itself Sendable: another task may subscribe to it.
     let result = await Task.detached {
-      await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
-        let cancellable = Mutex<AnyCancellable?>(nil)
+      // The token outlives the wait: dropped inside the continuation's body, it cancelled the
+      // sink before a slow task fulfilled the future, and the test waited for ever.
+      let cancellable = Mutex<AnyCancellable?>(nil)
+      let value = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
         cancellable.withLock {
           $0 = future.sink(
             receiveCompletion: { _ in },
             receiveValue: { continuation.resume(returning: $0) })
         }
       }
+      cancellable.withLock { $0 = nil }
+      return value
     }.value
     XCTAssertEqual(result, "done")
   }
