@@ -179,6 +179,7 @@ extension Publisher {
   /// - Returns: A cancellable instance, which you use when you end assignment of the
   ///   received value. Deallocation of the result will tear down the subscription stream.
   @inlinable
+  @inline(__always)
   public func sink(
     receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
     receiveValue: @escaping (Output) -> Void
@@ -202,6 +203,7 @@ extension Publisher where Failure == Never {
   /// - Returns: A cancellable instance, which you use when you end assignment of the
   ///   received value. Deallocation of the result will tear down the subscription stream.
   @inlinable
+  @inline(__always)
   public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
     sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
   }
