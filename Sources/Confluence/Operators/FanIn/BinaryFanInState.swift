@@ -13,6 +13,8 @@ internal struct BinaryFanInState<Logic: BinaryFanInLogic, Failure: Error> {
     /// slots inline made every copy of the enum, on the per-value path too, go through
     /// its generic value witnesses; boxed, they cost one allocation once per completion.)
     indirect case complete(Subscribers.Completion<Failure>, cancelling: FanInUpstreams)
+    /// Send the completion; no upstream is left to cancel (no box to allocate).
+    case completeOnly(Subscribers.Completion<Failure>)
     /// Cancel upstreams only (the delivering thread sends the completion).
     indirect case cancel(FanInUpstreams)
   }
@@ -94,7 +96,7 @@ internal struct BinaryFanInState<Logic: BinaryFanInLogic, Failure: Error> {
       pendingFailure = error
       return .cancel(cancelling)
     }
-    return .complete(.failure(error), cancelling: cancelling)
+    return Self.completing(.failure(error), cancelling: cancelling)
   }
 
   /// Downstream asked for more: returns the upstreams to forward the demand to, and what
@@ -133,7 +135,7 @@ internal struct BinaryFanInState<Logic: BinaryFanInLogic, Failure: Error> {
     isDelivering = false
     if let failure = pendingFailure {
       pendingFailure = nil
-      return (.complete(.failure(failure), cancelling: .none), takeSenderOwed())
+      return (.completeOnly(.failure(failure)), takeSenderOwed())
     }
     guard !isTerminated else { return (.idle, takeSenderOwed()) }
     let next = nextDelivery()
@@ -191,9 +193,17 @@ internal struct BinaryFanInState<Logic: BinaryFanInLogic, Failure: Error> {
       return .deliver(output)
     }
     if logic.isDone(finishedA: finishedA, finishedB: finishedB) {
-      return .complete(.finished, cancelling: releaseAll())
+      return Self.completing(.finished, cancelling: releaseAll())
     }
     return .idle
+  }
+
+  /// The completion `completion`, cancelling `upstreams` first if any is left.
+  @inlinable
+  internal static func completing(_ completion: Subscribers.Completion<Failure>, cancelling upstreams: FanInUpstreams)
+    -> Next
+  {
+    upstreams.isEmpty ? .completeOnly(completion) : .complete(completion, cancelling: upstreams)
   }
 
   /// Adds downstream's demand, paying back an output delivered beyond it first.

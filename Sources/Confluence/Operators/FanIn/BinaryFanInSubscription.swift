@@ -128,6 +128,9 @@ where
         upstreams.cancel()
         downstream.receive(completion: completion)
         return owed
+      case .completeOnly(let completion):
+        downstream.receive(completion: completion)
+        return owed
       case .deliver(let output):
         let more = downstream.receive(output)
         if more == .none {

@@ -19,6 +19,10 @@ internal struct FanInUpstreams {
   @inlinable
   internal static var none: FanInUpstreams { FanInUpstreams() }
 
+  /// Whether there is no upstream.
+  @inlinable
+  internal var isEmpty: Bool { a == nil && b == nil }
+
   /// Asks each upstream for `demand`, first `a`, then `b`.
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
