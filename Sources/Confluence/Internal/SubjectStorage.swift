@@ -11,7 +11,9 @@ import Synchronization
 /// the subscriber, no lock, no retain or release, and no allocation. With one subscriber
 /// otherwise: two lock acquisitions (plan the delivery and take ownership; hand the
 /// returned demand back and give ownership up). With `n` subscribers: `n + 1` acquisitions
-/// (see ``deliver(_:toEach:generation:)``). `send` may be called from any thread, and
+/// (the first plans the send and offers the value to the first subscriber; each of the
+/// others finishes one delivery and offers the next; see
+/// ``deliver(_:toEach:generation:ownsFirst:)``). `send` may be called from any thread, and
 /// re-entrantly from inside a subscriber (the value is then queued and delivered after the
 /// current one).
 @usableFromInline
@@ -85,12 +87,12 @@ internal final class SubjectStorage<Output, Failure: Error> {
     }
     if lane.load(ordering: .relaxed) == SubjectLane.open, sendThroughLane(value) { return }
     var none: Output?
-    deliver(
-      value,
-      as: lock.withLock { () -> SubjectState<Output, Failure>.SendPlan in
-        closeLane()
-        return state.send(value, keepingCurrentValue: false, replaced: &none)
-      })
+    let (plan, ownsFirst) = lock.withLock { () -> (SubjectState<Output, Failure>.SendPlan, Bool) in
+      closeLane()
+      let plan = state.send(value, keepingCurrentValue: false, replaced: &none)
+      return (plan, offerFirst(value, as: plan))
+    }
+    deliver(value, as: plan, ownsFirst: ownsFirst)
   }
 
   /// Delivers `value` through the lone-subscriber lane if no other sender owns it. Returns
@@ -176,36 +178,51 @@ internal final class SubjectStorage<Output, Failure: Error> {
   /// Apple's Combine, where only `send(_:)` is ignored once the subject has completed.
   @inlinable
   internal func setCurrentValue(_ value: Output) {
-    let (plan, replaced) = lock.withLock { () -> (SubjectState<Output, Failure>.SendPlan, Output?) in
+    let (plan, ownsFirst, replaced) = lock.withLock {
+      () -> (SubjectState<Output, Failure>.SendPlan, Bool, Output?) in
       var replaced: Output?
       if state.completion != nil {
         replaced = state.currentValue.take()
         state.currentValue = value
-        return (.none, replaced)
+        return (.none, false, replaced)
       }
       let plan = state.send(value, keepingCurrentValue: true, replaced: &replaced)
-      return (plan, replaced)
+      return (plan, offerFirst(value, as: plan), replaced)
     }
-    deliver(value, as: plan)
+    deliver(value, as: plan, ownsFirst: ownsFirst)
     withExtendedLifetime(replaced) {}  // the previous current value dies outside the lock
   }
 
   /// ``send(_:)`` for a subject that keeps a current value.
   @inlinable
   internal func sendKeepingCurrentValue(_ value: Output) {
-    let (plan, replaced) = lock.withLock { () -> (SubjectState<Output, Failure>.SendPlan, Output?) in
+    let (plan, ownsFirst, replaced) = lock.withLock {
+      () -> (SubjectState<Output, Failure>.SendPlan, Bool, Output?) in
       var replaced: Output?
       let plan = state.send(value, keepingCurrentValue: true, replaced: &replaced)
-      return (plan, replaced)
+      return (plan, offerFirst(value, as: plan), replaced)
     }
-    deliver(value, as: plan)
+    deliver(value, as: plan, ownsFirst: ownsFirst)
     withExtendedLifetime(replaced) {}  // the previous current value dies outside the lock
   }
 
-  /// Carries out a plan made by `SubjectState.send`.
+  /// Under the lock, right after `SubjectState.send` planned to deliver to several
+  /// subscribers: offers `value` to the first of them in the same critical section (the
+  /// delivery loop would otherwise take the lock once more just for that), and returns
+  /// whether this thread now owns delivery to it. `false` for any other plan.
   @inlinable
   @inline(__always)
-  internal func deliver(_ value: Output, as plan: SubjectState<Output, Failure>.SendPlan) {
+  internal func offerFirst(_ value: Output, as plan: SubjectState<Output, Failure>.SendPlan) -> Bool {
+    guard case .many = plan else { return false }
+    // The plan's snapshot is this very list, unchanged since: its first conduit.
+    return offer(value, to: Unmanaged.passUnretained(state.conduits[0]), generation: state.generation)
+  }
+
+  /// Carries out a plan made by `SubjectState.send`; with several subscribers, the first
+  /// was already offered the value (``offerFirst(_:as:)``), and `ownsFirst` is the answer.
+  @inlinable
+  @inline(__always)
+  internal func deliver(_ value: Output, as plan: SubjectState<Output, Failure>.SendPlan, ownsFirst: Bool) {
     switch plan {
     case .none:
       break
@@ -213,24 +230,33 @@ internal final class SubjectStorage<Output, Failure: Error> {
       // The subject's list keeps the conduit alive while this thread owns delivery.
       conduit._withUnsafeGuaranteedRef { $0.deliver(value) }
     case .many(let conduits, let generation):
-      deliver(value, toEach: conduits, generation: generation)
+      deliver(value, toEach: conduits, generation: generation, ownsFirst: ownsFirst)
     }
   }
 
-  /// Offers `value`, of `generation`, to each of `conduits` in turn, and delivers it to
-  /// each that takes it. One critical section both finishes a delivery (hands the returned
+  /// Offers `value`, of `generation`, to each of `conduits` in turn (the first was offered
+  /// it already, in the critical section that planned the send), and delivers it to each
+  /// that takes it. One critical section both finishes a delivery (hands the returned
   /// demand back and gives ownership up, when nothing happened meanwhile) and offers the
-  /// value to the next subscriber, so `n` subscribers cost `n + 1` lock acquisitions, not
-  /// `2n + 1`. The order of the transitions is the same as finishing and offering in two
+  /// value to the next subscriber, so `n` subscribers cost `n` lock acquisitions besides the
+  /// planning one's, not `2n + 1`. The order of the transitions is the same as finishing and offering in two
   /// critical sections.
   @inlinable
   internal func deliver(
-    _ value: Output, toEach conduits: ContiguousArray<SubjectConduit<Output, Failure>>, generation: UInt64
+    _ value: Output, toEach conduits: ContiguousArray<SubjectConduit<Output, Failure>>, generation: UInt64,
+    ownsFirst: Bool
   ) {
     // `conduits`, a snapshot of the list, keeps every conduit alive until this returns.
     var finishing: Unmanaged<SubjectConduit<Output, Failure>>?
     var more = Subscribers.Demand.none
     var index = conduits.startIndex
+    // The first conduit was offered the value when the send was planned.
+    if ownsFirst {
+      let first = Unmanaged.passUnretained(conduits[index])
+      more = first._withUnsafeGuaranteedRef { $0.send(value) }
+      finishing = first
+    }
+    index += 1
     while index < conduits.endIndex {
       let conduit = Unmanaged.passUnretained(conduits[index])
       let (finished, owns) = lock.withLock { () -> (Bool, Bool) in
