@@ -10,12 +10,11 @@ import XCTest
 /// subscriber takes effect for the values sent after it. `.ci/run` runs it under the thread
 /// sanitizer with the other stress tests.
 final class SubjectLaneStressTests: XCTestCase {
-  func test_loneUnlimitedSubscriber_concurrentSenders_deliveriesNeverOverlap() {
-    let subject = PassthroughSubject<Int, Never>()
-    let probe = OverlapProbe()
-    subject.subscribe(probe)
-    let senders = 4
-    let perSender = 5_000
+  /// Starts `senders` threads, each sending `perSender` values to `subject` (sender `k`
+  /// sends `k * 1_000_000 + 1`, `+ 2`, …); the group is left when all are done.
+  private func startSenders(_ senders: Int, sendingEach perSender: Int, to subject: PassthroughSubject<Int, Never>)
+    -> DispatchGroup
+  {
     let done = DispatchGroup()
     for sender in 0..<senders {
       done.enter()
@@ -24,6 +23,16 @@ final class SubjectLaneStressTests: XCTestCase {
         done.leave()
       }.start()
     }
+    return done
+  }
+
+  func test_loneUnlimitedSubscriber_concurrentSenders_deliveriesNeverOverlap() {
+    let subject = PassthroughSubject<Int, Never>()
+    let probe = OverlapProbe()
+    subject.subscribe(probe)
+    let senders = 4
+    let perSender = 5_000
+    let done = startSenders(senders, sendingEach: perSender, to: subject)
     XCTAssertEqual(done.wait(timeout: .now() + 60), .success)
     subject.send(completion: .finished)
     probe.verify(senders: senders, perSender: perSender, completed: true)
@@ -36,14 +45,7 @@ final class SubjectLaneStressTests: XCTestCase {
     let senders = 3
     let perSender = 4_000
     let stop = Atomic<Bool>(false)
-    let done = DispatchGroup()
-    for sender in 0..<senders {
-      done.enter()
-      Thread {
-        for seq in 1...perSender { subject.send(sender * 1_000_000 + seq) }
-        done.leave()
-      }.start()
-    }
+    let done = startSenders(senders, sendingEach: perSender, to: subject)
     let churn = DispatchGroup()
     churn.enter()
     Thread {
@@ -72,14 +74,7 @@ final class SubjectLaneStressTests: XCTestCase {
     subject.subscribe(probe)
     let senders = 3
     let perSender = 3_000
-    let done = DispatchGroup()
-    for sender in 0..<senders {
-      done.enter()
-      Thread {
-        for seq in 1...perSender { subject.send(sender * 1_000_000 + seq) }
-        done.leave()
-      }.start()
-    }
+    let done = startSenders(senders, sendingEach: perSender, to: subject)
     XCTAssertEqual(done.wait(timeout: .now() + 60), .success)
     subject.send(completion: .finished)
     probe.verify(senders: senders, perSender: perSender, completed: true)

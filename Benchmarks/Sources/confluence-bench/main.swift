@@ -304,17 +304,19 @@ for (workload, target, title) in targets {
 }
 out += "\n"
 
+/// The median of `library` on `workload` in this run, if it was measured.
+@MainActor func median(_ workload: WorkloadID, _ library: Library) -> Double? {
+  sections.first(where: { $0.workload == workload })?.rows.first(where: { $0.implementation.library == library })?.median
+}
+
 out += "### Confluence against issue 12's ratio targets (OpenCombine ÷ Confluence, this run)\n\n"
 out += "| benchmark | target | OpenCombine ÷ Confluence | verdict |\n| --- | ---: | ---: | --- |\n"
 for (workload, factor, title) in ratioTargets {
-  guard let section = sections.first(where: { $0.workload == workload }),
-    let mine = section.rows.first(where: { $0.implementation.library == .confluence }),
-    let theirs = section.rows.first(where: { $0.implementation.library == .openCombine })
-  else {
+  guard let mine = median(workload, .confluence), let theirs = median(workload, .openCombine) else {
     out += "| \(title) | ≥ \(Int(factor))× | not measured | – |\n"
     continue
   }
-  let ratio = theirs.median / mine.median
+  let ratio = theirs / mine
   out += "| \(title) | ≥ \(Int(factor))× | \(format(ratio, digits: 1))× | \(ratio >= factor ? "meets" : "MISSES") |\n"
 }
 out += "\n"
@@ -333,22 +335,16 @@ let ceilings: [(WorkloadID, CeilingReference, Double, String)] = [
 out += "### Confluence against issue 12's cost ceilings (Confluence ÷ reference, this run)\n\n"
 out += "| benchmark | ceiling | Confluence ÷ reference | verdict |\n| --- | ---: | ---: | --- |\n"
 for (workload, reference, ceiling, title) in ceilings {
-  let referenceRow: Row?
-  switch reference {
-  case .loop:
-    referenceRow = sections.first(where: { $0.workload == workload })?.rows.first(where: { $0.implementation.library == .loop })
-  case .confluenceSubjectChain:
-    referenceRow = sections.first(where: { $0.workload == .subject1 })?.rows.first(where: {
-      $0.implementation.library == .confluence
-    })
-  }
-  guard let section = sections.first(where: { $0.workload == workload }),
-    let mine = section.rows.first(where: { $0.implementation.library == .confluence }), let referenceRow
-  else {
+  let referenceMedian =
+    switch reference {
+    case .loop: median(workload, .loop)
+    case .confluenceSubjectChain: median(.subject1, .confluence)
+    }
+  guard let mine = median(workload, .confluence), let referenceMedian else {
     out += "| \(title) | ≤ \(format(ceiling, digits: 1))× | not measured | – |\n"
     continue
   }
-  let ratio = mine.median / referenceRow.median
+  let ratio = mine / referenceMedian
   out += "| \(title) | ≤ \(format(ceiling, digits: 1))× | \(format(ratio, digits: 2))× | \(ratio <= ceiling ? "meets" : "MISSES") |\n"
 }
 out += "\n"

@@ -174,13 +174,7 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   /// was queued meanwhile, until there is nothing left and ownership is given up.
   @inlinable
   internal func continueDelivery(after more: Subscribers.Demand) {
-    let finished = storage.lock.withLock { () -> Bool in
-      guard state.finishDelivery(returning: more) else { return false }
-      storage.openLaneIfEligible(for: self)
-      return true
-    }
-    if finished { return }
-    continueDeliveryAfterEvents(after: more)
+    finishOwnedDelivery(after: more, throughClosedLane: false)
   }
 
   /// ``continueDelivery(after:)`` for a sender that delivered through the subject's
@@ -188,8 +182,16 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   /// closing operation made it this conduit's owner.
   @inlinable
   internal func finishLaneDelivery(after more: Subscribers.Demand) {
+    finishOwnedDelivery(after: more, throughClosedLane: true)
+  }
+
+  /// The two above: marks the lane closed first when the delivery went through it (a
+  /// constant at each call site, folded away), then finishes the delivery.
+  @inlinable
+  @inline(__always)
+  internal func finishOwnedDelivery(after more: Subscribers.Demand, throughClosedLane: Bool) {
     let finished = storage.lock.withLock { () -> Bool in
-      storage.lane.store(SubjectLane.closed, ordering: .relaxed)
+      if throughClosedLane { storage.lane.store(SubjectLane.closed, ordering: .relaxed) }
       guard state.finishDelivery(returning: more) else { return false }
       storage.openLaneIfEligible(for: self)
       return true

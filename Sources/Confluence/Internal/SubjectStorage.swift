@@ -86,6 +86,15 @@ internal final class SubjectStorage<Output, Failure: Error> {
       return
     }
     if lane.load(ordering: .relaxed) == SubjectLane.open, sendThroughLane(value) { return }
+    sendThroughLock(value)
+  }
+
+  /// ``send(_:)`` when the lane is not open: plans the delivery under the lock. Kept out of
+  /// line so that the lane's path in `send` stays small (inlined, this path made the lone
+  /// subscriber's send 0.4 ns slower).
+  @inlinable
+  @inline(never)
+  internal func sendThroughLock(_ value: Output) {
     var none: Output?
     let (plan, ownsFirst) = lock.withLock { () -> (SubjectState<Output, Failure>.SendPlan, Bool) in
       closeLane()

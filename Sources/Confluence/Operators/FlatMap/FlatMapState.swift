@@ -203,13 +203,13 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   }
 
   /// The subscription of the current inner `id` (a copy), to ask for one more value after
-  /// ``innerValue(_:from:acceptsFinishedInners:)`` said so; `.terminal` otherwise, or if
-  /// everything ended meanwhile (the table is emptied then).
+  /// ``innerValue(_:from:acceptsFinishedInners:)`` said so; `.terminal` if everything ended
+  /// meanwhile (the table is emptied then).
   /// (`mutating` only so that the storage class reaches it in place: a non-mutating method
   /// called on its stored `state` copied the whole struct.)
   @inlinable
-  internal mutating func subscription(askingAgain id: FlatMapInnerID, _ askAgain: Bool) -> SubscriptionStatus {
-    askAgain && isCurrent(id) ? subscriptions[id.slot] : .terminal
+  internal mutating func subscription(askingAgain id: FlatMapInnerID) -> SubscriptionStatus {
+    isCurrent(id) ? subscriptions[id.slot] : .terminal
   }
 
   /// An inner publisher finished: frees its slot. Returns its subscription (to release

@@ -277,7 +277,7 @@ where
       // still this inner's: the slot is freed only by the inner's own completion (serialised
       // with this value) or by the end of everything (which leaves it terminal, and then
       // nothing is asked).
-      let subscription = withState { state.subscription(askingAgain: id, true) }
+      let subscription = withState { state.subscription(askingAgain: id) }
       deliver(value, to: downstream, askAgain: subscription)
       return .none
     }
