@@ -76,6 +76,13 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   @usableFromInline
   internal let demandIsUnlimited = Atomic<Bool>(false)
 
+  /// This subscriber's own lane (a `SubjectLane` value), used while the subject has several
+  /// subscribers: a sender delivering to all of them takes and gives up delivery to this
+  /// one with a compare-and-exchange each instead of a critical section (see
+  /// `SubjectLane`). Changed from `closed` or `ownedClosed` only under `storage.lock`.
+  @usableFromInline
+  internal let lane = Atomic<UInt8>(SubjectLane.closed)
+
   /// Guarded by `storage.lock`. (`@exclusivity(unchecked)`: the lock already serialises
   /// every access, so the runtime's exclusivity bookkeeping would only cost time.)
   @exclusivity(unchecked) @usableFromInline
@@ -174,7 +181,7 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   /// was queued meanwhile, until there is nothing left and ownership is given up.
   @inlinable
   internal func continueDelivery(after more: Subscribers.Demand) {
-    finishOwnedDelivery(after: more, throughClosedLane: false)
+    finishOwnedDelivery(after: more, throughClosedLane: .none)
   }
 
   /// ``continueDelivery(after:)`` for a sender that delivered through the subject's
@@ -182,16 +189,36 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   /// closing operation made it this conduit's owner.
   @inlinable
   internal func finishLaneDelivery(after more: Subscribers.Demand) {
-    finishOwnedDelivery(after: more, throughClosedLane: true)
+    finishOwnedDelivery(after: more, throughClosedLane: .lone)
   }
 
-  /// The two above: marks the lane closed first when the delivery went through it (a
+  /// ``finishLaneDelivery(after:)`` for a delivery through this conduit's own lane.
+  @inlinable
+  internal func finishOwnLaneDelivery(after more: Subscribers.Demand) {
+    finishOwnedDelivery(after: more, throughClosedLane: .own)
+  }
+
+  /// Which lane a delivery went through, if any (see `SubjectLane`).
+  @usableFromInline
+  internal enum LaneKind {
+    case none
+    /// The subject's lone-subscriber lane.
+    case lone
+    /// This conduit's own lane.
+    case own
+  }
+
+  /// The three above: marks the lane closed first when the delivery went through one (a
   /// constant at each call site, folded away), then finishes the delivery.
   @inlinable
   @inline(__always)
-  internal func finishOwnedDelivery(after more: Subscribers.Demand, throughClosedLane: Bool) {
+  internal func finishOwnedDelivery(after more: Subscribers.Demand, throughClosedLane: LaneKind) {
     let finished = storage.lock.withLock { () -> Bool in
-      if throughClosedLane { storage.lane.store(SubjectLane.closed, ordering: .relaxed) }
+      switch throughClosedLane {
+      case .none: break
+      case .lone: storage.lane.store(SubjectLane.closed, ordering: .relaxed)
+      case .own: lane.store(SubjectLane.closed, ordering: .relaxed)
+      }
       guard state.finishDelivery(returning: more) else { return false }
       storage.openLaneIfEligible(for: self)
       return true
@@ -238,9 +265,9 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
     case .complete:
       // The subject recorded its completion before queueing it for any conduit.
       let completion = storage.state.completion.unsafelyUnwrapped
-      return .complete(completion, takeDownstream(), storage.state.remove(self))
+      return .complete(completion, takeDownstream(), storage.remove(self))
     case .cancelled:
-      return .release(takeDownstream(), state.takePending(), storage.state.remove(self))
+      return .release(takeDownstream(), state.takePending(), storage.remove(self))
     }
   }
 
@@ -279,7 +306,7 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
     let completion = storage.lock.withLock { () -> Completing? in
       guard state.finishSubscribing() else { return nil }
       // The subject recorded its completion before marking it pending here.
-      return (storage.state.completion.unsafelyUnwrapped, takeDownstream(), storage.state.remove(self))
+      return (storage.state.completion.unsafelyUnwrapped, takeDownstream(), storage.remove(self))
     }
     guard let (completion, taken, listed) = completion else { return }
     taken.subscriber.map { complete($0, with: completion) }
@@ -340,8 +367,9 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   internal func cancelSpecialized() {
     let released = storage.lock.withLock { () -> (TakenReferences, [Output?], SubjectConduit?)? in
       storage.closeLane()
+      storage.closeOwnLane(of: self)
       guard state.cancel() else { return nil }
-      return (takeDownstream(), state.takePending(), storage.state.remove(self))
+      return (takeDownstream(), state.takePending(), storage.remove(self))
     }
     // The subscriber, the queue, and possibly this conduit itself die here, unlocked.
     withExtendedLifetime(released) {}

@@ -1,3 +1,5 @@
+import Synchronization
+
 // The lone-subscriber lane of a subject: how a value reaches a subject's only subscriber
 // with one atomic read-modify-write to take delivery ownership and one to give it up,
 // instead of two round trips through the subject's lock (four read-modify-writes).
@@ -28,6 +30,20 @@
 // exactly as behind any other owner. That sender's give-up exchange then fails, and it
 // finishes through the lock. Only an owner that gives ownership up with nothing left to do,
 // or a request that makes the demand unlimited, opens the lane again (under the lock).
+//
+// Own lanes: a subject with several subscribers gives each one with unlimited demand a
+// lane of its own (`SubjectConduit.lane`), with the same four states and the same
+// protocol, so that a send reaches each of them with two compare-and-exchanges instead of
+// a critical section (share(): 10 subscribers, 2,053 → 1,564 instructions per send). The
+// sender's snapshot of the list keeps every conduit alive while it walks it. Invariant:
+// a conduit's own lane is open or owned only while the subject has two or more
+// subscribers and all the lone lane's conditions on the conduit hold; the lane then holds
+// the conduit's ownership. Operations under the lock close it where they could change it:
+// a send through the lock that finds the conduit owned (`SubjectStorage.offer`), the
+// conduit's cancel, the completion (every conduit's), and a removal that leaves one
+// subscriber (whose value then goes through the lock or the lone lane, which do not look
+// at own lanes). A conduit's own lane and the lone lane are never open together: each
+// opens only for an unowned conduit and makes it owned.
 
 /// The states of a subject's lone-subscriber lane (stored in an `Atomic<UInt8>`). Bit 0 is
 /// set exactly in the states a locked operation must close (`open`, `owned`), so that the
@@ -57,5 +73,22 @@ internal enum SubjectLane {
   @inline(__always)
   internal static func needsClosing(_ state: UInt8) -> Bool {
     state & 1 != 0
+  }
+
+  /// Under the lock that guards the lane's conduit: closes `lane`, seen in state `seen`
+  /// (open or owned). Returns `true` if it was open: the lane's hold on the conduit's
+  /// ownership then ends, and the caller must mark the conduit unowned. (Closed while
+  /// owned, the hold passes to the sender that owns the lane.)
+  @inlinable
+  internal static func close(_ lane: borrowing Atomic<UInt8>, seen: UInt8) -> Bool {
+    var current = seen
+    while needsClosing(current) {
+      let closing = current == open ? closed : ownedClosed
+      let (exchanged, original) = lane.compareExchange(
+        expected: current, desired: closing, ordering: .acquiringAndReleasing)
+      if exchanged { return current == open }
+      current = original
+    }
+    return false
   }
 }

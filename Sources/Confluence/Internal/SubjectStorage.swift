@@ -10,12 +10,13 @@ import Synchronization
 /// ownership, give it up; see `SubjectLane`), one indirect call into code specialised for
 /// the subscriber, no lock, no retain or release, and no allocation. With one subscriber
 /// otherwise: two lock acquisitions (plan the delivery and take ownership; hand the
-/// returned demand back and give ownership up). With `n` subscribers: `n + 1` acquisitions
-/// (the first plans the send and offers the value to the first subscriber; each of the
-/// others finishes one delivery and offers the next; see
-/// ``deliver(_:toEach:generation:ownsFirst:)``). `send` may be called from any thread, and
-/// re-entrantly from inside a subscriber (the value is then queued and delivered after the
-/// current one).
+/// returned demand back and give ownership up). With `n` subscribers: one lock acquisition
+/// to plan the send (a snapshot of the list, retained for the send), then for each
+/// subscriber with unlimited demand two compare-and-exchanges on its own lane, and for each
+/// other subscriber one more acquisition (each finishes one delivery and offers the value
+/// to the next; see ``deliver(_:toEach:generation:first:)``). `send` may be called from any
+/// thread, and re-entrantly from inside a subscriber (the value is then queued and
+/// delivered after the current one).
 @usableFromInline
 internal final class SubjectStorage<Output, Failure: Error> {
   @usableFromInline
@@ -96,12 +97,12 @@ internal final class SubjectStorage<Output, Failure: Error> {
   @inline(never)
   internal func sendThroughLock(_ value: Output) {
     var none: Output?
-    let (plan, ownsFirst) = lock.withLock { () -> (SubjectState<Output, Failure>.SendPlan, Bool) in
+    let (plan, first) = lock.withLock { () -> (SubjectState<Output, Failure>.SendPlan, FirstOffer) in
       closeLane()
       let plan = state.send(value, keepingCurrentValue: false, replaced: &none)
       return (plan, offerFirst(value, as: plan))
     }
-    deliver(value, as: plan, ownsFirst: ownsFirst)
+    deliver(value, as: plan, first: first)
   }
 
   /// Delivers `value` through the lone-subscriber lane if no other sender owns it. Returns
@@ -148,21 +149,43 @@ internal final class SubjectStorage<Output, Failure: Error> {
   @inlinable
   @inline(never)
   internal func closeOpenLane(_ seen: UInt8) {
-    var current = seen
-    while SubjectLane.needsClosing(current) {
-      let closing = current == SubjectLane.open ? SubjectLane.closed : SubjectLane.ownedClosed
-      let (exchanged, original) = lane.compareExchange(
-        expected: current, desired: closing, ordering: .acquiringAndReleasing)
-      if exchanged {
-        if current == SubjectLane.open {
-          // Nobody delivers: the lane's hold on the conduit's ownership ends. (Closed while
-          // owned, the hold passes to the sender that owns the lane.)
-          laneConduit.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.state.isDelivering = false }
-        }
-        return
-      }
-      current = original
+    if SubjectLane.close(lane, seen: seen) {
+      laneConduit.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.state.isDelivering = false }
     }
+  }
+
+  /// Under the lock: closes `conduit`'s own lane (see `SubjectLane`) before an operation
+  /// that may change what keeps it open, as ``closeLane()`` does for the lone-subscriber
+  /// lane.
+  @inlinable
+  @inline(__always)
+  internal func closeOwnLane(of conduit: SubjectConduit<Output, Failure>) {
+    let current = conduit.lane.load(ordering: .relaxed)
+    if SubjectLane.needsClosing(current) {
+      closeOpenOwnLane(of: conduit, seen: current)
+    }
+  }
+
+  /// ``closeOwnLane(of:)`` when the lane was open or owned.
+  @inlinable
+  @inline(never)
+  internal func closeOpenOwnLane(of conduit: SubjectConduit<Output, Failure>, seen: UInt8) {
+    if SubjectLane.close(conduit.lane, seen: seen) {
+      conduit.state.isDelivering = false
+    }
+  }
+
+  /// Under the lock: removes `conduit` from the list (see `SubjectState.remove`). A
+  /// subscriber left alone loses its own lane: a lone subscriber is served through the
+  /// subject's lane, and a send through the lock offers to a lone subscriber without
+  /// looking at lanes.
+  @inlinable
+  internal func remove(_ conduit: SubjectConduit<Output, Failure>) -> SubjectConduit<Output, Failure>? {
+    let removed = state.remove(conduit)
+    if state.conduits.count == 1 {
+      closeOwnLane(of: state.conduits[0])
+    }
+    return removed
   }
 
   /// Under the lock: opens the lone-subscriber lane for `conduit` if nothing but the value
@@ -172,14 +195,20 @@ internal final class SubjectStorage<Output, Failure: Error> {
   @inlinable
   @inline(__always)
   internal func openLaneIfEligible(for conduit: SubjectConduit<Output, Failure>) {
-    guard !keepsCurrentValue, state.conduits.count == 1, conduit.state.isLaneEligible, state.completion == nil,
-      state.conduits[0] === conduit, lane.load(ordering: .relaxed) == SubjectLane.closed
-    else { return }
-    laneConduit = Unmanaged.passUnretained(conduit)
-    // The lane holds the conduit's ownership while it is open: an operation that finds the
-    // conduit owned closes the lane first (see `offer(_:to:generation:)`).
-    conduit.state.isDelivering = true
-    lane.store(SubjectLane.open, ordering: .releasing)
+    guard !keepsCurrentValue, conduit.state.isLaneEligible, state.completion == nil else { return }
+    if state.conduits.count == 1 {
+      guard state.conduits[0] === conduit, lane.load(ordering: .relaxed) == SubjectLane.closed else { return }
+      laneConduit = Unmanaged.passUnretained(conduit)
+      // The lane holds the conduit's ownership while it is open: an operation that finds the
+      // conduit owned closes the lane first (see `offer(_:to:generation:)`).
+      conduit.state.isDelivering = true
+      lane.store(SubjectLane.open, ordering: .releasing)
+    } else if state.conduits.count > 1, conduit.lane.load(ordering: .relaxed) == SubjectLane.closed {
+      // One of several subscribers (listed: it is neither cancelled nor completed): its own
+      // lane, which likewise holds its ownership while open.
+      conduit.state.isDelivering = true
+      conduit.lane.store(SubjectLane.open, ordering: .releasing)
+    }
   }
 
   /// Sets the current value, as `CurrentValueSubject.value`'s setter: like ``send(_:)``,
@@ -187,51 +216,66 @@ internal final class SubjectStorage<Output, Failure: Error> {
   /// Apple's Combine, where only `send(_:)` is ignored once the subject has completed.
   @inlinable
   internal func setCurrentValue(_ value: Output) {
-    let (plan, ownsFirst, replaced) = lock.withLock {
-      () -> (SubjectState<Output, Failure>.SendPlan, Bool, Output?) in
+    let (plan, first, replaced) = lock.withLock {
+      () -> (SubjectState<Output, Failure>.SendPlan, FirstOffer, Output?) in
       var replaced: Output?
       if state.completion != nil {
         replaced = state.currentValue.take()
         state.currentValue = value
-        return (.none, false, replaced)
+        return (.none, .notOffered, replaced)
       }
       let plan = state.send(value, keepingCurrentValue: true, replaced: &replaced)
       return (plan, offerFirst(value, as: plan), replaced)
     }
-    deliver(value, as: plan, ownsFirst: ownsFirst)
+    deliver(value, as: plan, first: first)
     withExtendedLifetime(replaced) {}  // the previous current value dies outside the lock
   }
 
   /// ``send(_:)`` for a subject that keeps a current value.
   @inlinable
   internal func sendKeepingCurrentValue(_ value: Output) {
-    let (plan, ownsFirst, replaced) = lock.withLock {
-      () -> (SubjectState<Output, Failure>.SendPlan, Bool, Output?) in
+    let (plan, first, replaced) = lock.withLock {
+      () -> (SubjectState<Output, Failure>.SendPlan, FirstOffer, Output?) in
       var replaced: Output?
       let plan = state.send(value, keepingCurrentValue: true, replaced: &replaced)
       return (plan, offerFirst(value, as: plan), replaced)
     }
-    deliver(value, as: plan, ownsFirst: ownsFirst)
+    deliver(value, as: plan, first: first)
     withExtendedLifetime(replaced) {}  // the previous current value dies outside the lock
   }
 
   /// Under the lock, right after `SubjectState.send` planned to deliver to several
   /// subscribers: offers `value` to the first of them in the same critical section (the
-  /// delivery loop would otherwise take the lock once more just for that), and returns
-  /// whether this thread now owns delivery to it. `false` for any other plan.
+  /// delivery loop would otherwise take the lock once more just for that), unless its own
+  /// lane is open, and says what became of it.
   @inlinable
   @inline(__always)
-  internal func offerFirst(_ value: Output, as plan: SubjectState<Output, Failure>.SendPlan) -> Bool {
-    guard case .many = plan else { return false }
+  internal func offerFirst(_ value: Output, as plan: SubjectState<Output, Failure>.SendPlan) -> FirstOffer {
+    guard case .many = plan else { return .notOffered }
     // The plan's snapshot is this very list, unchanged since: its first conduit.
-    return offer(value, to: Unmanaged.passUnretained(state.conduits[0]), generation: state.generation)
+    let first = Unmanaged.passUnretained(state.conduits[0])
+    // Through its own lane, after the lock, if that is open.
+    if first._withUnsafeGuaranteedRef({ $0.lane.load(ordering: .relaxed) == SubjectLane.open }) { return .notOffered }
+    return offer(value, to: first, generation: state.generation) ? .owned : .declined
+  }
+
+  /// What became of the value offered to the first of several subscribers in the critical
+  /// section that planned the send (``offerFirst(_:as:)``).
+  @usableFromInline
+  internal enum FirstOffer {
+    /// Not offered: the delivery loop starts with the first subscriber.
+    case notOffered
+    /// The first subscriber did not take it (no demand, queued, or cancelled).
+    case declined
+    /// This thread owns delivery to the first subscriber.
+    case owned
   }
 
   /// Carries out a plan made by `SubjectState.send`; with several subscribers, the first
-  /// was already offered the value (``offerFirst(_:as:)``), and `ownsFirst` is the answer.
+  /// may have been offered the value already (``offerFirst(_:as:)``), and `first` says so.
   @inlinable
   @inline(__always)
-  internal func deliver(_ value: Output, as plan: SubjectState<Output, Failure>.SendPlan, ownsFirst: Bool) {
+  internal func deliver(_ value: Output, as plan: SubjectState<Output, Failure>.SendPlan, first: FirstOffer) {
     switch plan {
     case .none:
       break
@@ -239,38 +283,61 @@ internal final class SubjectStorage<Output, Failure: Error> {
       // The subject's list keeps the conduit alive while this thread owns delivery.
       conduit._withUnsafeGuaranteedRef { $0.deliver(value) }
     case .many(let conduits, let generation):
-      deliver(value, toEach: conduits, generation: generation, ownsFirst: ownsFirst)
+      deliver(value, toEach: conduits, generation: generation, first: first)
     }
   }
 
-  /// Offers `value`, of `generation`, to each of `conduits` in turn (the first was offered
-  /// it already, in the critical section that planned the send), and delivers it to each
-  /// that takes it. One critical section both finishes a delivery (hands the returned
-  /// demand back and gives ownership up, when nothing happened meanwhile) and offers the
-  /// value to the next subscriber, so `n` subscribers cost `n` lock acquisitions besides the
-  /// planning one's, not `2n + 1`. The order of the transitions is the same as finishing and offering in two
-  /// critical sections.
+  /// Offers `value`, of `generation`, to each of `conduits` in turn (the first may have been
+  /// offered it already, in the critical section that planned the send), and delivers it to
+  /// each that takes it.
+  ///
+  /// A subscriber whose own lane is open (unlimited demand, nobody delivering, nothing
+  /// queued; see `SubjectLane`) is served through it: one compare-and-exchange takes
+  /// delivery, one gives it up, and no critical section is needed. Any other subscriber goes
+  /// through the lock, where one critical section both finishes a delivery (hands the
+  /// returned demand back and gives ownership up, when nothing happened meanwhile, and opens
+  /// the lane if it may) and offers the value to the next subscriber. The order of the
+  /// transitions is the same as finishing and offering in two critical sections, and a
+  /// delivery through the lock is finished before the next subscriber is served through
+  /// its lane, so the returned demand is in place before anything else can be sent.
   @inlinable
   internal func deliver(
     _ value: Output, toEach conduits: ContiguousArray<SubjectConduit<Output, Failure>>, generation: UInt64,
-    ownsFirst: Bool
+    first: FirstOffer
   ) {
     // `conduits`, a snapshot of the list, keeps every conduit alive until this returns.
     var finishing: Unmanaged<SubjectConduit<Output, Failure>>?
     var more = Subscribers.Demand.none
     var index = conduits.startIndex
-    // The first conduit was offered the value when the send was planned.
-    if ownsFirst {
-      let first = Unmanaged.passUnretained(conduits[index])
-      more = first._withUnsafeGuaranteedRef { $0.send(value) }
-      finishing = first
+    switch first {
+    case .owned:
+      let owned = Unmanaged.passUnretained(conduits[index])
+      more = owned._withUnsafeGuaranteedRef { $0.send(value) }
+      finishing = owned
+      index += 1
+    case .declined:
+      index += 1
+    case .notOffered:
+      break
     }
-    index += 1
     while index < conduits.endIndex {
       let conduit = Unmanaged.passUnretained(conduits[index])
+      if conduit._withUnsafeGuaranteedRef({ $0.lane.load(ordering: .relaxed) == SubjectLane.open }) {
+        if let owned = finishing {
+          owned._withUnsafeGuaranteedRef { $0.continueDelivery(after: more) }
+          finishing = nil
+        }
+        if conduit._withUnsafeGuaranteedRef({ sendThroughOwnLane(value, to: $0) }) {
+          index += 1
+          continue
+        }
+      }
       let (finished, owns) = lock.withLock { () -> (Bool, Bool) in
-        if let finishing, !finishing._withUnsafeGuaranteedRef({ $0.state.finishDelivery(returning: more) }) {
-          return (false, false)
+        if let finishing {
+          guard finishing._withUnsafeGuaranteedRef({ $0.state.finishDelivery(returning: more) }) else {
+            return (false, false)
+          }
+          finishing._withUnsafeGuaranteedRef { openLaneIfEligible(for: $0) }
         }
         return (true, offer(value, to: conduit, generation: generation))
       }
@@ -293,16 +360,41 @@ internal final class SubjectStorage<Output, Failure: Error> {
     }
   }
 
-  /// Under the lock: offers `value` to `conduit` (see `SubjectConduitState.offer`). The list
-  /// may have shrunk to `conduit` alone since the caller's snapshot, and its lane opened: an
-  /// owned conduit may be owned by the lane, which is then closed first.
+  /// Delivers `value` to `conduit`, one of several subscribers, through its own lane if no
+  /// other sender owns it. Returns `false` (having done nothing) if the lane was not open.
+  @inlinable
+  @inline(__always)
+  internal func sendThroughOwnLane(_ value: Output, to conduit: SubjectConduit<Output, Failure>) -> Bool {
+    guard
+      conduit.lane.compareExchange(
+        expected: SubjectLane.open, desired: SubjectLane.owned, successOrdering: .acquiring,
+        failureOrdering: .relaxed
+      ).exchanged
+    else { return false }
+    // The demand is unlimited: what the subscriber returns cannot change it.
+    let more = conduit.send(value)
+    if !conduit.lane.compareExchange(expected: SubjectLane.owned, desired: SubjectLane.open, ordering: .releasing)
+      .exchanged
+    {
+      // Closed meanwhile: finish as the conduit's owner, through the lock.
+      conduit.finishOwnLaneDelivery(after: more)
+    }
+    return true
+  }
+
+  /// Under the lock: offers `value` to `conduit` (see `SubjectConduitState.offer`). An owned
+  /// conduit may be owned by a lane (its own, or, if the list shrank to it alone since the
+  /// caller's snapshot, the subject's), which is then closed first.
   @inlinable
   @inline(__always)
   internal func offer(_ value: Output, to conduit: Unmanaged<SubjectConduit<Output, Failure>>, generation: UInt64)
     -> Bool
   {
     conduit._withUnsafeGuaranteedRef {
-      if $0.state.isDelivering { closeLane() }
+      if $0.state.isDelivering {
+        closeLane()
+        closeOwnLane(of: $0)
+      }
       return $0.state.offer(value, keepsCurrentValue: keepsCurrentValue, generation: generation)
     }
   }
@@ -313,6 +405,9 @@ internal final class SubjectStorage<Output, Failure: Error> {
   internal func send(completion: Subscribers.Completion<Failure>) {
     let completeNow = lock.withLock { () -> ContiguousArray<SubjectConduit<Output, Failure>> in
       closeLane()
+      for conduit in state.conduits {
+        closeOwnLane(of: conduit)
+      }
       return state.complete(completion)
     }
     for conduit in completeNow {
