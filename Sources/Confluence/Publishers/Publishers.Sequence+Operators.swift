@@ -25,7 +25,7 @@ extension Publishers.Sequence {
   /// - Returns: A publisher of the transformed elements.
   @inlinable
   public func map<T>(_ transform: (Elements.Element) -> T) -> Publishers.Sequence<[T], Failure> {
-    Publishers.Sequence<[T], Failure>(sequence: sequence.map(transform))
+    Publishers.Sequence<[T], Failure>(sequence: EagerArray.map(sequence, transform))
   }
 
   /// Keeps the elements of the sequence that match a provided closure, now, and returns a
@@ -46,7 +46,7 @@ extension Publishers.Sequence {
   /// - Returns: A publisher of the elements that satisfy the closure.
   @inlinable
   public func filter(_ isIncluded: (Output) -> Bool) -> Publishers.Sequence<[Output], Failure> {
-    Publishers.Sequence<[Output], Failure>(sequence: sequence.filter(isIncluded))
+    Publishers.Sequence<[Output], Failure>(sequence: EagerArray.filter(sequence, isIncluded))
   }
 }
 
