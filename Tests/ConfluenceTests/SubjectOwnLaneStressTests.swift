@@ -15,32 +15,13 @@ import XCTest
 final class SubjectOwnLaneStressTests: XCTestCase {
   /// Starts `senders` threads, each sending `perSender` values to `subject` (sender `k`
   /// sends `k * 1_000_000 + 1`, `+ 2`, …); the group is left when all are done.
-  /// `halfway`, if given, runs on each sender's thread after it sent half of its values.
-  private func startSenders(
-    _ senders: Int, sendingEach perSender: Int, to subject: PassthroughSubject<Int, Never>,
-    halfway: (@Sendable () -> Void)? = nil
-  ) -> DispatchGroup {
-    let done = DispatchGroup()
-    for sender in 0..<senders {
-      done.enter()
-      Thread {
-        for seq in 1...perSender {
-          subject.send(sender * 1_000_000 + seq)
-          if seq == perSender / 2 { halfway?() }
-        }
-        done.leave()
-      }.start()
-    }
-    return done
-  }
-
   func test_severalUnlimitedSubscribers_concurrentSenders_eachGetsEveryValueOnceWithoutOverlap() {
     let subject = PassthroughSubject<Int, Never>()
-    let probes = (0..<3).map { _ in LaneProbe() }
+    let probes = (0..<3).map { _ in DeliveryProbe() }
     for probe in probes { subject.subscribe(probe) }
     let senders = 4
     let perSender = 4_000
-    let done = startSenders(senders, sendingEach: perSender, to: subject)
+    let done = DeliveryProbe.startSenders(senders, sendingEach: perSender, to: subject)
     XCTAssertEqual(done.wait(timeout: .now() + 60), .success)
     subject.send(completion: .finished)
     for probe in probes {
@@ -50,7 +31,7 @@ final class SubjectOwnLaneStressTests: XCTestCase {
 
   func test_subscribersComingAndGoing_betweenOneAndThree_theStayingOnesGetEveryValueOnceInOrder() {
     let subject = PassthroughSubject<Int, Never>()
-    let staying = (0..<2).map { _ in LaneProbe() }
+    let staying = (0..<2).map { _ in DeliveryProbe() }
     subject.subscribe(staying[0])
     let senders = 3
     let perSender = 3_000
@@ -59,7 +40,7 @@ final class SubjectOwnLaneStressTests: XCTestCase {
     // (they wait for it there), so that its values start somewhere in each sequence.
     let halfwaySenders = Atomic<Int>(0)
     let joined = Atomic<Bool>(false)
-    let done = startSenders(senders, sendingEach: perSender, to: subject) {
+    let done = DeliveryProbe.startSenders(senders, sendingEach: perSender, to: subject) {
       halfwaySenders.add(1, ordering: .acquiringAndReleasing)
       while !joined.load(ordering: .acquiring) { usleep(100) }
     }
@@ -70,7 +51,7 @@ final class SubjectOwnLaneStressTests: XCTestCase {
       // subscriber's own lane) and back, over and over.
       var rounds = 0
       while !stop.load(ordering: .relaxed) {
-        let visitors = (0...(rounds % 2)).map { _ in LaneProbe() }
+        let visitors = (0...(rounds % 2)).map { _ in DeliveryProbe() }
         for visitor in visitors { subject.subscribe(visitor) }
         for visitor in visitors { visitor.cancel() }
         rounds += 1
@@ -92,8 +73,8 @@ final class SubjectOwnLaneStressTests: XCTestCase {
 
   func test_reentrantEchoesWhileOthersSend_everySubscriberGetsEachEchoOnce() {
     let subject = PassthroughSubject<Int, Never>()
-    let echoing = LaneProbe()
-    let listening = LaneProbe()
+    let echoing = DeliveryProbe()
+    let listening = DeliveryProbe()
     // Every hundredth value sends its echo (negated) from inside `receive(_:)`.
     echoing.onValue = { value in
       if value > 0, value % 100 == 0 { subject.send(-value) }
@@ -102,7 +83,7 @@ final class SubjectOwnLaneStressTests: XCTestCase {
     subject.subscribe(listening)
     let senders = 3
     let perSender = 3_000
-    let done = startSenders(senders, sendingEach: perSender, to: subject)
+    let done = DeliveryProbe.startSenders(senders, sendingEach: perSender, to: subject)
     XCTAssertEqual(done.wait(timeout: .now() + 60), .success)
     subject.send(completion: .finished)
     echoing.verify(senders: senders, perSender: perSender, completed: true, echoesFollowTheirValue: true)
@@ -115,24 +96,17 @@ final class SubjectOwnLaneStressTests: XCTestCase {
 
   func test_cancelFromAnotherThread_duringAnotherSubscribersDelivery_laterValuesNotDelivered() {
     let subject = PassthroughSubject<Int, Never>()
-    let blocking = LaneProbe()
-    let cancelled = LaneProbe()
-    let inside = DispatchSemaphore(value: 0)
-    let proceed = DispatchSemaphore(value: 0)
-    blocking.onValue = { value in
-      if value == 2 {
-        inside.signal()
-        proceed.wait()
-      }
-    }
+    let blocking = DeliveryProbe()
+    let cancelled = DeliveryProbe()
+    let pause = blocking.pause(at: 2)
     subject.subscribe(blocking)
     subject.subscribe(cancelled)
     subject.send(1)
     let other = Thread {
-      inside.wait()
+      pause.waitUntilInside()
       cancelled.cancel()
       subject.send(3)
-      proceed.signal()
+      pause.resume()
     }
     other.start()
     subject.send(2)  // `cancelled` is reached after `blocking` returns: by then it is cancelled
@@ -143,9 +117,9 @@ final class SubjectOwnLaneStressTests: XCTestCase {
 
   func test_cancelAndCompletionFromInsideADelivery_takeEffectForSubscribersNotYetReached() {
     let subject = PassthroughSubject<Int, Never>()
-    let first = LaneProbe()
-    let second = LaneProbe()
-    let third = LaneProbe()
+    let first = DeliveryProbe()
+    let second = DeliveryProbe()
+    let third = DeliveryProbe()
     first.onValue = { value in
       if value == 2 { third.cancel() }
       if value == 3 { subject.send(completion: .finished) }
@@ -162,9 +136,9 @@ final class SubjectOwnLaneStressTests: XCTestCase {
 
   func test_limitedSubscriberBesideLanes_returnedDemandInPlaceBeforeAReentrantSend() {
     let subject = PassthroughSubject<Int, Never>()
-    let limited = LaneProbe(demand: .max(1), returning: .max(1))
-    let unlimited = LaneProbe()
-    let sending = LaneProbe()
+    let limited = DeliveryProbe(demand: .max(1), returning: .max(1))
+    let unlimited = DeliveryProbe()
+    let sending = DeliveryProbe()
     sending.onValue = { value in
       if value == 1 { subject.send(2) }
     }
@@ -178,14 +152,14 @@ final class SubjectOwnLaneStressTests: XCTestCase {
 
   func test_subscriberLeftAlone_keepsReceivingAfterTheOthersCancel() {
     let subject = PassthroughSubject<Int, Never>()
-    let probes = (0..<3).map { _ in LaneProbe() }
+    let probes = (0..<3).map { _ in DeliveryProbe() }
     for probe in probes { subject.subscribe(probe) }
     subject.send(1)
     probes[0].cancel()
     subject.send(2)
     probes[2].cancel()
     subject.send(3)
-    let late = LaneProbe()
+    let late = DeliveryProbe()
     subject.subscribe(late)
     subject.send(4)
     subject.send(completion: .finished)
@@ -195,11 +169,11 @@ final class SubjectOwnLaneStressTests: XCTestCase {
 
   func test_severalUnlimitedSubscribers_releasedAtCancel() {
     let subject = PassthroughSubject<Int, Never>()
-    weak var released: LaneProbe?
-    let staying = LaneProbe()
+    weak var released: DeliveryProbe?
+    let staying = DeliveryProbe()
     subject.subscribe(staying)
     do {
-      let probe = LaneProbe()
+      let probe = DeliveryProbe()
       released = probe
       subject.subscribe(probe)
       subject.send(1)
@@ -209,127 +183,5 @@ final class SubjectOwnLaneStressTests: XCTestCase {
     XCTAssertNil(released)
     subject.send(3)
     XCTAssertEqual(staying.log, ["1", "2", "3"])
-  }
-}
-
-/// A subscriber that records what it receives and notes any delivery that starts while
-/// another is still running (from any thread). Unlimited demand unless told otherwise.
-private final class LaneProbe: Subscriber, Cancellable, @unchecked Sendable {
-  // @unchecked Sendable: `values`, `completions`, `overlaps`, `echoes` and `subscription`
-  // are guarded by `lock`; `inside` is atomic; `onValue` is set before subscribing.
-  typealias Input = Int
-  typealias Failure = Never
-
-  private let lock = NSLock()
-  private let inside = Atomic<Bool>(false)
-  private let initialDemand: Subscribers.Demand
-  private let demandPerValue: Subscribers.Demand
-  private var overlaps = 0
-  private var values: [Int] = []
-  private var completions = 0
-  private var subscription: Subscription?
-  private var echoCount = 0
-  var onValue: ((Int) -> Void)?
-
-  init(demand: Subscribers.Demand = .unlimited, returning demandPerValue: Subscribers.Demand = .none) {
-    initialDemand = demand
-    self.demandPerValue = demandPerValue
-  }
-
-  var log: [String] {
-    lock.lock()
-    defer { lock.unlock() }
-    return values.map(String.init) + Array(repeating: "finished", count: completions)
-  }
-
-  var echoes: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return echoCount
-  }
-
-  func receive(subscription: Subscription) {
-    lock.lock()
-    self.subscription = subscription
-    lock.unlock()
-    subscription.request(initialDemand)
-  }
-
-  func receive(_ input: Int) -> Subscribers.Demand {
-    let (entered, _) = inside.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
-    lock.lock()
-    if !entered { overlaps += 1 }
-    values.append(input)
-    if input < 0 { echoCount += 1 }
-    lock.unlock()
-    onValue?(input)
-    if entered { inside.store(false, ordering: .releasing) }
-    return demandPerValue
-  }
-
-  func receive(completion: Subscribers.Completion<Never>) {
-    let (entered, _) = inside.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
-    lock.lock()
-    if !entered { overlaps += 1 }
-    completions += 1
-    subscription = nil
-    lock.unlock()
-    if entered { inside.store(false, ordering: .releasing) }
-  }
-
-  func cancel() {
-    lock.lock()
-    let subscription = self.subscription
-    self.subscription = nil
-    lock.unlock()
-    subscription?.cancel()
-  }
-
-  /// No overlapping delivery; every value of every sender exactly once, each sender's in
-  /// order; one completion if `completed`. Echoes (negative values) are counted; with
-  /// `echoesFollowTheirValue`, each must come after the value that sent it.
-  func verify(
-    senders: Int, perSender: Int, completed: Bool, echoesFollowTheirValue: Bool = false,
-    file: StaticString = #filePath, line: UInt = #line
-  ) {
-    let next = checkOrder(senders: senders, completed: completed, echoesFollowTheirValue: echoesFollowTheirValue,
-      startingAnywhere: false, file: file, line: line)
-    XCTAssertEqual(next, [Int](repeating: perSender + 1, count: senders), "values missing", file: file, line: line)
-  }
-
-  /// As ``verify(senders:perSender:completed:echoesFollowTheirValue:file:line:)`` for a
-  /// subscriber that joined while the senders were running: each sender's values from its
-  /// first one received on, with no gap, up to the last.
-  func verifyInOrder(senders: Int, perSender: Int, completed: Bool, file: StaticString = #filePath, line: UInt = #line)
-  {
-    let next = checkOrder(senders: senders, completed: completed, echoesFollowTheirValue: false,
-      startingAnywhere: true, file: file, line: line)
-    XCTAssertEqual(next, [Int](repeating: perSender + 1, count: senders), "values missing at the end", file: file, line: line)
-  }
-
-  private func checkOrder(
-    senders: Int, completed: Bool, echoesFollowTheirValue: Bool, startingAnywhere: Bool, file: StaticString, line: UInt
-  ) -> [Int] {
-    lock.lock()
-    defer { lock.unlock() }
-    XCTAssertEqual(overlaps, 0, "deliveries overlapped", file: file, line: line)
-    XCTAssertEqual(completions, completed ? 1 : 0, file: file, line: line)
-    var next = [Int](repeating: startingAnywhere ? 0 : 1, count: senders)
-    var seen: Set<Int> = []
-    for value in values {
-      if value < 0 {
-        if echoesFollowTheirValue {
-          XCTAssertTrue(seen.contains(-value), "echo \(value) before its value", file: file, line: line)
-        }
-        continue
-      }
-      seen.insert(value)
-      let sender = value / 1_000_000
-      let seq = value % 1_000_000
-      if next[sender] == 0 { next[sender] = seq }  // a late subscriber's first value
-      XCTAssertEqual(seq, next[sender], "sender \(sender) out of order", file: file, line: line)
-      next[sender] = seq + 1
-    }
-    return next
   }
 }
