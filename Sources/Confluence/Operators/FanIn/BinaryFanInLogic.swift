@@ -21,6 +21,10 @@ internal protocol BinaryFanInLogic {
   /// The next output, if one is ready; taking it consumes it.
   mutating func takeOutput() -> (A, B)?
 
+  /// Whether ``takeOutput()`` would return an output. (`mutating` only so that the state
+  /// reaches it in place rather than through a copy of the logic.)
+  mutating func hasOutput() -> Bool
+
   /// Whether no further output can come, given which upstreams have finished.
   func isDone(finishedA: Bool, finishedB: Bool) -> Bool
 
@@ -47,6 +51,9 @@ internal struct ZipLogic<A, B>: BinaryFanInLogic {
     guard !bufferA.isEmpty, !bufferB.isEmpty else { return nil }
     return (bufferA.removeFirst(), bufferB.removeFirst())
   }
+
+  @inlinable
+  internal mutating func hasOutput() -> Bool { !bufferA.isEmpty && !bufferB.isEmpty }
 
   @inlinable
   internal func isDone(finishedA: Bool, finishedB: Bool) -> Bool {
@@ -88,6 +95,9 @@ internal struct CombineLatestLogic<A, B>: BinaryFanInLogic {
     hasUndeliveredChange = false
     return (a, b)
   }
+
+  @inlinable
+  internal mutating func hasOutput() -> Bool { hasUndeliveredChange }
 
   @inlinable
   internal func isDone(finishedA: Bool, finishedB: Bool) -> Bool {

@@ -202,6 +202,23 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     return (downstream, isCurrent && slots[id.slot].isSubscribed && !slots[id.slot].isUnlimited)
   }
 
+  /// ``innerValue(_:from:acceptsFinishedInners:)`` for the merge publishers, which hand the
+  /// value to downstream through `FlatMapSubscription.mergeTarget` rather than through a
+  /// copy of `downstream` (a retain and a release, two atomic operations per value): `nil`
+  /// after buffering the value (or dropping it if stale); else the caller owns delivery, and
+  /// the result says whether the inner publisher is to be asked for one more value.
+  @inlinable
+  internal mutating func mergeValue(_ value: Value, from id: FlatMapInnerID) -> Bool? {
+    guard !isTerminated, isCurrent(id) else { return nil }
+    if isDelivering || demand == .none || hasBufferedValues {
+      buffer.append((value, id))
+      return nil
+    }
+    isDelivering = true
+    demand -= 1
+    return slots[id.slot].isSubscribed && !slots[id.slot].isUnlimited
+  }
+
   /// The subscription of the current inner `id` (a copy), to ask for one more value after
   /// ``innerValue(_:from:acceptsFinishedInners:)`` said so; `.terminal` if everything ended
   /// meanwhile (the table is emptied then).
@@ -352,7 +369,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   /// in place: a getter on its stored `state` copied the whole struct.)
   @inlinable
   internal mutating func canLetGoQuietly() -> Bool {
-    pendingFailure == nil && !hasBufferedValues && !(upstreamFinished && liveInners == 0)
+    pendingFailure == nil && !hasBufferedValues && !(upstreamFinished && liveInners == 0) && !isTerminated
   }
 
   /// The delivering thread finished handing over a value; `more` is what downstream

@@ -41,6 +41,18 @@ where
   @usableFromInline
   internal static var recheck: UInt8 { 2 }
 
+  /// The merge publishers' downstream, boxed and retained by hand, so that the thread that
+  /// owns delivery hands a value over without retaining and releasing it (two atomic
+  /// operations per value; `state.downstream` can only be read as a copy). `nil` for
+  /// `flatMap`, and once the state let go of downstream with no thread delivering: the box
+  /// is then released, outside the lock, by the critical section that sees it so (see
+  /// ``retiredMergeTarget()``). Written only under the lock and only while no thread owns
+  /// delivery; the owner reads it without the lock (the lock hand-over, or the acquiring
+  /// exchange on ``delivery``, orders the accesses).
+  @exclusivity(unchecked)
+  @usableFromInline
+  internal var mergeTarget: Unmanaged<FlatMapDownstreamBox<Downstream>>?
+
   @usableFromInline
   internal let maxPublishers: Subscribers.Demand
 
@@ -79,6 +91,7 @@ where
     self.name = name
     self.isFlatMap = name == "FlatMap"
     self.innerIsJust = name == "FlatMap" && Self.isJust(NewPublisher.self)
+    self.mergeTarget = name == "FlatMap" ? nil : Unmanaged.passRetained(FlatMapDownstreamBox(downstream))
     self.specialized = { subscription, demand in
       if demand == .none {
         subscription.cancelSpecialized()
@@ -86,6 +99,11 @@ where
         subscription.requestSpecialized(demand)
       }
     }
+  }
+
+  @inlinable
+  deinit {
+    mergeTarget?.release()
   }
 
   // MARK: Upstream events
@@ -258,17 +276,12 @@ where
   @inlinable
   internal func innerReceive(_ value: Downstream.Input, id: FlatMapInnerID) -> Subscribers.Demand {
     guard isFlatMap else {
-      let handOver = withState { () -> (Downstream, askAgain: Bool)? in
-        state.innerValue(value, from: id, acceptsFinishedInners: false)
-      }
-      // Switching over the consumed result moves its parts; 'guard let (a, b) =' would copy.
-      guard case .some((let downstream, let askAgain)) = consume handOver else { return .none }
+      guard let askAgain = withState({ state.mergeValue(value, from: id) }) else { return .none }
       guard askAgain else {
         // Merge's common path (unlimited demand, inners asked for everything): no inner
         // subscription to carry out of the lock, which cost ~80 instructions per value in
         // copies and destroys of its status.
-        let more = downstream.receive(value)
-        if letGoOfDelivery(additionalDemand: more) {
+        if letGoOfDelivery(additionalDemand: sendToMergeTarget(value)) {
           drain()
         }
         return .none
@@ -278,7 +291,11 @@ where
       // with this value) or by the end of everything (which leaves it terminal, and then
       // nothing is asked).
       let subscription = withState { state.subscription(askingAgain: id) }
-      deliver(value, to: downstream, askAgain: subscription)
+      let more = sendToMergeTarget(value)
+      subscription.request(.max(1))
+      if letGoOfDelivery(additionalDemand: more) {
+        drain()
+      }
       return .none
     }
     let handOver = withState { state.innerValue(value, from: id, acceptsFinishedInners: true) }
@@ -354,7 +371,7 @@ where
   @inlinable
   @inline(__always)
   internal func withState<Result>(_ body: () -> Result) -> Result {
-    lock.withLock {
+    let (result, retired) = lock.withLock { () -> (Result, Unmanaged<FlatMapDownstreamBox<Downstream>>?) in
       var word = delivery.load(ordering: .acquiring)
       if word == Self.owned {
         // The owner may let go meanwhile (then nobody delivers: `original` is 0).
@@ -367,8 +384,27 @@ where
       if word == 0 && state.isDelivering {
         delivery.store(state.canLetGoQuietly() ? Self.owned : Self.owned | Self.recheck, ordering: .releasing)
       }
-      return result
+      return (result, retiredMergeTarget())
     }
+    retired?.release()
+    return result
+  }
+
+  /// Under the lock: takes ``mergeTarget`` out, to be released outside the lock, once the
+  /// state let go of downstream and no thread delivers (the owner may still be calling it).
+  @inlinable
+  @inline(__always)
+  internal func retiredMergeTarget() -> Unmanaged<FlatMapDownstreamBox<Downstream>>? {
+    guard let target = mergeTarget, state.isTerminated, !state.isDelivering else { return nil }
+    mergeTarget = nil
+    return target
+  }
+
+  /// Hands `value` to the merge publishers' downstream (this thread owns delivery).
+  @inlinable
+  @inline(__always)
+  internal func sendToMergeTarget(_ value: Downstream.Input) -> Subscribers.Demand {
+    mergeTarget.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.subscriber.receive(value) }
   }
 
   /// Runs `body` with the lock held, on the thread that owns delivery (looking at the state
@@ -376,14 +412,16 @@ where
   @inlinable
   @inline(__always)
   internal func withStateAsOwner<Result>(_ body: () -> Result) -> Result {
-    lock.withLock {
+    let (result, retired) = lock.withLock { () -> (Result, Unmanaged<FlatMapDownstreamBox<Downstream>>?) in
       state.isDelivering = true
       let result = body()
       let word: UInt8 =
         state.isDelivering ? (state.canLetGoQuietly() ? Self.owned : Self.owned | Self.recheck) : 0
       delivery.store(word, ordering: .releasing)
-      return result
+      return (result, retiredMergeTarget())
     }
+    retired?.release()
+    return result
   }
 
   /// The owner of delivery handed a value over; `more` is what downstream returned.
@@ -464,6 +502,20 @@ where
 
   @usableFromInline
   internal var playgroundDescription: Any { description }
+}
+
+/// Holds the merge publishers' downstream for ``FlatMapSubscription/mergeTarget``: a class,
+/// so that a reference to it can be kept unmanaged and the subscriber (a `let`) reached
+/// through it without a retain.
+@usableFromInline
+internal final class FlatMapDownstreamBox<Downstream: Subscriber> {
+  @usableFromInline
+  internal let subscriber: Downstream
+
+  @inlinable
+  internal init(_ subscriber: Downstream) {
+    self.subscriber = subscriber
+  }
 }
 
 /// Subscribes to one inner publisher on behalf of ``FlatMapSubscription``.
