@@ -95,6 +95,10 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   @usableFromInline internal var isDelivering = false
   /// A failure that arrived while another thread was delivering.
   @usableFromInline internal var pendingFailure: Downstream.Failure?
+  /// Whether an inner publisher was asked one value at a time, or one finished (freeing its
+  /// slot, so that late values from it are stale): the merge publishers' lane (see
+  /// ``mayOpenMergeLane()``) then stays closed for good.
+  @usableFromInline internal var hasLimitedOrFreedInner = false
 
   @inlinable
   internal init(downstream: Downstream, transform: @escaping (Input) -> NewPublisher) {
@@ -174,6 +178,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     slots[id.slot] = FlatMapInnerSlot(generation: id.generation, isLive: true, nextFree: -1)
     slots[id.slot].isSubscribed = true
     slots[id.slot].isUnlimited = unlimited
+    if !unlimited { hasLimitedOrFreedInner = true }
     return unlimited ? .unlimited : .max(1)
   }
 
@@ -284,6 +289,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     slots[slot] = FlatMapInnerSlot(generation: slots[slot].generation &+ 1, isLive: false, nextFree: firstFree)
     firstFree = slot
     liveInners -= 1
+    hasLimitedOrFreedInner = true
     return released
   }
 
@@ -370,6 +376,19 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   @inlinable
   internal mutating func canLetGoQuietly() -> Bool {
     pendingFailure == nil && !hasBufferedValues && !(upstreamFinished && liveInners == 0) && !isTerminated
+  }
+
+  /// Whether a merge publisher's inner value may be handed to downstream at once without
+  /// the lock (`FlatMapSubscription`'s lane): whatever inner sent it, ``mergeValue(_:from:)``
+  /// would deliver it and ask for nothing more, and ``didDeliver(additionalDemand:)`` with no
+  /// added demand would find nothing to do. That holds while downstream's demand is
+  /// unlimited, nothing is buffered, no failure waits, every inner publisher is current
+  /// (none finished) and asked for everything, and completion is not due. (`mutating` only
+  /// so that the storage class reaches it in place.)
+  @inlinable
+  internal mutating func mayOpenMergeLane() -> Bool {
+    !isTerminated && demand == .unlimited && !hasLimitedOrFreedInner && pendingFailure == nil
+      && !hasBufferedValues && !(upstreamFinished && liveInners == 0)
   }
 
   /// The delivering thread finished handing over a value; `more` is what downstream

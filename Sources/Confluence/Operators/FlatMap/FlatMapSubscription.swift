@@ -29,9 +29,15 @@ where
   /// thread owns delivery (`state.isDelivering`, which every critical section reads from
   /// here). Bit 1 (``recheck``): the owner must look at the state under the lock before it
   /// lets go, because another critical section ran meanwhile or something already waited
-  /// when it took delivery. With ``owned`` alone, the owner lets go with one
+  /// when it took delivery. With ``recheck`` clear, the owner lets go with one
   /// compare-and-exchange instead of a lock round trip: the common case of a value handed
   /// over at once with nothing else going on.
+  ///
+  /// Bit 2 (``laneOpen``), merge publishers only: an inner value may take delivery without
+  /// the lock, by exchanging ``laneOpen`` alone for ``laneOpen`` and ``owned``, hand itself
+  /// to downstream and let go again (``FlatMapState/mayOpenMergeLane()`` says when the state
+  /// would do just that). Every critical section closes the lane on entry, so that none
+  /// runs while a value takes it unseen, and opens it again on leaving if the state allows.
   @usableFromInline
   internal let delivery = Atomic<UInt8>(0)
 
@@ -40,6 +46,9 @@ where
 
   @usableFromInline
   internal static var recheck: UInt8 { 2 }
+
+  @usableFromInline
+  internal static var laneOpen: UInt8 { 4 }
 
   /// The merge publishers' downstream, boxed and retained by hand, so that the thread that
   /// owns delivery hands a value over without retaining and releasing it (two atomic
@@ -276,6 +285,26 @@ where
   @inlinable
   internal func innerReceive(_ value: Downstream.Input, id: FlatMapInnerID) -> Subscribers.Demand {
     guard isFlatMap else {
+      #if !CONFLUENCE_THREAD_SANITIZER
+        // The lane (see `delivery`): the state would deliver this value at once and then have
+        // nothing more to do; no critical section runs meanwhile unseen.
+        if delivery.compareExchange(
+          expected: Self.laneOpen, desired: Self.laneOpen | Self.owned, ordering: .acquiring
+        ).exchanged {
+          let more = sendToMergeTarget(value)
+          if more == .none,
+            delivery.compareExchange(
+              expected: Self.laneOpen | Self.owned, desired: Self.laneOpen, ordering: .releasing
+            ).exchanged
+          {
+            return .none
+          }
+          if letGoOfDelivery(additionalDemand: more) {
+            drain()
+          }
+          return .none
+        }
+      #endif
       guard let askAgain = withState({ state.mergeValue(value, from: id) }) else { return .none }
       guard askAgain else {
         // Merge's common path (unlimited demand, inners asked for everything): no inner
@@ -373,21 +402,45 @@ where
   internal func withState<Result>(_ body: () -> Result) -> Result {
     let (result, retired) = lock.withLock { () -> (Result, Unmanaged<FlatMapDownstreamBox<Downstream>>?) in
       var word = delivery.load(ordering: .acquiring)
-      if word == Self.owned {
-        // The owner may let go meanwhile (then nobody delivers: `original` is 0).
+      while word != 0 {
+        // Close the lane; tell the owner, if any, to look again. The owner may let go
+        // meanwhile, and a value may take the lane: exchange until the word holds still.
+        let desired = (word & ~Self.laneOpen) | (word & Self.owned != 0 ? Self.recheck : 0)
+        if desired == word { break }
         let (exchanged, original) = delivery.compareExchange(
-          expected: word, desired: word | Self.recheck, ordering: .acquiringAndReleasing)
-        word = exchanged ? word | Self.recheck : original
+          expected: word, desired: desired, ordering: .acquiringAndReleasing)
+        word = exchanged ? desired : original
+        if exchanged { break }
       }
-      state.isDelivering = word != 0
+      state.isDelivering = word & Self.owned != 0
       let result = body()
-      if word == 0 && state.isDelivering {
-        delivery.store(state.canLetGoQuietly() ? Self.owned : Self.owned | Self.recheck, ordering: .releasing)
+      if word & Self.owned == 0 {
+        // Nobody delivered when this section began: the word is 0 and stays so (the lane is
+        // closed, and taking delivery otherwise needs the lock) until stored here.
+        let lane = mayOpenLane() ? Self.laneOpen : 0
+        if state.isDelivering {
+          delivery.store(
+            Self.owned | lane | (state.canLetGoQuietly() ? 0 : Self.recheck), ordering: .releasing)
+        } else if lane != 0 {
+          delivery.store(lane, ordering: .releasing)
+        }
       }
       return (result, retiredMergeTarget())
     }
     retired?.release()
     return result
+  }
+
+  /// Under the lock: whether the merge publishers' lane may be opened (see ``delivery``).
+  /// Never in thread-sanitizer builds, which do not see the atomic's ordering.
+  @inlinable
+  @inline(__always)
+  internal func mayOpenLane() -> Bool {
+    #if CONFLUENCE_THREAD_SANITIZER
+      return false
+    #else
+      return !isFlatMap && state.mayOpenMergeLane()
+    #endif
   }
 
   /// Under the lock: takes ``mergeTarget`` out, to be released outside the lock, once the
@@ -415,8 +468,11 @@ where
     let (result, retired) = lock.withLock { () -> (Result, Unmanaged<FlatMapDownstreamBox<Downstream>>?) in
       state.isDelivering = true
       let result = body()
+      // Nobody else changes the word while the owner holds the lock (taking the lane needs
+      // it without ``owned``).
+      let lane = mayOpenLane() ? Self.laneOpen : 0
       let word: UInt8 =
-        state.isDelivering ? (state.canLetGoQuietly() ? Self.owned : Self.owned | Self.recheck) : 0
+        state.isDelivering ? Self.owned | lane | (state.canLetGoQuietly() ? 0 : Self.recheck) : lane
       delivery.store(word, ordering: .releasing)
       return (result, retiredMergeTarget())
     }
@@ -434,10 +490,14 @@ where
   internal func letGoOfDelivery(additionalDemand more: Subscribers.Demand) -> Bool {
     #if !CONFLUENCE_THREAD_SANITIZER
       // (The sanitizer does not see the atomic's ordering: its builds always take the lock.)
-      if more == .none,
-        delivery.compareExchange(expected: Self.owned, desired: 0, ordering: .acquiringAndReleasing).exchanged
-      {
-        return false
+      if more == .none {
+        let word = delivery.load(ordering: .relaxed)
+        if word & Self.recheck == 0,
+          delivery.compareExchange(expected: word, desired: word & ~Self.owned, ordering: .acquiringAndReleasing)
+            .exchanged
+        {
+          return false
+        }
       }
     #endif
     return withStateAsOwner { state.didDeliver(additionalDemand: more) }
