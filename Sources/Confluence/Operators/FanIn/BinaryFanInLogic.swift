@@ -43,10 +43,11 @@ internal struct ZipLogic<A, B>: BinaryFanInLogic {
   @inlinable internal static var name: String { "Zip" }
   @inlinable internal static var deliversOneBeyondDemand: Bool { true }
 
-  @inlinable internal mutating func receive(a: A) { bufferA.append(a) }
-  @inlinable internal mutating func receive(b: B) { bufferB.append(b) }
+  @inlinable @inline(__always) internal mutating func receive(a: A) { bufferA.append(a) }
+  @inlinable @inline(__always) internal mutating func receive(b: B) { bufferB.append(b) }
 
   @inlinable
+  @inline(__always)
   internal mutating func takeOutput() -> (A, B)? {
     guard !bufferA.isEmpty, !bufferB.isEmpty else { return nil }
     return (bufferA.removeFirst(), bufferB.removeFirst())
@@ -78,18 +79,21 @@ internal struct CombineLatestLogic<A, B>: BinaryFanInLogic {
   @inlinable internal static var deliversOneBeyondDemand: Bool { false }
 
   @inlinable
+  @inline(__always)
   internal mutating func receive(a: A) {
     latestA = a
     hasUndeliveredChange = latestB != nil
   }
 
   @inlinable
+  @inline(__always)
   internal mutating func receive(b: B) {
     latestB = b
     hasUndeliveredChange = latestA != nil
   }
 
   @inlinable
+  @inline(__always)
   internal mutating func takeOutput() -> (A, B)? {
     guard hasUndeliveredChange, let a = latestA, let b = latestB else { return nil }
     hasUndeliveredChange = false

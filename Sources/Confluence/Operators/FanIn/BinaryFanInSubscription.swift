@@ -89,15 +89,21 @@ where
   @inlinable
   internal func receive(a value: A.Output) -> Subscribers.Demand {
     let next = withState { state.receive(a: value) }
-    guard case .deliver(let output) = next else { return perform(next) }
-    return deliver(output)
+    switch next {
+    case .idle: return .none
+    case .deliver(let output): return deliver(output)
+    default: return perform(next)
+    }
   }
 
   @inlinable
   internal func receive(b value: B.Output) -> Subscribers.Demand {
     let next = withState { state.receive(b: value) }
-    guard case .deliver(let output) = next else { return perform(next) }
-    return deliver(output)
+    switch next {
+    case .idle: return .none
+    case .deliver(let output): return deliver(output)
+    default: return perform(next)
+    }
   }
 
   /// The per-value path, written out so that it runs inline in `receive`: this thread took
