@@ -76,6 +76,12 @@ where
   @usableFromInline
   internal let isFlatMap: Bool
 
+  /// Whether this serves a merge publisher, known from the types (a constant in code
+  /// specialised for them, so that `flatMap`'s code carries none of the merge publishers'
+  /// lane and target handling): see ``MergeList``.
+  @inlinable
+  internal static var servesMerge: Bool { Upstream.self == MergeList<NewPublisher>.self }
+
   /// Whether this serves `flatMap` and its inner publishers are `Just` (see
   /// ``receiveJust(_:)``): decided once here, so that code running unspecialised (behind
   /// type erasure) does not look up `Just`'s metadata for every upstream element.
@@ -100,7 +106,7 @@ where
     self.name = name
     self.isFlatMap = name == "FlatMap"
     self.innerIsJust = name == "FlatMap" && Self.isJust(NewPublisher.self)
-    self.mergeTarget = name == "FlatMap" ? nil : Unmanaged.passRetained(FlatMapDownstreamBox(downstream))
+    self.mergeTarget = Self.servesMerge ? Unmanaged.passRetained(FlatMapDownstreamBox(downstream)) : nil
     self.specialized = { subscription, demand in
       if demand == .none {
         subscription.cancelSpecialized()
@@ -397,11 +403,37 @@ where
   /// owns delivery, it is told to look again before letting go (this section may have left
   /// it work: a buffered value, demand, a failure, a completion). If this section takes
   /// delivery, ``delivery`` says so, with ``recheck`` already set when something waits.
+  ///
+  /// `flatMap` and the merge publishers run it separately (``servesMerge``): only the
+  /// merge publishers have a lane to close and reopen and a ``mergeTarget`` to release, and
+  /// `flatMap { Just($0) }` runs three of these per inner publisher.
   @inlinable
   @inline(__always)
   internal func withState<Result>(_ body: () -> Result) -> Result {
-    let (result, retired) = lock.withLock { () -> (Result, Unmanaged<FlatMapDownstreamBox<Downstream>>?) in
-      var word = delivery.load(ordering: .acquiring)
+    guard Self.servesMerge else {
+      return lock.withLock { criticalSection(body, hasLane: false) }
+    }
+    return withMergeState(body)
+  }
+
+  /// ``withState(_:)`` for the merge publishers.
+  @inlinable
+  @inline(__always)
+  internal func withMergeState<Result>(_ body: () -> Result) -> Result {
+    let (result, retired) = lock.withLock {
+      () -> (Result, Unmanaged<FlatMapDownstreamBox<Downstream>>?) in
+      (criticalSection(body, hasLane: true), retiredMergeTarget())
+    }
+    retired?.release()
+    return result
+  }
+
+  /// ``withState(_:)`` under the lock. `hasLane` is a constant at each call site.
+  @inlinable
+  @inline(__always)
+  internal func criticalSection<Result>(_ body: () -> Result, hasLane: Bool) -> Result {
+    var word = delivery.load(ordering: .acquiring)
+    if hasLane {
       while word != 0 {
         // Close the lane; tell the owner, if any, to look again. The owner may let go
         // meanwhile, and a value may take the lane: exchange until the word holds still.
@@ -412,22 +444,25 @@ where
         word = exchanged ? desired : original
         if exchanged { break }
       }
-      state.isDelivering = word & Self.owned != 0
-      let result = body()
-      if word & Self.owned == 0 {
-        // Nobody delivered when this section began: the word is 0 and stays so (the lane is
-        // closed, and taking delivery otherwise needs the lock) until stored here.
-        let lane = mayOpenLane() ? Self.laneOpen : 0
-        if state.isDelivering {
-          delivery.store(
-            Self.owned | lane | (state.canLetGoQuietly() ? 0 : Self.recheck), ordering: .releasing)
-        } else if lane != 0 {
-          delivery.store(lane, ordering: .releasing)
-        }
-      }
-      return (result, retiredMergeTarget())
+    } else if word == Self.owned {
+      // The owner may let go meanwhile (then nobody delivers: `original` is 0).
+      let (exchanged, original) = delivery.compareExchange(
+        expected: word, desired: word | Self.recheck, ordering: .acquiringAndReleasing)
+      word = exchanged ? word | Self.recheck : original
     }
-    retired?.release()
+    state.isDelivering = word & Self.owned != 0
+    let result = body()
+    if word & Self.owned == 0 {
+      // Nobody delivered when this section began: the word is 0 and stays so (the lane is
+      // closed, and taking delivery otherwise needs the lock) until stored here.
+      let lane = hasLane && mayOpenLane() ? Self.laneOpen : 0
+      if state.isDelivering {
+        delivery.store(
+          Self.owned | lane | (state.canLetGoQuietly() ? 0 : Self.recheck), ordering: .releasing)
+      } else if lane != 0 {
+        delivery.store(lane, ordering: .releasing)
+      }
+    }
     return result
   }
 
@@ -439,7 +474,7 @@ where
     #if CONFLUENCE_THREAD_SANITIZER
       return false
     #else
-      return !isFlatMap && state.mayOpenMergeLane()
+      return state.mayOpenMergeLane()
     #endif
   }
 
@@ -461,22 +496,40 @@ where
   }
 
   /// Runs `body` with the lock held, on the thread that owns delivery (looking at the state
-  /// again, so ``recheck`` is cleared), and publishes whether it still does.
+  /// again, so ``recheck`` is cleared), and publishes whether it still does. Nobody else
+  /// changes the word meanwhile (taking the merge publishers' lane needs it without
+  /// ``owned``).
   @inlinable
   @inline(__always)
   internal func withStateAsOwner<Result>(_ body: () -> Result) -> Result {
-    let (result, retired) = lock.withLock { () -> (Result, Unmanaged<FlatMapDownstreamBox<Downstream>>?) in
-      state.isDelivering = true
-      let result = body()
-      // Nobody else changes the word while the owner holds the lock (taking the lane needs
-      // it without ``owned``).
-      let lane = mayOpenLane() ? Self.laneOpen : 0
-      let word: UInt8 =
-        state.isDelivering ? Self.owned | lane | (state.canLetGoQuietly() ? 0 : Self.recheck) : lane
-      delivery.store(word, ordering: .releasing)
-      return (result, retiredMergeTarget())
+    guard Self.servesMerge else {
+      return lock.withLock { ownerSection(body, hasLane: false) }
+    }
+    return withMergeStateAsOwner(body)
+  }
+
+  /// ``withStateAsOwner(_:)`` for the merge publishers.
+  @inlinable
+  @inline(__always)
+  internal func withMergeStateAsOwner<Result>(_ body: () -> Result) -> Result {
+    let (result, retired) = lock.withLock {
+      () -> (Result, Unmanaged<FlatMapDownstreamBox<Downstream>>?) in
+      (ownerSection(body, hasLane: true), retiredMergeTarget())
     }
     retired?.release()
+    return result
+  }
+
+  /// ``withStateAsOwner(_:)`` under the lock. `hasLane` is a constant at each call site.
+  @inlinable
+  @inline(__always)
+  internal func ownerSection<Result>(_ body: () -> Result, hasLane: Bool) -> Result {
+    state.isDelivering = true
+    let result = body()
+    let lane = hasLane && mayOpenLane() ? Self.laneOpen : 0
+    let word: UInt8 =
+      state.isDelivering ? Self.owned | lane | (state.canLetGoQuietly() ? 0 : Self.recheck) : lane
+    delivery.store(word, ordering: .releasing)
     return result
   }
 
@@ -491,7 +544,8 @@ where
     #if !CONFLUENCE_THREAD_SANITIZER
       // (The sanitizer does not see the atomic's ordering: its builds always take the lock.)
       if more == .none {
-        let word = delivery.load(ordering: .relaxed)
+        // (`flatMap` has no lane bit to keep: its owner expects ``owned`` alone.)
+        let word = Self.servesMerge ? delivery.load(ordering: .relaxed) : Self.owned
         if word & Self.recheck == 0,
           delivery.compareExchange(expected: word, desired: word & ~Self.owned, ordering: .acquiringAndReleasing)
             .exchanged
