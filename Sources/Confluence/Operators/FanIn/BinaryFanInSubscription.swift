@@ -87,6 +87,7 @@ where
   }
 
   @inlinable
+  @inline(__always)
   internal func receive(a value: A.Output) -> Subscribers.Demand {
     let next = withState { state.receive(a: value) }
     switch next {
@@ -97,6 +98,7 @@ where
   }
 
   @inlinable
+  @inline(__always)
   internal func receive(b value: B.Output) -> Subscribers.Demand {
     let next = withState { state.receive(b: value) }
     switch next {
