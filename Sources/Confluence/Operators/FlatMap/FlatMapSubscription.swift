@@ -289,6 +289,7 @@ where
 
   /// An inner value: returns the demand for the inner publisher's `receive(_:)` to return.
   @inlinable
+  @inline(__always)
   internal func innerReceive(_ value: Downstream.Input, id: FlatMapInnerID) -> Subscribers.Demand {
     guard isFlatMap else {
       #if !CONFLUENCE_THREAD_SANITIZER
