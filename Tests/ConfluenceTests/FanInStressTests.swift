@@ -20,6 +20,15 @@ final class FanInStressTests: XCTestCase {
     private let rounds = 150
   #endif
   private let valuesPerUpstream = 30
+  /// Values per subject in the unlimited-demand tests: enough for the two senders to
+  /// overlap for a while.
+  #if CONFLUENCE_THREAD_SANITIZER
+    private let lanePerUpstream = 300
+    private let laneRounds = 20
+  #else
+    private let lanePerUpstream = 1000
+    private let laneRounds = 60
+  #endif
 
   // MARK: merge
 
@@ -249,6 +258,183 @@ final class FanInStressTests: XCTestCase {
       subscriber.cancel()
       XCTAssertNil(subscription, "round \(round): SwitchToLatest still alive")
       XCTAssertFalse(outer.holdsSubscriber || inners.contains { $0.holdsSubscriber }, "round \(round)")
+    }
+  }
+
+  // MARK: Unlimited demand: the lock-free hand-overs
+
+  // With unlimited demand, merge hands values over through its lane (two exchanges, no
+  // lock) and zip and combineLatest let go of delivery with one exchange. Two subjects are
+  // sent to from two threads at once while a third thread keeps entering critical sections
+  // (requests, which close and reopen merge's lane) or cancels.
+
+  func test_merge_twoSubjects_unlimitedDemand_concurrentSendsAndRequests_deliverEverythingInOrder() {
+    for round in 0..<laneRounds {
+      let a = PassthroughSubject<Int, TestError>()
+      let b = PassthroughSubject<Int, TestError>()
+      let subscriber = TestSubscriber<Int, TestError>(initialDemand: .unlimited, strictCancellation: false)
+      a.merge(with: b).subscribe(subscriber)
+      weak let subscription = subscriber.subscription as AnyObject?
+
+      let count = lanePerUpstream
+      runConcurrently([
+        { for value in 0..<count { a.send(value) } },
+        { for value in 0..<count { b.send(1_000_000 + value) } },
+        { for _ in 0..<(count / 4) { subscriber.request(.max(1)) } },
+      ])
+      a.send(completion: .finished)
+      b.send(completion: .finished)
+
+      let values = subscriber.values
+      XCTAssertTrue(subscriber.violations.isEmpty, "round \(round): \(subscriber.violations)")
+      XCTAssertEqual(values.filter { $0 < 1_000_000 }, Array(0..<count), "round \(round): A")
+      XCTAssertEqual(values.filter { $0 >= 1_000_000 }, (0..<count).map { 1_000_000 + $0 }, "round \(round): B")
+      XCTAssertEqual(subscriber.completion, .finished, "round \(round)")
+      subscriber.cancel()
+      XCTAssertNil(subscription, "round \(round): Merge still alive")
+    }
+  }
+
+  func test_merge_twoSubjects_unlimitedDemand_cancelRacesSends() {
+    for round in 0..<laneRounds {
+      let a = PassthroughSubject<Int, TestError>()
+      let b = PassthroughSubject<Int, TestError>()
+      let subscriber = TestSubscriber<Int, TestError>(initialDemand: .unlimited, strictCancellation: false)
+      a.merge(with: b).subscribe(subscriber)
+      weak let subscription = subscriber.subscription as AnyObject?
+
+      let count = lanePerUpstream
+      runConcurrently([
+        { for value in 0..<count { a.send(value) } },
+        { for value in 0..<count { b.send(1_000_000 + value) } },
+        canceller(subscriber, afterValues: round % 50),
+      ])
+      a.send(completion: .finished)
+      b.send(completion: .finished)
+
+      let values = subscriber.values
+      XCTAssertTrue(subscriber.violations.isEmpty, "round \(round): \(subscriber.violations)")
+      let fromA = values.filter { $0 < 1_000_000 }
+      let fromB = values.filter { $0 >= 1_000_000 }
+      XCTAssertEqual(fromA, Array(0..<fromA.count), "round \(round): A")
+      XCTAssertEqual(fromB, (0..<fromB.count).map { 1_000_000 + $0 }, "round \(round): B")
+      XCTAssertNil(subscriber.completion, "round \(round): completed after cancel")
+      subscriber.cancel()
+      XCTAssertNil(subscription, "round \(round): Merge still alive")
+    }
+  }
+
+  func test_zip_twoSubjects_unlimitedDemand_concurrentSends_pairEverythingInOrder() {
+    for round in 0..<laneRounds {
+      let a = PassthroughSubject<Int, TestError>()
+      let b = PassthroughSubject<Int, TestError>()
+      let subscriber = TestSubscriber<(Int, Int), TestError>(initialDemand: .unlimited, strictCancellation: false)
+      a.zip(b).subscribe(subscriber)
+      weak let subscription = subscriber.subscription as AnyObject?
+
+      let count = lanePerUpstream
+      runConcurrently([
+        { for value in 0..<count { a.send(value) } },
+        { for value in 0..<count { b.send(1_000_000 + value) } },
+        { for _ in 0..<(count / 4) { subscriber.request(.max(1)) } },
+      ])
+      a.send(completion: .finished)
+
+      let pairs = subscriber.values
+      XCTAssertTrue(subscriber.violations.isEmpty, "round \(round): \(subscriber.violations)")
+      XCTAssertEqual(pairs.map(\.0), Array(0..<count), "round \(round): A")
+      XCTAssertEqual(pairs.map(\.1), (0..<count).map { 1_000_000 + $0 }, "round \(round): B")
+      XCTAssertEqual(subscriber.completion, .finished, "round \(round)")
+      subscriber.cancel()
+      XCTAssertNil(subscription, "round \(round): Zip still alive")
+    }
+  }
+
+  func test_zip_twoSubjects_unlimitedDemand_cancelRacesSends() {
+    for round in 0..<laneRounds {
+      let a = PassthroughSubject<Int, TestError>()
+      let b = PassthroughSubject<Int, TestError>()
+      let subscriber = TestSubscriber<(Int, Int), TestError>(initialDemand: .unlimited, strictCancellation: false)
+      a.zip(b).subscribe(subscriber)
+      weak let subscription = subscriber.subscription as AnyObject?
+
+      let count = lanePerUpstream
+      runConcurrently([
+        { for value in 0..<count { a.send(value) } },
+        { for value in 0..<count { b.send(1_000_000 + value) } },
+        canceller(subscriber, afterValues: round % 50),
+      ])
+      a.send(completion: .finished)
+
+      let pairs = subscriber.values
+      XCTAssertTrue(subscriber.violations.isEmpty, "round \(round): \(subscriber.violations)")
+      XCTAssertEqual(pairs.map(\.0), Array(0..<pairs.count), "round \(round): A")
+      XCTAssertEqual(pairs.map(\.1), (0..<pairs.count).map { 1_000_000 + $0 }, "round \(round): B")
+      XCTAssertNil(subscriber.completion, "round \(round): completed after cancel")
+      subscriber.cancel()
+      XCTAssertNil(subscription, "round \(round): Zip still alive")
+    }
+  }
+
+  func test_combineLatest_twoSubjects_unlimitedDemand_concurrentSends_endWithTheLatestPair() {
+    for round in 0..<laneRounds {
+      let a = PassthroughSubject<Int, TestError>()
+      let b = PassthroughSubject<Int, TestError>()
+      let subscriber = TestSubscriber<(Int, Int), TestError>(initialDemand: .unlimited, strictCancellation: false)
+      a.combineLatest(b).subscribe(subscriber)
+      weak let subscription = subscriber.subscription as AnyObject?
+
+      let count = lanePerUpstream
+      runConcurrently([
+        { for value in 0..<count { a.send(value) } },
+        { for value in 0..<count { b.send(1_000_000 + value) } },
+        { for _ in 0..<(count / 4) { subscriber.request(.max(1)) } },
+      ])
+      a.send(completion: .finished)
+      b.send(completion: .finished)
+
+      let pairs = subscriber.values
+      XCTAssertTrue(subscriber.violations.isEmpty, "round \(round): \(subscriber.violations)")
+      XCTAssertEqual(pairs.map(\.0), pairs.map(\.0).sorted(), "round \(round): A went backwards")
+      XCTAssertEqual(pairs.map(\.1), pairs.map(\.1).sorted(), "round \(round): B went backwards")
+      XCTAssertEqual(pairs.last?.0, count - 1, "round \(round)")
+      XCTAssertEqual(pairs.last?.1, 1_000_000 + count - 1, "round \(round)")
+      // At most one pair per value after both sides have one (changes that arrive while
+      // another thread delivers coalesce).
+      if let firstPair = pairs.first {
+        let most = (count - firstPair.0) + (count - (firstPair.1 - 1_000_000)) - 1
+        XCTAssertLessThanOrEqual(pairs.count, most, "round \(round)")
+      }
+      XCTAssertEqual(subscriber.completion, .finished, "round \(round)")
+      subscriber.cancel()
+      XCTAssertNil(subscription, "round \(round): CombineLatest still alive")
+    }
+  }
+
+  func test_combineLatest_twoSubjects_unlimitedDemand_cancelRacesSends() {
+    for round in 0..<laneRounds {
+      let a = PassthroughSubject<Int, TestError>()
+      let b = PassthroughSubject<Int, TestError>()
+      let subscriber = TestSubscriber<(Int, Int), TestError>(initialDemand: .unlimited, strictCancellation: false)
+      a.combineLatest(b).subscribe(subscriber)
+      weak let subscription = subscriber.subscription as AnyObject?
+
+      let count = lanePerUpstream
+      runConcurrently([
+        { for value in 0..<count { a.send(value) } },
+        { for value in 0..<count { b.send(1_000_000 + value) } },
+        canceller(subscriber, afterValues: round % 50),
+      ])
+      a.send(completion: .finished)
+      b.send(completion: .finished)
+
+      let pairs = subscriber.values
+      XCTAssertTrue(subscriber.violations.isEmpty, "round \(round): \(subscriber.violations)")
+      XCTAssertEqual(pairs.map(\.0), pairs.map(\.0).sorted(), "round \(round): A went backwards")
+      XCTAssertEqual(pairs.map(\.1), pairs.map(\.1).sorted(), "round \(round): B went backwards")
+      XCTAssertNil(subscriber.completion, "round \(round): completed after cancel")
+      subscriber.cancel()
+      XCTAssertNil(subscription, "round \(round): CombineLatest still alive")
     }
   }
 

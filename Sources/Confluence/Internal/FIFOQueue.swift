@@ -90,6 +90,7 @@ package struct FIFOQueue<Element> {
 
   /// Removes and returns the oldest element, or `nil` if the queue is empty.
   @inlinable
+  @inline(__always)
   package mutating func popFirst() -> Element? {
     guard storedCount > 0 else { return nil }
     let element = oldest.take()
@@ -103,6 +104,7 @@ package struct FIFOQueue<Element> {
 
   /// Removes and returns the oldest element. The queue must not be empty.
   @inlinable
+  @inline(__always)
   package mutating func removeFirst() -> Element {
     guard let element = popFirst() else { preconditionFailure("FIFOQueue.removeFirst() on an empty queue") }
     return element

@@ -21,6 +21,10 @@ internal protocol BinaryFanInLogic {
   /// The next output, if one is ready; taking it consumes it.
   mutating func takeOutput() -> (A, B)?
 
+  /// Whether ``takeOutput()`` would return an output. (`mutating` only so that the state
+  /// reaches it in place rather than through a copy of the logic.)
+  mutating func hasOutput() -> Bool
+
   /// Whether no further output can come, given which upstreams have finished.
   func isDone(finishedA: Bool, finishedB: Bool) -> Bool
 
@@ -39,14 +43,18 @@ internal struct ZipLogic<A, B>: BinaryFanInLogic {
   @inlinable internal static var name: String { "Zip" }
   @inlinable internal static var deliversOneBeyondDemand: Bool { true }
 
-  @inlinable internal mutating func receive(a: A) { bufferA.append(a) }
-  @inlinable internal mutating func receive(b: B) { bufferB.append(b) }
+  @inlinable @inline(__always) internal mutating func receive(a: A) { bufferA.append(a) }
+  @inlinable @inline(__always) internal mutating func receive(b: B) { bufferB.append(b) }
 
   @inlinable
+  @inline(__always)
   internal mutating func takeOutput() -> (A, B)? {
     guard !bufferA.isEmpty, !bufferB.isEmpty else { return nil }
     return (bufferA.removeFirst(), bufferB.removeFirst())
   }
+
+  @inlinable
+  internal mutating func hasOutput() -> Bool { !bufferA.isEmpty && !bufferB.isEmpty }
 
   @inlinable
   internal func isDone(finishedA: Bool, finishedB: Bool) -> Bool {
@@ -71,23 +79,29 @@ internal struct CombineLatestLogic<A, B>: BinaryFanInLogic {
   @inlinable internal static var deliversOneBeyondDemand: Bool { false }
 
   @inlinable
+  @inline(__always)
   internal mutating func receive(a: A) {
     latestA = a
     hasUndeliveredChange = latestB != nil
   }
 
   @inlinable
+  @inline(__always)
   internal mutating func receive(b: B) {
     latestB = b
     hasUndeliveredChange = latestA != nil
   }
 
   @inlinable
+  @inline(__always)
   internal mutating func takeOutput() -> (A, B)? {
     guard hasUndeliveredChange, let a = latestA, let b = latestB else { return nil }
     hasUndeliveredChange = false
     return (a, b)
   }
+
+  @inlinable
+  internal mutating func hasOutput() -> Bool { hasUndeliveredChange }
 
   @inlinable
   internal func isDone(finishedA: Bool, finishedB: Bool) -> Bool {

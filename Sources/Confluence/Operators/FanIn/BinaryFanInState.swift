@@ -29,6 +29,8 @@ internal struct BinaryFanInState<Logic: BinaryFanInLogic, Failure: Error> {
   /// One output was delivered beyond demand (``BinaryFanInLogic/deliversOneBeyondDemand``):
   /// the next demand pays it back first.
   @usableFromInline internal var isOverdrawn = false
+  /// Whether some thread is delivering downstream right now (the storage class sets it from
+  /// its lock-free `delivery` word on entering each critical section).
   @usableFromInline internal var isDelivering = false
   @usableFromInline internal var pendingFailure: Failure?
   /// The side whose value set off the delivery running now, if one did: demand the
@@ -50,6 +52,7 @@ internal struct BinaryFanInState<Logic: BinaryFanInLogic, Failure: Error> {
   }
 
   @inlinable
+  @inline(__always)
   internal mutating func receive(a value: Logic.A) -> Next {
     guard !isTerminated else { return .idle }
     logic.receive(a: value)
@@ -58,6 +61,7 @@ internal struct BinaryFanInState<Logic: BinaryFanInLogic, Failure: Error> {
   }
 
   @inlinable
+  @inline(__always)
   internal mutating func receive(b value: Logic.B) -> Next {
     guard !isTerminated else { return .idle }
     logic.receive(b: value)
@@ -67,6 +71,7 @@ internal struct BinaryFanInState<Logic: BinaryFanInLogic, Failure: Error> {
 
   /// A value from `side` may complete an output: deliver it, noting the sender.
   @inlinable
+  @inline(__always)
   internal mutating func startDelivery(from side: FanInSide) -> Next {
     let next = nextDelivery()
     if case .deliver = next { sender = side }
@@ -143,6 +148,20 @@ internal struct BinaryFanInState<Logic: BinaryFanInLogic, Failure: Error> {
     return (next, takeSenderOwed())
   }
 
+  /// Whether the delivering thread, handed back no further demand, may let go of delivery
+  /// without looking at the state again: ``didDeliver()`` would find nothing to do (no
+  /// failure waits, no output is ready to go, no completion is due, the sender is owed
+  /// nothing). Evaluated when delivery is taken; any critical section that runs before the
+  /// owner lets go makes it look again. (`mutating` only so that the storage class reaches
+  /// it in place: a method on its stored `state` copied the whole struct.)
+  @inlinable
+  @inline(__always)
+  internal mutating func canLetGoQuietly() -> Bool {
+    guard pendingFailure == nil, !isTerminated, senderOwed == .none else { return false }
+    if demand > 0 || (Logic.deliversOneBeyondDemand && !isOverdrawn), logic.hasOutput() { return false }
+    return !logic.isDone(finishedA: finishedA, finishedB: finishedB)
+  }
+
   /// The upstreams to request `more` from: all live ones but the sender, which is owed it
   /// through its return value instead.
   @inlinable
@@ -181,6 +200,7 @@ internal struct BinaryFanInState<Logic: BinaryFanInLogic, Failure: Error> {
   }
 
   @inlinable
+  @inline(__always)
   internal mutating func nextDelivery() -> Next {
     guard !isTerminated else { return .idle }
     if demand > 0 || (Logic.deliversOneBeyondDemand && !isOverdrawn), let output = logic.takeOutput() {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The storage and driver of a two-upstream operator (`zip`, `combineLatest`): subscribes
 /// to both upstreams, consults ``BinaryFanInState`` under the lock and acts on its answer
 /// with the lock released. Shown as `Logic.name` (`Zip`, `CombineLatest`) by `print`.
@@ -27,6 +29,22 @@ where
   @exclusivity(unchecked)
   @usableFromInline
   internal var state: State
+
+  /// Who delivers downstream, readable without the lock. `0`: nobody. Bit 0 (``owned``): a
+  /// thread owns delivery (`state.isDelivering`, which every critical section reads from
+  /// here). Bit 1 (``recheck``): the owner must look at the state under the lock before it
+  /// lets go, because another critical section ran meanwhile or something already waited
+  /// when it took delivery. With ``owned`` alone, an owner that downstream handed back no
+  /// demand lets go with one compare-and-exchange instead of a lock round trip: the common
+  /// case of an output handed over with nothing else going on.
+  @usableFromInline
+  internal let delivery = Atomic<UInt8>(0)
+
+  @usableFromInline
+  internal static var owned: UInt8 { 1 }
+
+  @usableFromInline
+  internal static var recheck: UInt8 { 2 }
 
   /// Runs ``requestSpecialized(_:)`` (demand non-zero) or ``cancelSpecialized()`` (demand
   /// `.none`) in code specialised for this subscription's types: `request` and `cancel`
@@ -61,7 +79,7 @@ where
 
   @inlinable
   internal func upstreamSubscribed(_ side: FanInSide, _ subscription: Subscription) {
-    guard let owed = lock.withLock({ state.subscribed(side, subscription) }) else {
+    guard let owed = withState({ state.subscribed(side, subscription) }) else {
       subscription.cancel()
       return
     }
@@ -69,20 +87,44 @@ where
   }
 
   @inlinable
+  @inline(__always)
   internal func receive(a value: A.Output) -> Subscribers.Demand {
-    perform(lock.withLock { state.receive(a: value) })
+    let next = withState { state.receive(a: value) }
+    switch next {
+    case .idle: return .none
+    case .deliver(let output): return deliver(output)
+    default: return perform(next)
+    }
   }
 
   @inlinable
+  @inline(__always)
   internal func receive(b value: B.Output) -> Subscribers.Demand {
-    perform(lock.withLock { state.receive(b: value) })
+    let next = withState { state.receive(b: value) }
+    switch next {
+    case .idle: return .none
+    case .deliver(let output): return deliver(output)
+    default: return perform(next)
+    }
+  }
+
+  /// The per-value path, written out so that it runs inline in `receive`: this thread took
+  /// delivery of `output`; hands it over and lets go, then carries out whatever is left
+  /// (out of line). Returns the demand owed to the sender.
+  @inlinable
+  @inline(__always)
+  internal func deliver(_ output: (A.Output, B.Output)) -> Subscribers.Demand {
+    let more = downstream.receive(output)
+    if more == .none && letGoQuietly() { return .none }
+    let (next, owed) = afterDelivery(returning: more)
+    return owed + perform(next)
   }
 
   @inlinable
   internal func upstreamCompleted(_ side: FanInSide, _ completion: Subscribers.Completion<A.Failure>) {
     switch completion {
-    case .finished: _ = perform(lock.withLock { state.finished(side) })
-    case .failure(let error): _ = perform(lock.withLock { state.failed(error) })
+    case .finished: _ = perform(withState { state.finished(side) })
+    case .failure(let error): _ = perform(withState { state.failed(error) })
     }
   }
 
@@ -101,14 +143,14 @@ where
 
   @inlinable
   internal func requestSpecialized(_ demand: Subscribers.Demand) {
-    let (forward, next) = lock.withLock { state.request(demand) }
+    let (forward, next) = withState { state.request(demand) }
     forward.request(demand)
     _ = perform(next)
   }
 
   @inlinable
   internal func cancelSpecialized() {
-    lock.withLock { state.cancel() }.cancel()
+    withState { state.cancel() }.cancel()
   }
 
   /// Performs `next` and what follows it; returns the demand owed to the side whose value
@@ -133,17 +175,84 @@ where
         return owed
       case .deliver(let output):
         let more = downstream.receive(output)
-        if more == .none {
-          let (following, owedNow) = lock.withLock { state.didDeliver() }
-          owed += owedNow
-          next = following
-        } else {
-          let (forward, following, owedNow) = lock.withLock { state.didDeliver(additionalDemand: more) }
-          forward.request(more)
-          owed += owedNow
-          next = following
-        }
+        if more == .none && letGoQuietly() { return owed }
+        let (following, owedNow) = afterDelivery(returning: more)
+        owed += owedNow
+        next = following
       }
+    }
+  }
+
+  /// The owner handed an output over and downstream returned no demand: lets go of
+  /// delivery with one compare-and-exchange if nothing happened meanwhile (``recheck``
+  /// clear). Returns whether it did.
+  @inlinable
+  @inline(__always)
+  internal func letGoQuietly() -> Bool {
+    #if CONFLUENCE_THREAD_SANITIZER
+      // The sanitizer does not see the atomic's ordering: its builds always take the lock,
+      // so that it sees one delivery end before the next begins.
+      return false
+    #else
+      return delivery.compareExchange(expected: Self.owned, desired: 0, ordering: .acquiringAndReleasing).exchanged
+    #endif
+  }
+
+  /// The owner handed an output over and downstream returned `more`; something may have
+  /// happened meanwhile: looks at the state under the lock. Returns what follows and the
+  /// demand owed to the sender.
+  @inlinable
+  internal func afterDelivery(returning more: Subscribers.Demand) -> (State.Next, Subscribers.Demand) {
+    guard more != .none else { return withStateAsOwner { state.didDeliver() } }
+    let (forward, following, owed) = withStateAsOwner { state.didDeliver(additionalDemand: more) }
+    forward.request(more)
+    return (following, owed)
+  }
+
+  // MARK: Critical sections and delivery ownership
+
+  /// Runs `body` with the lock held, `state.isDelivering` read from ``delivery``. If a thread
+  /// owns delivery, it is told to look again before letting go (this section may have left
+  /// it work: an output, demand, a failure, a completion). If this section takes delivery,
+  /// ``delivery`` says so, with ``recheck`` already set when something waits.
+  @inlinable
+  @inline(__always)
+  internal func withState<Result>(_ body: () -> Result) -> Result {
+    lock.withLock {
+      var word = delivery.load(ordering: .acquiring)
+      if word == Self.owned {
+        // The owner may let go meanwhile (then nobody delivers: `original` is 0).
+        let (exchanged, original) = delivery.compareExchange(
+          expected: word, desired: word | Self.recheck, ordering: .acquiringAndReleasing)
+        word = exchanged ? word | Self.recheck : original
+      }
+      if word == 0 {
+        // An owner that let go without the lock left its sender behind.
+        state.isDelivering = false
+        state.sender = nil
+      } else {
+        state.isDelivering = true
+      }
+      let result = body()
+      if word == 0 && state.isDelivering {
+        delivery.store(state.canLetGoQuietly() ? Self.owned : Self.owned | Self.recheck, ordering: .releasing)
+      }
+      return result
+    }
+  }
+
+  /// Runs `body` with the lock held, on the thread that owns delivery (looking at the state
+  /// again, so ``recheck`` is cleared), and publishes whether it still does.
+  @inlinable
+  @inline(__always)
+  internal func withStateAsOwner<Result>(_ body: () -> Result) -> Result {
+    lock.withLock {
+      state.isDelivering = true
+      let result = body()
+      let word: UInt8 =
+        state.isDelivering ? (state.canLetGoQuietly() ? Self.owned : Self.owned | Self.recheck) : 0
+      delivery.store(word, ordering: .releasing)
+      return result
     }
   }
 

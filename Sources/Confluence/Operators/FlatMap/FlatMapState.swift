@@ -95,6 +95,10 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   @usableFromInline internal var isDelivering = false
   /// A failure that arrived while another thread was delivering.
   @usableFromInline internal var pendingFailure: Downstream.Failure?
+  /// Whether an inner publisher was asked one value at a time, or one finished (freeing its
+  /// slot, so that late values from it are stale): the merge publishers' lane (see
+  /// ``mayOpenMergeLane()``) then stays closed for good.
+  @usableFromInline internal var hasLimitedOrFreedInner = false
 
   @inlinable
   internal init(downstream: Downstream, transform: @escaping (Input) -> NewPublisher) {
@@ -174,6 +178,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     slots[id.slot] = FlatMapInnerSlot(generation: id.generation, isLive: true, nextFree: -1)
     slots[id.slot].isSubscribed = true
     slots[id.slot].isUnlimited = unlimited
+    if !unlimited { hasLimitedOrFreedInner = true }
     return unlimited ? .unlimited : .max(1)
   }
 
@@ -200,6 +205,23 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     isDelivering = true
     demand -= 1
     return (downstream, isCurrent && slots[id.slot].isSubscribed && !slots[id.slot].isUnlimited)
+  }
+
+  /// ``innerValue(_:from:acceptsFinishedInners:)`` for the merge publishers, which hand the
+  /// value to downstream through `FlatMapSubscription.mergeTarget` rather than through a
+  /// copy of `downstream` (a retain and a release, two atomic operations per value): `nil`
+  /// after buffering the value (or dropping it if stale); else the caller owns delivery, and
+  /// the result says whether the inner publisher is to be asked for one more value.
+  @inlinable
+  internal mutating func mergeValue(_ value: Value, from id: FlatMapInnerID) -> Bool? {
+    guard !isTerminated, isCurrent(id) else { return nil }
+    if isDelivering || demand == .none || hasBufferedValues {
+      buffer.append((value, id))
+      return nil
+    }
+    isDelivering = true
+    demand -= 1
+    return slots[id.slot].isSubscribed && !slots[id.slot].isUnlimited
   }
 
   /// The subscription of the current inner `id` (a copy), to ask for one more value after
@@ -267,6 +289,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     slots[slot] = FlatMapInnerSlot(generation: slots[slot].generation &+ 1, isLive: false, nextFree: firstFree)
     firstFree = slot
     liveInners -= 1
+    hasLimitedOrFreedInner = true
     return released
   }
 
@@ -352,7 +375,20 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   /// in place: a getter on its stored `state` copied the whole struct.)
   @inlinable
   internal mutating func canLetGoQuietly() -> Bool {
-    pendingFailure == nil && !hasBufferedValues && !(upstreamFinished && liveInners == 0)
+    pendingFailure == nil && !hasBufferedValues && !(upstreamFinished && liveInners == 0) && !isTerminated
+  }
+
+  /// Whether a merge publisher's inner value may be handed to downstream at once without
+  /// the lock (`FlatMapSubscription`'s lane): whatever inner sent it, ``mergeValue(_:from:)``
+  /// would deliver it and ask for nothing more, and ``didDeliver(additionalDemand:)`` with no
+  /// added demand would find nothing to do. That holds while downstream's demand is
+  /// unlimited, nothing is buffered, no failure waits, every inner publisher is current
+  /// (none finished) and asked for everything, and completion is not due. (`mutating` only
+  /// so that the storage class reaches it in place.)
+  @inlinable
+  internal mutating func mayOpenMergeLane() -> Bool {
+    !isTerminated && demand == .unlimited && !hasLimitedOrFreedInner && pendingFailure == nil
+      && !hasBufferedValues && !(upstreamFinished && liveInners == 0)
   }
 
   /// The delivering thread finished handing over a value; `more` is what downstream

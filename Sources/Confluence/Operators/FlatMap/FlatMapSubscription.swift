@@ -29,9 +29,15 @@ where
   /// thread owns delivery (`state.isDelivering`, which every critical section reads from
   /// here). Bit 1 (``recheck``): the owner must look at the state under the lock before it
   /// lets go, because another critical section ran meanwhile or something already waited
-  /// when it took delivery. With ``owned`` alone, the owner lets go with one
+  /// when it took delivery. With ``recheck`` clear, the owner lets go with one
   /// compare-and-exchange instead of a lock round trip: the common case of a value handed
   /// over at once with nothing else going on.
+  ///
+  /// Bit 2 (``laneOpen``), merge publishers only: an inner value may take delivery without
+  /// the lock, by exchanging ``laneOpen`` alone for ``laneOpen`` and ``owned``, hand itself
+  /// to downstream and let go again (``FlatMapState/mayOpenMergeLane()`` says when the state
+  /// would do just that). Every critical section closes the lane on entry, so that none
+  /// runs while a value takes it unseen, and opens it again on leaving if the state allows.
   @usableFromInline
   internal let delivery = Atomic<UInt8>(0)
 
@@ -40,6 +46,21 @@ where
 
   @usableFromInline
   internal static var recheck: UInt8 { 2 }
+
+  @usableFromInline
+  internal static var laneOpen: UInt8 { 4 }
+
+  /// The merge publishers' downstream, boxed and retained by hand, so that the thread that
+  /// owns delivery hands a value over without retaining and releasing it (two atomic
+  /// operations per value; `state.downstream` can only be read as a copy). `nil` for
+  /// `flatMap`, and once the state let go of downstream with no thread delivering: the box
+  /// is then released, outside the lock, by the critical section that sees it so (see
+  /// ``retiredMergeTarget()``). Written only under the lock and only while no thread owns
+  /// delivery; the owner reads it without the lock (the lock hand-over, or the acquiring
+  /// exchange on ``delivery``, orders the accesses).
+  @exclusivity(unchecked)
+  @usableFromInline
+  internal var mergeTarget: Unmanaged<FlatMapDownstreamBox<Downstream>>?
 
   @usableFromInline
   internal let maxPublishers: Subscribers.Demand
@@ -54,6 +75,12 @@ where
   /// value delivered at once is answered by returning `.max(1)` from its `receive(_:)`.
   @usableFromInline
   internal let isFlatMap: Bool
+
+  /// Whether this serves a merge publisher, known from the types (a constant in code
+  /// specialised for them, so that `flatMap`'s code carries none of the merge publishers'
+  /// lane and target handling): see ``MergeList``.
+  @inlinable
+  internal static var servesMerge: Bool { Upstream.self == MergeList<NewPublisher>.self }
 
   /// Whether this serves `flatMap` and its inner publishers are `Just` (see
   /// ``receiveJust(_:)``): decided once here, so that code running unspecialised (behind
@@ -79,6 +106,7 @@ where
     self.name = name
     self.isFlatMap = name == "FlatMap"
     self.innerIsJust = name == "FlatMap" && Self.isJust(NewPublisher.self)
+    self.mergeTarget = Self.servesMerge ? Unmanaged.passRetained(FlatMapDownstreamBox(downstream)) : nil
     self.specialized = { subscription, demand in
       if demand == .none {
         subscription.cancelSpecialized()
@@ -86,6 +114,11 @@ where
         subscription.requestSpecialized(demand)
       }
     }
+  }
+
+  @inlinable
+  deinit {
+    mergeTarget?.release()
   }
 
   // MARK: Upstream events
@@ -256,19 +289,35 @@ where
 
   /// An inner value: returns the demand for the inner publisher's `receive(_:)` to return.
   @inlinable
+  @inline(__always)
   internal func innerReceive(_ value: Downstream.Input, id: FlatMapInnerID) -> Subscribers.Demand {
     guard isFlatMap else {
-      let handOver = withState { () -> (Downstream, askAgain: Bool)? in
-        state.innerValue(value, from: id, acceptsFinishedInners: false)
-      }
-      // Switching over the consumed result moves its parts; 'guard let (a, b) =' would copy.
-      guard case .some((let downstream, let askAgain)) = consume handOver else { return .none }
+      #if !CONFLUENCE_THREAD_SANITIZER
+        // The lane (see `delivery`): the state would deliver this value at once and then have
+        // nothing more to do; no critical section runs meanwhile unseen.
+        if delivery.compareExchange(
+          expected: Self.laneOpen, desired: Self.laneOpen | Self.owned, ordering: .acquiring
+        ).exchanged {
+          let more = sendToMergeTarget(value)
+          if more == .none,
+            delivery.compareExchange(
+              expected: Self.laneOpen | Self.owned, desired: Self.laneOpen, ordering: .releasing
+            ).exchanged
+          {
+            return .none
+          }
+          if letGoOfDelivery(additionalDemand: more) {
+            drain()
+          }
+          return .none
+        }
+      #endif
+      guard let askAgain = withState({ state.mergeValue(value, from: id) }) else { return .none }
       guard askAgain else {
         // Merge's common path (unlimited demand, inners asked for everything): no inner
         // subscription to carry out of the lock, which cost ~80 instructions per value in
         // copies and destroys of its status.
-        let more = downstream.receive(value)
-        if letGoOfDelivery(additionalDemand: more) {
+        if letGoOfDelivery(additionalDemand: sendToMergeTarget(value)) {
           drain()
         }
         return .none
@@ -278,7 +327,11 @@ where
       // with this value) or by the end of everything (which leaves it terminal, and then
       // nothing is asked).
       let subscription = withState { state.subscription(askingAgain: id) }
-      deliver(value, to: downstream, askAgain: subscription)
+      let more = sendToMergeTarget(value)
+      subscription.request(.max(1))
+      if letGoOfDelivery(additionalDemand: more) {
+        drain()
+      }
       return .none
     }
     let handOver = withState { state.innerValue(value, from: id, acceptsFinishedInners: true) }
@@ -351,39 +404,134 @@ where
   /// owns delivery, it is told to look again before letting go (this section may have left
   /// it work: a buffered value, demand, a failure, a completion). If this section takes
   /// delivery, ``delivery`` says so, with ``recheck`` already set when something waits.
+  ///
+  /// `flatMap` and the merge publishers run it separately (``servesMerge``): only the
+  /// merge publishers have a lane to close and reopen and a ``mergeTarget`` to release, and
+  /// `flatMap { Just($0) }` runs three of these per inner publisher.
   @inlinable
   @inline(__always)
   internal func withState<Result>(_ body: () -> Result) -> Result {
-    lock.withLock {
-      var word = delivery.load(ordering: .acquiring)
-      if word == Self.owned {
-        // The owner may let go meanwhile (then nobody delivers: `original` is 0).
-        let (exchanged, original) = delivery.compareExchange(
-          expected: word, desired: word | Self.recheck, ordering: .acquiringAndReleasing)
-        word = exchanged ? word | Self.recheck : original
-      }
-      state.isDelivering = word != 0
-      let result = body()
-      if word == 0 && state.isDelivering {
-        delivery.store(state.canLetGoQuietly() ? Self.owned : Self.owned | Self.recheck, ordering: .releasing)
-      }
-      return result
+    guard Self.servesMerge else {
+      return lock.withLock { criticalSection(body, hasLane: false) }
     }
+    return withMergeState(body)
+  }
+
+  /// ``withState(_:)`` for the merge publishers.
+  @inlinable
+  @inline(__always)
+  internal func withMergeState<Result>(_ body: () -> Result) -> Result {
+    let (result, retired) = lock.withLock {
+      () -> (Result, Unmanaged<FlatMapDownstreamBox<Downstream>>?) in
+      (criticalSection(body, hasLane: true), retiredMergeTarget())
+    }
+    retired?.release()
+    return result
+  }
+
+  /// ``withState(_:)`` under the lock. `hasLane` is a constant at each call site.
+  @inlinable
+  @inline(__always)
+  internal func criticalSection<Result>(_ body: () -> Result, hasLane: Bool) -> Result {
+    var word = delivery.load(ordering: .acquiring)
+    if hasLane {
+      while word != 0 {
+        // Close the lane; tell the owner, if any, to look again. The owner may let go
+        // meanwhile, and a value may take the lane: exchange until the word holds still.
+        let desired = (word & ~Self.laneOpen) | (word & Self.owned != 0 ? Self.recheck : 0)
+        if desired == word { break }
+        let (exchanged, original) = delivery.compareExchange(
+          expected: word, desired: desired, ordering: .acquiringAndReleasing)
+        word = exchanged ? desired : original
+        if exchanged { break }
+      }
+    } else if word == Self.owned {
+      // The owner may let go meanwhile (then nobody delivers: `original` is 0).
+      let (exchanged, original) = delivery.compareExchange(
+        expected: word, desired: word | Self.recheck, ordering: .acquiringAndReleasing)
+      word = exchanged ? word | Self.recheck : original
+    }
+    state.isDelivering = word & Self.owned != 0
+    let result = body()
+    if word & Self.owned == 0 {
+      // Nobody delivered when this section began: the word is 0 and stays so (the lane is
+      // closed, and taking delivery otherwise needs the lock) until stored here.
+      let lane = hasLane && mayOpenLane() ? Self.laneOpen : 0
+      if state.isDelivering {
+        delivery.store(
+          Self.owned | lane | (state.canLetGoQuietly() ? 0 : Self.recheck), ordering: .releasing)
+      } else if lane != 0 {
+        delivery.store(lane, ordering: .releasing)
+      }
+    }
+    return result
+  }
+
+  /// Under the lock: whether the merge publishers' lane may be opened (see ``delivery``).
+  /// Never in thread-sanitizer builds, which do not see the atomic's ordering.
+  @inlinable
+  @inline(__always)
+  internal func mayOpenLane() -> Bool {
+    #if CONFLUENCE_THREAD_SANITIZER
+      return false
+    #else
+      return state.mayOpenMergeLane()
+    #endif
+  }
+
+  /// Under the lock: takes ``mergeTarget`` out, to be released outside the lock, once the
+  /// state let go of downstream and no thread delivers (the owner may still be calling it).
+  @inlinable
+  @inline(__always)
+  internal func retiredMergeTarget() -> Unmanaged<FlatMapDownstreamBox<Downstream>>? {
+    guard let target = mergeTarget, state.isTerminated, !state.isDelivering else { return nil }
+    mergeTarget = nil
+    return target
+  }
+
+  /// Hands `value` to the merge publishers' downstream (this thread owns delivery).
+  @inlinable
+  @inline(__always)
+  internal func sendToMergeTarget(_ value: Downstream.Input) -> Subscribers.Demand {
+    mergeTarget.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.subscriber.receive(value) }
   }
 
   /// Runs `body` with the lock held, on the thread that owns delivery (looking at the state
-  /// again, so ``recheck`` is cleared), and publishes whether it still does.
+  /// again, so ``recheck`` is cleared), and publishes whether it still does. Nobody else
+  /// changes the word meanwhile (taking the merge publishers' lane needs it without
+  /// ``owned``).
   @inlinable
   @inline(__always)
   internal func withStateAsOwner<Result>(_ body: () -> Result) -> Result {
-    lock.withLock {
-      state.isDelivering = true
-      let result = body()
-      let word: UInt8 =
-        state.isDelivering ? (state.canLetGoQuietly() ? Self.owned : Self.owned | Self.recheck) : 0
-      delivery.store(word, ordering: .releasing)
-      return result
+    guard Self.servesMerge else {
+      return lock.withLock { ownerSection(body, hasLane: false) }
     }
+    return withMergeStateAsOwner(body)
+  }
+
+  /// ``withStateAsOwner(_:)`` for the merge publishers.
+  @inlinable
+  @inline(__always)
+  internal func withMergeStateAsOwner<Result>(_ body: () -> Result) -> Result {
+    let (result, retired) = lock.withLock {
+      () -> (Result, Unmanaged<FlatMapDownstreamBox<Downstream>>?) in
+      (ownerSection(body, hasLane: true), retiredMergeTarget())
+    }
+    retired?.release()
+    return result
+  }
+
+  /// ``withStateAsOwner(_:)`` under the lock. `hasLane` is a constant at each call site.
+  @inlinable
+  @inline(__always)
+  internal func ownerSection<Result>(_ body: () -> Result, hasLane: Bool) -> Result {
+    state.isDelivering = true
+    let result = body()
+    let lane = hasLane && mayOpenLane() ? Self.laneOpen : 0
+    let word: UInt8 =
+      state.isDelivering ? Self.owned | lane | (state.canLetGoQuietly() ? 0 : Self.recheck) : lane
+    delivery.store(word, ordering: .releasing)
+    return result
   }
 
   /// The owner of delivery handed a value over; `more` is what downstream returned.
@@ -396,10 +544,15 @@ where
   internal func letGoOfDelivery(additionalDemand more: Subscribers.Demand) -> Bool {
     #if !CONFLUENCE_THREAD_SANITIZER
       // (The sanitizer does not see the atomic's ordering: its builds always take the lock.)
-      if more == .none,
-        delivery.compareExchange(expected: Self.owned, desired: 0, ordering: .acquiringAndReleasing).exchanged
-      {
-        return false
+      if more == .none {
+        // (`flatMap` has no lane bit to keep: its owner expects ``owned`` alone.)
+        let word = Self.servesMerge ? delivery.load(ordering: .relaxed) : Self.owned
+        if word & Self.recheck == 0,
+          delivery.compareExchange(expected: word, desired: word & ~Self.owned, ordering: .acquiringAndReleasing)
+            .exchanged
+        {
+          return false
+        }
       }
     #endif
     return withStateAsOwner { state.didDeliver(additionalDemand: more) }
@@ -464,6 +617,20 @@ where
 
   @usableFromInline
   internal var playgroundDescription: Any { description }
+}
+
+/// Holds the merge publishers' downstream for ``FlatMapSubscription/mergeTarget``: a class,
+/// so that a reference to it can be kept unmanaged and the subscriber (a `let`) reached
+/// through it without a retain.
+@usableFromInline
+internal final class FlatMapDownstreamBox<Downstream: Subscriber> {
+  @usableFromInline
+  internal let subscriber: Downstream
+
+  @inlinable
+  internal init(_ subscriber: Downstream) {
+    self.subscriber = subscriber
+  }
 }
 
 /// Subscribes to one inner publisher on behalf of ``FlatMapSubscription``.

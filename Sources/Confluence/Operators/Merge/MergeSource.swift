@@ -38,11 +38,28 @@ internal enum MergeFiller<Output, Failure: Error>: Publisher {
   internal func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {}
 }
 
+/// Marks ``MergeList``, so that ``FlatMapSubscription`` tells from its types alone, in code
+/// specialised for them, that it serves a merge publisher.
+@usableFromInline
+internal protocol MergeListMarker {}
+
+/// Stands, as the upstream type of the ``FlatMapSubscription`` that serves a merge
+/// publisher, for the list of publishers it merges (which is subscribed to as a
+/// `Publishers.Sequence` of them: the same elements, one publisher each). Never instantiated.
+@usableFromInline
+internal enum MergeList<Source: Publisher>: Publisher, MergeListMarker {
+  @usableFromInline internal typealias Output = Source
+  @usableFromInline internal typealias Failure = Source.Failure
+
+  @inlinable
+  internal func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {}
+}
+
 /// Subscribes `subscriber` to all of `sources` at once, interleaving their elements.
 @inlinable
 internal func subscribeMerging<Source: Publisher, S: Subscriber>(_ sources: [Source], _ subscriber: S)
 where S.Input == Source.Output, S.Failure == Source.Failure {
   Publishers.Sequence<[Source], Source.Failure>(sequence: sources).subscribe(
-    FlatMapSubscription<Source, Publishers.Sequence<[Source], Source.Failure>, S>(
+    FlatMapSubscription<Source, MergeList<Source>, S>(
       downstream: subscriber, maxPublishers: .unlimited, transform: { $0 }, name: "Merge"))
 }
