@@ -189,13 +189,7 @@ where
   @inlinable
   @inline(__always)
   internal func letGoQuietly() -> Bool {
-    #if CONFLUENCE_THREAD_SANITIZER
-      // The sanitizer does not see the atomic's ordering: its builds always take the lock,
-      // so that it sees one delivery end before the next begins.
-      return false
-    #else
-      return delivery.compareExchange(expected: Self.owned, desired: 0, ordering: .acquiringAndReleasing).exchanged
-    #endif
+    delivery.compareExchange(expected: Self.owned, desired: 0, ordering: .acquiringAndReleasing).exchanged
   }
 
   /// The owner handed an output over and downstream returned `more`; something may have

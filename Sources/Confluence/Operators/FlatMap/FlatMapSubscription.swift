@@ -292,26 +292,24 @@ where
   @inline(__always)
   internal func innerReceive(_ value: Downstream.Input, id: FlatMapInnerID) -> Subscribers.Demand {
     guard isFlatMap else {
-      #if !CONFLUENCE_THREAD_SANITIZER
-        // The lane (see `delivery`): the state would deliver this value at once and then have
-        // nothing more to do; no critical section runs meanwhile unseen.
-        if delivery.compareExchange(
-          expected: Self.laneOpen, desired: Self.laneOpen | Self.owned, ordering: .acquiring
-        ).exchanged {
-          let more = sendToMergeTarget(value)
-          if more == .none,
-            delivery.compareExchange(
-              expected: Self.laneOpen | Self.owned, desired: Self.laneOpen, ordering: .releasing
-            ).exchanged
-          {
-            return .none
-          }
-          if letGoOfDelivery(additionalDemand: more) {
-            drain()
-          }
+      // The lane (see `delivery`): the state would deliver this value at once and then have
+      // nothing more to do; no critical section runs meanwhile unseen.
+      if delivery.compareExchange(
+        expected: Self.laneOpen, desired: Self.laneOpen | Self.owned, ordering: .acquiring
+      ).exchanged {
+        let more = sendToMergeTarget(value)
+        if more == .none,
+          delivery.compareExchange(
+            expected: Self.laneOpen | Self.owned, desired: Self.laneOpen, ordering: .releasing
+          ).exchanged
+        {
           return .none
         }
-      #endif
+        if letGoOfDelivery(additionalDemand: more) {
+          drain()
+        }
+        return .none
+      }
       guard let askAgain = withState({ state.mergeValue(value, from: id) }) else { return .none }
       guard askAgain else {
         // Merge's common path (unlimited demand, inners asked for everything): no inner
@@ -468,15 +466,10 @@ where
   }
 
   /// Under the lock: whether the merge publishers' lane may be opened (see ``delivery``).
-  /// Never in thread-sanitizer builds, which do not see the atomic's ordering.
   @inlinable
   @inline(__always)
   internal func mayOpenLane() -> Bool {
-    #if CONFLUENCE_THREAD_SANITIZER
-      return false
-    #else
-      return state.mayOpenMergeLane()
-    #endif
+    state.mayOpenMergeLane()
   }
 
   /// Under the lock: takes ``mergeTarget`` out, to be released outside the lock, once the
@@ -542,19 +535,16 @@ where
   @inlinable
   @inline(__always)
   internal func letGoOfDelivery(additionalDemand more: Subscribers.Demand) -> Bool {
-    #if !CONFLUENCE_THREAD_SANITIZER
-      // (The sanitizer does not see the atomic's ordering: its builds always take the lock.)
-      if more == .none {
-        // (`flatMap` has no lane bit to keep: its owner expects ``owned`` alone.)
-        let word = Self.servesMerge ? delivery.load(ordering: .relaxed) : Self.owned
-        if word & Self.recheck == 0,
-          delivery.compareExchange(expected: word, desired: word & ~Self.owned, ordering: .acquiringAndReleasing)
-            .exchanged
-        {
-          return false
-        }
+    if more == .none {
+      // (`flatMap` has no lane bit to keep: its owner expects ``owned`` alone.)
+      let word = Self.servesMerge ? delivery.load(ordering: .relaxed) : Self.owned
+      if word & Self.recheck == 0,
+        delivery.compareExchange(expected: word, desired: word & ~Self.owned, ordering: .acquiringAndReleasing)
+          .exchanged
+      {
+        return false
       }
-    #endif
+    }
     return withStateAsOwner { state.didDeliver(additionalDemand: more) }
   }
 
