@@ -86,7 +86,16 @@ internal final class SubjectStorage<Output, Failure: Error> {
       sendKeepingCurrentValue(value)
       return
     }
-    if lane.load(ordering: .relaxed) == SubjectLane.open, sendThroughLane(value) { return }
+    sendWithoutCurrentValue(value)
+  }
+
+  /// ``send(_:)`` for a subject known to keep no current value (`PassthroughSubject`,
+  /// `ObservableObjectPublisher`): the lone-subscriber lane if it is open, the lock
+  /// otherwise. (The lane's compare-and-exchange is its own check: a closed lane fails it.)
+  @inlinable
+  @inline(__always)
+  internal func sendWithoutCurrentValue(_ value: Output) {
+    if sendThroughLane(value) { return }
     sendThroughLock(value)
   }
 

@@ -55,7 +55,7 @@ public final class ObservableObjectPublisher: Publisher {
   /// May be called from any thread.
   @inlinable
   public func send() {
-    storage.send(())
+    storage.sendWithoutCurrentValue(())
   }
 }
 

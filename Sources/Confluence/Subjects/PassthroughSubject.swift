@@ -71,7 +71,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
   /// - Parameter input: The value to send.
   @inlinable
   public func send(_ input: Output) {
-    storage.send(input)
+    storage.sendWithoutCurrentValue(input)
   }
 
   /// Sends a completion signal to every subscriber, and to every later subscriber.
