@@ -113,6 +113,7 @@ final class SubjectOwnLaneStressTests: XCTestCase {
     subject.send(4)
     XCTAssertEqual(blocking.log, ["1", "2", "3", "4"])
     XCTAssertEqual(cancelled.log, ["1"])
+    subject.send(completion: .finished)  // the probe and its subscription let go of each other
   }
 
   func test_cancelAndCompletionFromInsideADelivery_takeEffectForSubscribersNotYetReached() {
@@ -148,6 +149,7 @@ final class SubjectOwnLaneStressTests: XCTestCase {
     XCTAssertEqual(limited.log, ["1", "2", "3"])
     XCTAssertEqual(unlimited.log, ["1", "2", "3"])
     XCTAssertEqual(sending.log, ["1", "2", "3"])
+    subject.send(completion: .finished)  // the probes and their subscriptions let go of each other
   }
 
   func test_subscriberLeftAlone_keepsReceivingAfterTheOthersCancel() {
@@ -182,6 +184,7 @@ final class SubjectOwnLaneStressTests: XCTestCase {
     }
     XCTAssertNil(released)
     subject.send(3)
-    XCTAssertEqual(staying.log, ["1", "2", "3"])
+    subject.send(completion: .finished)
+    XCTAssertEqual(staying.log, ["1", "2", "3", "finished"])
   }
 }

@@ -6,7 +6,9 @@ import XCTest
 /// A subscriber for the subject stress tests: records what it receives and notes any
 /// delivery that starts while another is still running (from any thread). Unlimited demand
 /// unless told otherwise. Values are `sender * 1_000_000 + sequence number`; negative ones
-/// are echoes (see `onValue`).
+/// are echoes (see `onValue`). It holds its subscription until the completion or
+/// ``cancel()``, and the subscription holds it: a test completes or cancels every probe, or
+/// the two keep each other alive past the test (CI's leak check reports them).
 final class DeliveryProbe: Subscriber, Cancellable, @unchecked Sendable {
   // @unchecked Sendable: `values`, `completions`, `overlaps`, `echoes` and `subscription`
   // are guarded by `lock`; `inside` is atomic; `onValue` is set before subscribing.
