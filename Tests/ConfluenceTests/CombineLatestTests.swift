@@ -22,6 +22,53 @@ final class CombineLatestTests: XCTestCase {
     XCTAssertEqual(subscriber.subscriptionDescription, "CombineLatest")
   }
 
+  // Values that arrive during a delivery (here re-entrantly, from inside downstream's
+  // `receive(_:)`) form one combination each, delivered in order after it, while there is
+  // demand (Apple's combineLatest drops values only when demand runs out); without demand
+  // they coalesce into the newest.
+
+  func test_valuesArrivingDuringADelivery_withDemand_oneCombinationEachInOrder() {
+    let numbers = PassthroughSubject<Int, TestError>()
+    let letters = PassthroughSubject<String, TestError>()
+    let subscriber = TestSubscriber<(Int, String), TestError>()
+    subscriber.onValue = { value in
+      if value == (1, "a") {
+        numbers.send(2)
+        numbers.send(3)
+        letters.send("b")
+      }
+      return .none
+    }
+    numbers.combineLatest(letters).subscribe(subscriber)
+    numbers.send(1)
+    letters.send("a")
+    XCTAssertEqual(text(subscriber.values), ["1a", "2a", "3a", "3b"])
+  }
+
+  func test_valuesArrivingDuringADelivery_demandRunningOut_coalesceIntoTheNewest() {
+    // Manual publishers send whatever they are told, asked or not (subjects would hold
+    // back what combineLatest did not ask them for).
+    let numbers = ManualPublisher<Int, TestError>()
+    let letters = ManualPublisher<String, TestError>()
+    let subscriber = TestSubscriber<(Int, String), TestError>(initialDemand: .max(2))
+    subscriber.onValue = { value in
+      if value == (1, "a") {
+        numbers.send(2)
+        numbers.send(3)
+        letters.send("b")
+      }
+      return .none
+    }
+    numbers.combineLatest(letters).subscribe(subscriber)
+    numbers.send(1)
+    letters.send("a")
+    // The second unit of demand takes "2a"; "3a" and "3b" then wait without demand, and
+    // only the newest is kept for the next request.
+    XCTAssertEqual(text(subscriber.values), ["1a", "2a"])
+    subscriber.request(.max(5))
+    XCTAssertEqual(text(subscriber.values), ["1a", "2a", "3b"])
+  }
+
   func test_finishesOnlyWhenAllFinish() {
     let numbers = ManualPublisher<Int, TestError>()
     let letters = ManualPublisher<String, TestError>()

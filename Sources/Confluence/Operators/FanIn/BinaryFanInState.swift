@@ -55,7 +55,7 @@ internal struct BinaryFanInState<Logic: BinaryFanInLogic, Failure: Error> {
   @inline(__always)
   internal mutating func receive(a value: Logic.A) -> Next {
     guard !isTerminated else { return .idle }
-    logic.receive(a: value)
+    logic.receive(a: value, whileDelivering: isDelivering)
     if isDelivering { return .idle }
     return startDelivery(from: .a)
   }
@@ -64,7 +64,7 @@ internal struct BinaryFanInState<Logic: BinaryFanInLogic, Failure: Error> {
   @inline(__always)
   internal mutating func receive(b value: Logic.B) -> Next {
     guard !isTerminated else { return .idle }
-    logic.receive(b: value)
+    logic.receive(b: value, whileDelivering: isDelivering)
     if isDelivering { return .idle }
     return startDelivery(from: .b)
   }
@@ -157,7 +157,7 @@ internal struct BinaryFanInState<Logic: BinaryFanInLogic, Failure: Error> {
   @inlinable
   @inline(__always)
   internal mutating func canLetGoQuietly() -> Bool {
-    guard pendingFailure == nil, !isTerminated, senderOwed == .none else { return false }
+    guard pendingFailure == nil, !isTerminated, senderOwed == .none, !logic.hasOutputsBehindNewest else { return false }
     if demand > 0 || (Logic.deliversOneBeyondDemand && !isOverdrawn), logic.hasOutput() { return false }
     return !logic.isDone(finishedA: finishedA, finishedB: finishedB)
   }
@@ -215,6 +215,7 @@ internal struct BinaryFanInState<Logic: BinaryFanInLogic, Failure: Error> {
     if logic.isDone(finishedA: finishedA, finishedB: finishedB) {
       return Self.completing(.finished, cancelling: releaseAll())
     }
+    if demand == .none { logic.keepForLaterDemand() }
     return .idle
   }
 
