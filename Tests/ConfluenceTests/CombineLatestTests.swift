@@ -27,18 +27,27 @@ final class CombineLatestTests: XCTestCase {
   // demand (Apple's combineLatest drops values only when demand runs out); without demand
   // they coalesce into the newest.
 
+  /// From inside the delivery of `(1, "a")`: sends 2 and 3 through `numbers`, then "b"
+  /// through `letters`.
+  private func sendDuringTheFirstDelivery(
+    to subscriber: TestSubscriber<(Int, String), TestError>, numbers: @escaping (Int) -> Void,
+    letters: @escaping (String) -> Void
+  ) {
+    subscriber.onValue = { value in
+      if value == (1, "a") {
+        numbers(2)
+        numbers(3)
+        letters("b")
+      }
+      return .none
+    }
+  }
+
   func test_valuesArrivingDuringADelivery_withDemand_oneCombinationEachInOrder() {
     let numbers = PassthroughSubject<Int, TestError>()
     let letters = PassthroughSubject<String, TestError>()
     let subscriber = TestSubscriber<(Int, String), TestError>()
-    subscriber.onValue = { value in
-      if value == (1, "a") {
-        numbers.send(2)
-        numbers.send(3)
-        letters.send("b")
-      }
-      return .none
-    }
+    sendDuringTheFirstDelivery(to: subscriber, numbers: numbers.send, letters: letters.send)
     numbers.combineLatest(letters).subscribe(subscriber)
     numbers.send(1)
     letters.send("a")
@@ -51,14 +60,7 @@ final class CombineLatestTests: XCTestCase {
     let numbers = ManualPublisher<Int, TestError>()
     let letters = ManualPublisher<String, TestError>()
     let subscriber = TestSubscriber<(Int, String), TestError>(initialDemand: .max(2))
-    subscriber.onValue = { value in
-      if value == (1, "a") {
-        numbers.send(2)
-        numbers.send(3)
-        letters.send("b")
-      }
-      return .none
-    }
+    sendDuringTheFirstDelivery(to: subscriber, numbers: numbers.send, letters: letters.send)
     numbers.combineLatest(letters).subscribe(subscriber)
     numbers.send(1)
     letters.send("a")

@@ -269,179 +269,135 @@ final class FanInStressTests: XCTestCase {
   // (requests, which close and reopen merge's lane) or cancels.
 
   func test_merge_twoSubjects_unlimitedDemand_concurrentSendsAndRequests_deliverEverythingInOrder() {
+    let count = lanePerUpstream
     for round in 0..<laneRounds {
-      let a = PassthroughSubject<Int, TestError>()
-      let b = PassthroughSubject<Int, TestError>()
-      let subscriber = TestSubscriber<Int, TestError>(initialDemand: .unlimited, strictCancellation: false)
-      a.merge(with: b).subscribe(subscriber)
-      weak let subscription = subscriber.subscription as AnyObject?
-
-      let count = lanePerUpstream
-      runConcurrently([
-        { for value in 0..<count { a.send(value) } },
-        { for value in 0..<count { b.send(1_000_000 + value) } },
-        { for _ in 0..<(count / 4) { subscriber.request(.max(1)) } },
-      ])
-      a.send(completion: .finished)
-      b.send(completion: .finished)
-
-      let values = subscriber.values
-      XCTAssertTrue(subscriber.violations.isEmpty, "round \(round): \(subscriber.violations)")
-      XCTAssertEqual(values.filter { $0 < 1_000_000 }, Array(0..<count), "round \(round): A")
-      XCTAssertEqual(values.filter { $0 >= 1_000_000 }, (0..<count).map { 1_000_000 + $0 }, "round \(round): B")
-      XCTAssertEqual(subscriber.completion, .finished, "round \(round)")
-      subscriber.cancel()
-      XCTAssertNil(subscription, "round \(round): Merge still alive")
+      unlimitedRound(round, of: "Merge", { $0.merge(with: $1) }, alongside: requests) { subscriber in
+        let values = subscriber.values
+        XCTAssertEqual(values.filter { $0 < 1_000_000 }, Array(0..<count), "round \(round): A")
+        XCTAssertEqual(values.filter { $0 >= 1_000_000 }, (0..<count).map { 1_000_000 + $0 }, "round \(round): B")
+        XCTAssertEqual(subscriber.completion, .finished, "round \(round)")
+      }
     }
   }
 
   func test_merge_twoSubjects_unlimitedDemand_cancelRacesSends() {
     for round in 0..<laneRounds {
-      let a = PassthroughSubject<Int, TestError>()
-      let b = PassthroughSubject<Int, TestError>()
-      let subscriber = TestSubscriber<Int, TestError>(initialDemand: .unlimited, strictCancellation: false)
-      a.merge(with: b).subscribe(subscriber)
-      weak let subscription = subscriber.subscription as AnyObject?
-
-      let count = lanePerUpstream
-      runConcurrently([
-        { for value in 0..<count { a.send(value) } },
-        { for value in 0..<count { b.send(1_000_000 + value) } },
-        canceller(subscriber, afterValues: round % 50),
-      ])
-      a.send(completion: .finished)
-      b.send(completion: .finished)
-
-      let values = subscriber.values
-      XCTAssertTrue(subscriber.violations.isEmpty, "round \(round): \(subscriber.violations)")
-      let fromA = values.filter { $0 < 1_000_000 }
-      let fromB = values.filter { $0 >= 1_000_000 }
-      XCTAssertEqual(fromA, Array(0..<fromA.count), "round \(round): A")
-      XCTAssertEqual(fromB, (0..<fromB.count).map { 1_000_000 + $0 }, "round \(round): B")
-      XCTAssertNil(subscriber.completion, "round \(round): completed after cancel")
-      subscriber.cancel()
-      XCTAssertNil(subscription, "round \(round): Merge still alive")
+      unlimitedRound(round, of: "Merge", { $0.merge(with: $1) }, alongside: cancel(afterValues: round % 50)) {
+        subscriber in
+        let values = subscriber.values
+        let fromA = values.filter { $0 < 1_000_000 }
+        let fromB = values.filter { $0 >= 1_000_000 }
+        XCTAssertEqual(fromA, Array(0..<fromA.count), "round \(round): A")
+        XCTAssertEqual(fromB, (0..<fromB.count).map { 1_000_000 + $0 }, "round \(round): B")
+        XCTAssertNil(subscriber.completion, "round \(round): completed after cancel")
+      }
     }
   }
 
   func test_zip_twoSubjects_unlimitedDemand_concurrentSends_pairEverythingInOrder() {
+    let count = lanePerUpstream
     for round in 0..<laneRounds {
-      let a = PassthroughSubject<Int, TestError>()
-      let b = PassthroughSubject<Int, TestError>()
-      let subscriber = TestSubscriber<(Int, Int), TestError>(initialDemand: .unlimited, strictCancellation: false)
-      a.zip(b).subscribe(subscriber)
-      weak let subscription = subscriber.subscription as AnyObject?
-
-      let count = lanePerUpstream
-      runConcurrently([
-        { for value in 0..<count { a.send(value) } },
-        { for value in 0..<count { b.send(1_000_000 + value) } },
-        { for _ in 0..<(count / 4) { subscriber.request(.max(1)) } },
-      ])
-      a.send(completion: .finished)
-
-      let pairs = subscriber.values
-      XCTAssertTrue(subscriber.violations.isEmpty, "round \(round): \(subscriber.violations)")
-      XCTAssertEqual(pairs.map(\.0), Array(0..<count), "round \(round): A")
-      XCTAssertEqual(pairs.map(\.1), (0..<count).map { 1_000_000 + $0 }, "round \(round): B")
-      XCTAssertEqual(subscriber.completion, .finished, "round \(round)")
-      subscriber.cancel()
-      XCTAssertNil(subscription, "round \(round): Zip still alive")
+      unlimitedRound(round, of: "Zip", { $0.zip($1) }, alongside: requests) { subscriber in
+        let pairs = subscriber.values
+        XCTAssertEqual(pairs.map(\.0), Array(0..<count), "round \(round): A")
+        XCTAssertEqual(pairs.map(\.1), (0..<count).map { 1_000_000 + $0 }, "round \(round): B")
+        XCTAssertEqual(subscriber.completion, .finished, "round \(round)")
+      }
     }
   }
 
   func test_zip_twoSubjects_unlimitedDemand_cancelRacesSends() {
     for round in 0..<laneRounds {
-      let a = PassthroughSubject<Int, TestError>()
-      let b = PassthroughSubject<Int, TestError>()
-      let subscriber = TestSubscriber<(Int, Int), TestError>(initialDemand: .unlimited, strictCancellation: false)
-      a.zip(b).subscribe(subscriber)
-      weak let subscription = subscriber.subscription as AnyObject?
-
-      let count = lanePerUpstream
-      runConcurrently([
-        { for value in 0..<count { a.send(value) } },
-        { for value in 0..<count { b.send(1_000_000 + value) } },
-        canceller(subscriber, afterValues: round % 50),
-      ])
-      a.send(completion: .finished)
-
-      let pairs = subscriber.values
-      XCTAssertTrue(subscriber.violations.isEmpty, "round \(round): \(subscriber.violations)")
-      XCTAssertEqual(pairs.map(\.0), Array(0..<pairs.count), "round \(round): A")
-      XCTAssertEqual(pairs.map(\.1), (0..<pairs.count).map { 1_000_000 + $0 }, "round \(round): B")
-      XCTAssertNil(subscriber.completion, "round \(round): completed after cancel")
-      subscriber.cancel()
-      XCTAssertNil(subscription, "round \(round): Zip still alive")
+      unlimitedRound(round, of: "Zip", { $0.zip($1) }, alongside: cancel(afterValues: round % 50)) { subscriber in
+        let pairs = subscriber.values
+        XCTAssertEqual(pairs.map(\.0), Array(0..<pairs.count), "round \(round): A")
+        XCTAssertEqual(pairs.map(\.1), (0..<pairs.count).map { 1_000_000 + $0 }, "round \(round): B")
+        XCTAssertNil(subscriber.completion, "round \(round): completed after cancel")
+      }
     }
   }
 
   func test_combineLatest_twoSubjects_unlimitedDemand_concurrentSends_onePairPerValueEndingWithTheLatest() {
+    let count = lanePerUpstream
     for round in 0..<laneRounds {
-      let a = PassthroughSubject<Int, TestError>()
-      let b = PassthroughSubject<Int, TestError>()
-      let subscriber = TestSubscriber<(Int, Int), TestError>(initialDemand: .unlimited, strictCancellation: false)
-      a.combineLatest(b).subscribe(subscriber)
-      weak let subscription = subscriber.subscription as AnyObject?
-
-      let count = lanePerUpstream
-      runConcurrently([
-        { for value in 0..<count { a.send(value) } },
-        { for value in 0..<count { b.send(1_000_000 + value) } },
-        { for _ in 0..<(count / 4) { subscriber.request(.max(1)) } },
-      ])
-      a.send(completion: .finished)
-      b.send(completion: .finished)
-
-      let pairs = subscriber.values
-      XCTAssertTrue(subscriber.violations.isEmpty, "round \(round): \(subscriber.violations)")
-      XCTAssertEqual(pairs.map(\.0), pairs.map(\.0).sorted(), "round \(round): A went backwards")
-      XCTAssertEqual(pairs.map(\.1), pairs.map(\.1).sorted(), "round \(round): B went backwards")
-      XCTAssertEqual(pairs.last?.0, count - 1, "round \(round)")
-      XCTAssertEqual(pairs.last?.1, 1_000_000 + count - 1, "round \(round)")
-      // With unlimited demand, one pair per value once both sides have one, including the
-      // values that arrive while another thread delivers (they wait their turn; they
-      // coalesce only when demand runs out, as Apple's do): every value of each side from
-      // the first pair on appears.
-      if let firstPair = pairs.first {
-        let expected = (count - firstPair.0) + (count - (firstPair.1 - 1_000_000)) - 1
-        XCTAssertEqual(pairs.count, expected, "round \(round)")
-        XCTAssertEqual(Set(pairs.map(\.0)), Set(firstPair.0..<count), "round \(round): a value of A skipped")
-        XCTAssertEqual(
-          Set(pairs.map(\.1)), Set((firstPair.1 - 1_000_000..<count).map { 1_000_000 + $0 }),
-          "round \(round): a value of B skipped")
+      unlimitedRound(round, of: "CombineLatest", { $0.combineLatest($1) }, alongside: requests) { subscriber in
+        let pairs = subscriber.values
+        assertNeverBackwards(pairs, round: round)
+        XCTAssertEqual(pairs.last?.0, count - 1, "round \(round)")
+        XCTAssertEqual(pairs.last?.1, 1_000_000 + count - 1, "round \(round)")
+        // With unlimited demand, one pair per value once both sides have one, including the
+        // values that arrive while another thread delivers (they wait their turn; they
+        // coalesce only when demand runs out, as Apple's do): every value of each side from
+        // the first pair on appears.
+        if let firstPair = pairs.first {
+          let expected = (count - firstPair.0) + (count - (firstPair.1 - 1_000_000)) - 1
+          XCTAssertEqual(pairs.count, expected, "round \(round)")
+          XCTAssertEqual(Set(pairs.map(\.0)), Set(firstPair.0..<count), "round \(round): a value of A skipped")
+          XCTAssertEqual(
+            Set(pairs.map(\.1)), Set((firstPair.1 - 1_000_000..<count).map { 1_000_000 + $0 }),
+            "round \(round): a value of B skipped")
+        }
+        XCTAssertEqual(subscriber.completion, .finished, "round \(round)")
       }
-      XCTAssertEqual(subscriber.completion, .finished, "round \(round)")
-      subscriber.cancel()
-      XCTAssertNil(subscription, "round \(round): CombineLatest still alive")
     }
   }
 
   func test_combineLatest_twoSubjects_unlimitedDemand_cancelRacesSends() {
     for round in 0..<laneRounds {
-      let a = PassthroughSubject<Int, TestError>()
-      let b = PassthroughSubject<Int, TestError>()
-      let subscriber = TestSubscriber<(Int, Int), TestError>(initialDemand: .unlimited, strictCancellation: false)
-      a.combineLatest(b).subscribe(subscriber)
-      weak let subscription = subscriber.subscription as AnyObject?
-
-      let count = lanePerUpstream
-      runConcurrently([
-        { for value in 0..<count { a.send(value) } },
-        { for value in 0..<count { b.send(1_000_000 + value) } },
-        canceller(subscriber, afterValues: round % 50),
-      ])
-      a.send(completion: .finished)
-      b.send(completion: .finished)
-
-      let pairs = subscriber.values
-      XCTAssertTrue(subscriber.violations.isEmpty, "round \(round): \(subscriber.violations)")
-      XCTAssertEqual(pairs.map(\.0), pairs.map(\.0).sorted(), "round \(round): A went backwards")
-      XCTAssertEqual(pairs.map(\.1), pairs.map(\.1).sorted(), "round \(round): B went backwards")
-      XCTAssertNil(subscriber.completion, "round \(round): completed after cancel")
-      subscriber.cancel()
-      XCTAssertNil(subscription, "round \(round): CombineLatest still alive")
+      unlimitedRound(round, of: "CombineLatest", { $0.combineLatest($1) }, alongside: cancel(afterValues: round % 50)) {
+        subscriber in
+        assertNeverBackwards(subscriber.values, round: round)
+        XCTAssertNil(subscriber.completion, "round \(round): completed after cancel")
+      }
     }
+  }
+
+  /// One round of the unlimited-demand tests: an unlimited subscriber attached to
+  /// `operate(a, b)`; `a` sends 0, 1, … and `b` 1,000,000, 1,000,001, … (`lanePerUpstream`
+  /// values each) from two threads while `alongside` runs on a third; then both complete,
+  /// `check` looks at the subscriber (no contract violation is checked here), and once the
+  /// subscriber cancels, the operator's subscription must be gone.
+  private func unlimitedRound<Output>(
+    _ round: Int, of name: String,
+    _ operate: (PassthroughSubject<Int, TestError>, PassthroughSubject<Int, TestError>) -> some Publisher<Output, TestError>,
+    alongside: (TestSubscriber<Output, TestError>) -> @Sendable () -> Void,
+    check: (TestSubscriber<Output, TestError>) -> Void
+  ) {
+    let a = PassthroughSubject<Int, TestError>()
+    let b = PassthroughSubject<Int, TestError>()
+    let subscriber = TestSubscriber<Output, TestError>(initialDemand: .unlimited, strictCancellation: false)
+    operate(a, b).subscribe(subscriber)
+    weak let subscription = subscriber.subscription as AnyObject?
+    let count = lanePerUpstream
+    runConcurrently([
+      { for value in 0..<count { a.send(value) } },
+      { for value in 0..<count { b.send(1_000_000 + value) } },
+      alongside(subscriber),
+    ])
+    a.send(completion: .finished)
+    b.send(completion: .finished)
+    XCTAssertTrue(subscriber.violations.isEmpty, "round \(round): \(subscriber.violations)")
+    check(subscriber)
+    subscriber.cancel()
+    XCTAssertNil(subscription, "round \(round): \(name) still alive")
+  }
+
+  /// Work for the third thread of ``unlimitedRound(_:of:_:alongside:check:)``: requests
+  /// (critical sections that close and reopen merge's lane), which change nothing.
+  private func requests<Input>(_ subscriber: TestSubscriber<Input, TestError>) -> @Sendable () -> Void {
+    let count = lanePerUpstream / 4
+    return { for _ in 0..<count { subscriber.request(.max(1)) } }
+  }
+
+  /// Work for the third thread of ``unlimitedRound(_:of:_:alongside:check:)``: a cancel
+  /// after `values` values.
+  private func cancel<Input>(afterValues values: Int) -> (TestSubscriber<Input, TestError>) -> @Sendable () -> Void {
+    { self.canceller($0, afterValues: values) }
+  }
+
+  private func assertNeverBackwards(_ pairs: [(Int, Int)], round: Int, line: UInt = #line) {
+    XCTAssertEqual(pairs.map(\.0), pairs.map(\.0).sorted(), "round \(round): A went backwards", line: line)
+    XCTAssertEqual(pairs.map(\.1), pairs.map(\.1).sorted(), "round \(round): B went backwards", line: line)
   }
 
   // MARK: Helpers

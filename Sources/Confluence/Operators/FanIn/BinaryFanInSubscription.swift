@@ -89,18 +89,20 @@ where
   @inlinable
   @inline(__always)
   internal func receive(a value: A.Output) -> Subscribers.Demand {
-    let next = withState { state.receive(a: value) }
-    switch next {
-    case .idle: return .none
-    case .deliver(let output): return deliver(output)
-    default: return perform(next)
-    }
+    carryOut(withState { state.receive(a: value) })
   }
 
   @inlinable
   @inline(__always)
   internal func receive(b value: B.Output) -> Subscribers.Demand {
-    let next = withState { state.receive(b: value) }
+    carryOut(withState { state.receive(b: value) })
+  }
+
+  /// What a value's critical section decided: nothing, a delivery (inline), or anything
+  /// else (out of line). Returns the demand owed to the sender.
+  @inlinable
+  @inline(__always)
+  internal func carryOut(_ next: State.Next) -> Subscribers.Demand {
     switch next {
     case .idle: return .none
     case .deliver(let output): return deliver(output)
