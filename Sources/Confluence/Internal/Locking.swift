@@ -12,7 +12,7 @@
 
 // The project's one locking primitive.
 //
-// `Lock` wraps `Synchronization.Mutex` (a futex on Linux, ≈6 ns uncontended) and hands the
+// `Lock` wraps `Synchronization.Mutex` (a futex on Linux, cheap when uncontended) and hands the
 // critical section a plain closure, so that classes can keep their state in ordinary
 // stored properties (usually a state-machine struct) and read or mutate them only inside
 // `withLock`. `Mutex<State>` itself would demand that the protected state be `Sendable` or

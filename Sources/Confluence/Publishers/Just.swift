@@ -53,11 +53,11 @@ internal typealias JustSubscriptionOf<Downstream: Subscriber> = JustSubscription
 ///   formed in `init` (which the client specialises), so the work runs specialised.
 /// - The deinit of a generic class is never specialised, and destroying a stored
 ///   `Downstream?` there looks up `Optional<Downstream>`'s metadata in the runtime's cache
-///   on every release (≈450 instructions per optional; callgrind). Storing the optional as
+///   on every release. Storing the optional as
 ///   a value of a generic *parameter* (`Slot == (Downstream, Downstream.Input)?`) lets the
 ///   deinit take its metadata straight from this class's own metadata; keeping the receiver
 ///   and the value in that one optional makes the deinit destroy one value through its
-///   value witnesses instead of two (≈60 instructions each, even when empty).
+///   value witnesses instead of two (each costs a call, even when empty).
 @usableFromInline
 internal final class JustSubscription<Downstream: Subscriber, Slot: OptionalSlot>: Subscription,
   CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible

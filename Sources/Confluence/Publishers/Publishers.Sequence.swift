@@ -89,8 +89,8 @@ where Downstream.Input == Elements.Element {
 
   /// `request(_:)` usually arrives through `any Subscription` (from the downstream
   /// subscriber), which runs this generic class's unspecialised code: every element of the
-  /// emitting loop would then go through value witnesses and metadata look-ups (≈250 ns per
-  /// element instead of a few). This closure is formed in `init`, which the client module
+  /// emitting loop would then go through value witnesses and metadata look-ups. This closure
+  /// is formed in `init`, which the client module
   /// specialises along with `Publishers.Sequence.receive(subscriber:)`; calling it lands in
   /// the specialised `emit(to:)`. It captures nothing, so it costs no allocation.
   @usableFromInline

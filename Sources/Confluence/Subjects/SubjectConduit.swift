@@ -103,8 +103,8 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
 
   /// Runs ``requestSpecialized(_:)`` (demand non-zero) or ``cancelSpecialized()`` (demand
   /// `.none`). `request` and `cancel` arrive through `any Subscription`, which runs this
-  /// generic class's unspecialised code (generic metadata looked up at run time, thousands
-  /// of instructions for a cancel); this function, formed in the specialised `init`, runs
+  /// generic class's unspecialised code (generic metadata looked up at run time); this
+  /// function, formed in the specialised `init`, runs
   /// specialised code. It captures nothing, so it costs no allocation.
   @usableFromInline
   internal let specialized: (SubjectConduit, Subscribers.Demand) -> Void

@@ -64,7 +64,7 @@ internal struct SubjectConduitState<Output, Failure: Error> {
   /// A flag rather than the completion itself: a stored `Subscribers.Completion<Failure>?`
   /// would make this struct's layout depend on `Failure`, and the conduit's deinit (never
   /// specialised, being a generic class's) would then look this struct's metadata up in
-  /// the runtime's cache on every release (≈340 instructions). With only fixed-size fields
+  /// the runtime's cache on every release. With only fixed-size fields
   /// it destroys them directly.
   @usableFromInline
   internal var isCompletionPending = false

@@ -100,8 +100,7 @@ internal final class SubjectStorage<Output, Failure: Error> {
   }
 
   /// ``send(_:)`` when the lane is not open: plans the delivery under the lock. Kept out of
-  /// line so that the lane's path in `send` stays small (inlined, this path made the lone
-  /// subscriber's send 0.4 ns slower).
+  /// line so that the lane's path in `send` stays small enough to inline into the sender.
   @inlinable
   @inline(never)
   internal func sendThroughLock(_ value: Output) {

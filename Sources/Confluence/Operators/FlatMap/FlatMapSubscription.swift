@@ -313,8 +313,7 @@ where
       guard let askAgain = withState({ state.mergeValue(value, from: id) }) else { return .none }
       guard askAgain else {
         // Merge's common path (unlimited demand, inners asked for everything): no inner
-        // subscription to carry out of the lock, which cost ~80 instructions per value in
-        // copies and destroys of its status.
+        // subscription to carry out of the lock, so no copy and destroy of its status.
         if letGoOfDelivery(additionalDemand: sendToMergeTarget(value)) {
           drain()
         }
