@@ -3,7 +3,7 @@ import ConfluenceTesting
 import XCTest
 
 final class PrefixUntilOutputTests: XCTestCase {
-  func test_republishesUntilTheOtherPublisherEmits_thenCancelsUpstreamOnly() {
+  func test_republishesUntilTheOtherPublisherEmits_thenCancelsUpstreamAndTheOther() {
     let upstream = ManualPublisher<Int, TestError>()
     let trigger = ManualPublisher<Bool, Never>()
     let subscriber = TestSubscriber<Int, TestError>()
@@ -15,7 +15,7 @@ final class PrefixUntilOutputTests: XCTestCase {
     XCTAssertEqual(
       subscriber.events, [.subscription("PrefixUntilOutput"), .value(1), .value(2), .completion(.finished)])
     XCTAssertEqual(upstream.cancels, 1)
-    XCTAssertEqual(trigger.cancels, 0, "the other, asked for one value, got it: it is let go, not cancelled")
+    XCTAssertEqual(trigger.cancels, 1, "nothing more can happen: the other is cancelled too")
   }
 
   func test_triggerCompletion_isIgnored() {
@@ -56,6 +56,7 @@ final class PrefixUntilOutputTests: XCTestCase {
   }
 
   func test_eventsAfterTheOtherFired_goNowhere_andALateSubscriptionIsCancelled() {
+    // Upstream is cancelled first, then the other, then the downstream finishes.
     let upstream = DetachedUpstream<Int, TestError>()
     let other = DetachedUpstream<Void, Never>()
     let subscriber = TestSubscriber<Int, TestError>()
@@ -69,7 +70,7 @@ final class PrefixUntilOutputTests: XCTestCase {
     subscriber.subscription?.request(.max(1))
     XCTAssertEqual(subscriber.events, [.subscription("PrefixUntilOutput"), .completion(.finished)])
     XCTAssertEqual(subscription.events, [.requested(.unlimited), .cancelled])
-    XCTAssertEqual(otherSubscription.events, [.requested(.max(1))])
+    XCTAssertEqual(otherSubscription.events, [.requested(.max(1)), .cancelled])
     XCTAssertEqual(late.events, [.cancelled])
   }
 
@@ -102,5 +103,20 @@ final class PrefixUntilOutputTests: XCTestCase {
     XCTAssertEqual(first.events, [.requested(.max(1)), .cancelled])
     XCTAssertEqual(second.events, [.cancelled])
     XCTAssertEqual(subscriber.events, [.subscription("PrefixUntilOutput"), .value(1), .completion(.finished)])
+  }
+
+  func test_theOthersValue_cancelsUpstream_thenTheOther_thenFinishes() {
+    let upstream = DetachedUpstream<Int, TestError>()
+    let other = DetachedUpstream<Void, Never>()
+    let subscriber = TestSubscriber<Int, TestError>()
+    var order: [String] = []
+    subscriber.onCompletion = { _ in order.append("finished") }
+    upstream.prefix(untilOutputFrom: other).subscribe(subscriber)
+    let otherSubscription = other.attach()
+    otherSubscription.onCancel = { order.append("other cancelled") }
+    let subscription = upstream.attach()
+    subscription.onCancel = { order.append("upstream cancelled") }
+    _ = other.send(())
+    XCTAssertEqual(order, ["upstream cancelled", "other cancelled", "finished"])
   }
 }

@@ -7,9 +7,12 @@
 ///   request before upstream's subscription, `.none` included, is kept without complaint);
 /// - upstream values are passed on until the other's first value, with the demand the
 ///   downstream returns;
-/// - the other's first value cancels upstream and finishes the downstream; the other's
-///   subscription is released without being cancelled (it was asked for one value and got
-///   it). From then on everything is over: later events go nowhere and a new upstream
+/// - the other's first value cancels upstream, then finishes the downstream. The other's
+///   subscription is treated as `DropUntilOutput` treats it after its first value: kept
+///   aside, and cancelled when the operator completes — which for `prefix` is now, so it is
+///   cancelled after upstream and before the finish (a third-party publisher whose
+///   subscription keeps its subscriber until cancelled would otherwise keep this chain).
+///   From then on everything is over: later events go nowhere and a new upstream
 ///   subscription is cancelled;
 /// - the other finishing or failing changes nothing (its failure type is not this
 ///   publisher's): its subscription is kept until upstream completes or the downstream
@@ -132,7 +135,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     }
     guard let taken else { return }
     taken.upstream.cancelSubscription()
-    withExtendedLifetime(taken.other) {}
+    taken.other.cancelSubscription()
     if taken.finishesNow { downstream.receive(completion: .finished) }
   }
 

@@ -2,9 +2,8 @@ extension Publishers {
   /// A publisher that republishes elements from the upstream publisher until a second
   /// publisher emits an element.
   ///
-  /// When the second publisher emits, this one cancels upstream and finishes (the second
-  /// publisher, asked for a single element, is let go). The second publisher's completion
-  /// (finished or failed) is ignored.
+  /// When the second publisher emits, this one cancels upstream, then the second publisher,
+  /// and finishes. The second publisher's completion (finished or failed) is ignored.
   ///
   /// ```swift
   /// let ticks = PassthroughSubject<Int, Never>()
