@@ -201,6 +201,39 @@ final class MisuseTrapTests: XCTestCase {
     }
   }
 
+  func test_tryCatch_valueWithNoOutstandingDemand_traps() {
+    assertTraps("the upstream sent a value it was not asked for") {
+      let upstream = DetachedUpstream<Int, TestError>()
+      upstream.tryCatch { _ in Just(0) }.subscribe(TestSubscriber<Int, Error>(initialDemand: .max(1)))
+      upstream.attach()
+      _ = upstream.send(1)
+      _ = upstream.send(2)
+    }
+  }
+
+  func test_retry_valueWithNoOutstandingDemand_traps() {
+    assertTraps("Retry: the upstream sent a value it was not asked for") {
+      let upstream = DetachedUpstream<Int, TestError>()
+      upstream.retry(1).subscribe(TestSubscriber<Int, TestError>(initialDemand: .max(1)))
+      upstream.attach()
+      _ = upstream.send(1)
+      _ = upstream.send(2)
+    }
+  }
+
+  // The extras' retry with a delay counts demand across attempts as Apple's retry does,
+  // and traps as it does.
+  func test_delayedRetry_valueWithNoOutstandingDemand_traps() {
+    assertTraps("retry(_:delay:scheduler:): the upstream sent a value it was not asked for") {
+      let upstream = DetachedUpstream<Int, TestError>()
+      upstream.retry(1, delay: { _ in 1 }, scheduler: TestScheduler(initialClock: 0))
+        .subscribe(TestSubscriber<Int, TestError>(initialDemand: .max(1)))
+      upstream.attach()
+      _ = upstream.send(1)
+      _ = upstream.send(2)
+    }
+  }
+
   // Optional.Publisher's output(in:) traps on a range starting below 0 or reaching
   // Int.max - 1, as Apple's does (Just's does not).
   func test_optionalPublisherOutputIn_negativeLowerBound_traps() {

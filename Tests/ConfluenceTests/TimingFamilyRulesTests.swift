@@ -225,6 +225,23 @@ final class TimingFamilyRulesTests: XCTestCase {
     XCTAssertEqual(subscriber.completion, .finished)
   }
 
+  func test_debounce_asksTheTimeOncePerValue_andNothingAfterTheCompletion() {
+    let scheduler = CallRecordingScheduler()
+    let upstream = DetachedUpstream<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>()
+    upstream.debounce(for: 5, scheduler: scheduler).subscribe(subscriber)
+    _ = upstream.send(0)
+    _ = upstream.attach()
+    _ = upstream.send(1)
+    XCTAssertEqual(scheduler.calls.filter { $0 == "now" }.count, 1)
+    upstream.send(completion: .finished)
+    let asked = scheduler.calls.count
+    _ = upstream.send(2)
+    XCTAssertEqual(scheduler.calls.count, asked, "nothing is asked for a value after the completion")
+    scheduler.base.advance(by: 10)
+    XCTAssertEqual(subscriber.events, [.subscription("Debounce"), .completion(.finished)])
+  }
+
   func test_throttle_cancelFromInsideAValue_stopsEverything_andAskedNothingMore() {
     let scheduler = CallRecordingScheduler()
     let upstream = DetachedUpstream<Int, TestError>()
