@@ -75,29 +75,92 @@ final class OperationQueueSchedulerTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(elapsedAtLast, 0.059)
   }
 
-  func test_repeating_firesSeveralTimes_thenStopsAfterCancel() {
-    let queue = makeSerialQueue("repeating")
+  // As Apple's: the repeating schedule hands the queue one operation, and an operation
+  // runs once: the action runs at the date, and the interval is not used.
+  func test_repeating_isOneOperation_thatRunsOnceAtTheDate() {
+    let queue = CountingOperationQueue()
+    queue.maxConcurrentOperationCount = 1
+    queue.name = "repeating"
     let recorder = Recorder<String?>()
-    let threeTicks = expectation(description: "three ticks")
-    threeTicks.expectedFulfillmentCount = 3
-    threeTicks.assertForOverFulfill = false
-    let cancellable = queue.schedule(after: queue.now, interval: .milliseconds(20), tolerance: .milliseconds(1)) {
+    let cancellable = queue.schedule(after: queue.now.advanced(by: .milliseconds(20)), interval: .milliseconds(10)) {
       recorder.append(OperationQueue.current?.name)
-      threeTicks.fulfill()
     }
-    wait(for: [threeTicks], timeout: 1)
+    XCTAssertEqual(queue.added, 1)
+    let ticks = expectation(description: "no second run")
+    ticks.isInverted = true
+    DispatchQueue.global().asyncAfter(deadline: .now() + 0.15) {
+      if recorder.count > 1 { ticks.fulfill() }
+    }
+    wait(for: [ticks], timeout: 0.2)
+    queue.waitUntilAllOperationsAreFinished()
+    XCTAssertEqual(recorder.all, ["repeating"])
+    XCTAssertEqual(queue.added, 1)
+    withExtendedLifetime(cancellable) {}
+  }
+
+  func test_repeating_cancelledBeforeItsDate_neverRuns_andLeavesTheQueue() {
+    let queue = CountingOperationQueue()
+    let recorder = Recorder<String>()
+    let cancellable = queue.schedule(after: queue.now.advanced(by: 10), interval: 1) { recorder.append("ran") }
+    XCTAssertEqual(queue.operationCount, 1, "added at once, waiting for its date")
     cancellable.cancel()
     queue.waitUntilAllOperationsAreFinished()
-    let countAtCancel = recorder.count
-    let noMoreTicks = expectation(description: "no tick after cancel")
-    noMoreTicks.isInverted = true
-    DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) {
-      if recorder.count > countAtCancel { noMoreTicks.fulfill() }
+    XCTAssertEqual(queue.operationCount, 0, "a cancelled operation does not wait for its date")
+    XCTAssertEqual(recorder.all, [])
+  }
+
+  // MARK: One operation per action, through addOperation(_:)
+
+  func test_eachScheduledAction_isAddedAsExactlyOneOperation() {
+    let queue = CountingOperationQueue()
+    queue.maxConcurrentOperationCount = 1
+    let done = expectation(description: "all ran")
+    done.expectedFulfillmentCount = 3
+    queue.schedule { done.fulfill() }
+    XCTAssertEqual(queue.added, 1, "immediate")
+    queue.schedule(after: queue.now.advanced(by: .milliseconds(30))) { done.fulfill() }
+    XCTAssertEqual(queue.added, 2, "delayed: added when scheduled, not when due")
+    let repeating = queue.schedule(after: queue.now.advanced(by: .milliseconds(10)), interval: .milliseconds(10)) {
+      done.fulfill()
     }
-    wait(for: [noMoreTicks], timeout: 0.15)
-    XCTAssertEqual(recorder.count, countAtCancel)
-    XCTAssertGreaterThanOrEqual(countAtCancel, 3)
-    XCTAssertEqual(Set(recorder.all), ["repeating"])
+    XCTAssertEqual(queue.added, 3, "repeating")
+    wait(for: [done], timeout: 1)
+    queue.waitUntilAllOperationsAreFinished()
+    XCTAssertEqual(queue.added, 3, "nothing more was added when the actions came due")
+    withExtendedLifetime(repeating) {}
+  }
+
+  func test_delayedOperation_waitsForItsDate_whileLaterImmediateOnesRun_onASerialQueue() {
+    let queue = CountingOperationQueue()
+    queue.maxConcurrentOperationCount = 1
+    let recorder = Recorder<String>()
+    let done = expectation(description: "both ran")
+    done.expectedFulfillmentCount = 2
+    queue.schedule(after: queue.now.advanced(by: .milliseconds(40))) {
+      recorder.append("delayed")
+      done.fulfill()
+    }
+    queue.schedule {
+      recorder.append("immediate")
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 1)
+    XCTAssertEqual(recorder.all, ["immediate", "delayed"])
+  }
+
+  func test_cancelAllOperations_cancelsAWaitingDelayedAction() {
+    let queue = CountingOperationQueue()
+    let recorder = Recorder<String>()
+    queue.schedule(after: queue.now.advanced(by: .milliseconds(30))) { recorder.append("ran") }
+    queue.cancelAllOperations()
+    let noRun = expectation(description: "no run")
+    noRun.isInverted = true
+    DispatchQueue.global().asyncAfter(deadline: .now() + 0.08) {
+      if recorder.count > 0 { noRun.fulfill() }
+    }
+    wait(for: [noRun], timeout: 0.1)
+    queue.waitUntilAllOperationsAreFinished()
+    XCTAssertEqual(recorder.all, [])
   }
 
   func test_mainQueue_runsOnTheMainThread() {
@@ -109,5 +172,26 @@ final class OperationQueueSchedulerTests: XCTestCase {
     }
     wait(for: [ran], timeout: 1)
     XCTAssertTrue(onMain)
+  }
+}
+
+/// An operation queue that counts the operations handed to `addOperation(_:)`, as a subclass
+/// in app code may.
+private final class CountingOperationQueue: OperationQueue, @unchecked Sendable {
+  // @unchecked Sendable: `count` is read and written only with `lock` held.
+  private let lock = NSLock()
+  private var count = 0
+
+  var added: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return count
+  }
+
+  override func addOperation(_ op: Operation) {
+    lock.lock()
+    count += 1
+    lock.unlock()
+    super.addOperation(op)
   }
 }

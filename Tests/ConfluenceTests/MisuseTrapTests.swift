@@ -179,6 +179,83 @@ final class MisuseTrapTests: XCTestCase {
     }
   }
 
+  // Apple's replaceError(with:) counts the demand it passed on (requested plus returned)
+  // and traps on a value nobody asked for, as catch and drop(untilOutputFrom:) do.
+  func test_replaceError_valueWithNoOutstandingDemand_traps() {
+    assertTraps("ReplaceError: received a value with no outstanding demand") {
+      let upstream = DetachedUpstream<Int, TestError>()
+      upstream.replaceError(with: 0).subscribe(TestSubscriber<Int, Never>(initialDemand: .max(1)))
+      upstream.attach()
+      _ = upstream.send(1)
+      _ = upstream.send(2)
+    }
+  }
+
+  func test_catch_valueWithNoOutstandingDemand_traps() {
+    assertTraps("the upstream sent a value it was not asked for") {
+      let upstream = DetachedUpstream<Int, TestError>()
+      upstream.catch { _ in Just(0) }.subscribe(TestSubscriber<Int, Never>(initialDemand: .max(1)))
+      upstream.attach()
+      _ = upstream.send(1)
+      _ = upstream.send(2)
+    }
+  }
+
+  func test_tryCatch_valueWithNoOutstandingDemand_traps() {
+    assertTraps("the upstream sent a value it was not asked for") {
+      let upstream = DetachedUpstream<Int, TestError>()
+      upstream.tryCatch { _ in Just(0) }.subscribe(TestSubscriber<Int, Error>(initialDemand: .max(1)))
+      upstream.attach()
+      _ = upstream.send(1)
+      _ = upstream.send(2)
+    }
+  }
+
+  func test_retry_valueWithNoOutstandingDemand_traps() {
+    assertTraps("Retry: the upstream sent a value it was not asked for") {
+      let upstream = DetachedUpstream<Int, TestError>()
+      upstream.retry(1).subscribe(TestSubscriber<Int, TestError>(initialDemand: .max(1)))
+      upstream.attach()
+      _ = upstream.send(1)
+      _ = upstream.send(2)
+    }
+  }
+
+  // The extras' retry with a delay counts demand across attempts as Apple's retry does,
+  // and traps as it does.
+  func test_delayedRetry_valueWithNoOutstandingDemand_traps() {
+    assertTraps("retry(_:delay:scheduler:): the upstream sent a value it was not asked for") {
+      let upstream = DetachedUpstream<Int, TestError>()
+      upstream.retry(1, delay: { _ in 1 }, scheduler: TestScheduler(initialClock: 0))
+        .subscribe(TestSubscriber<Int, TestError>(initialDemand: .max(1)))
+      upstream.attach()
+      _ = upstream.send(1)
+      _ = upstream.send(2)
+    }
+  }
+
+  // Optional.Publisher's output(in:) traps on a range starting below 0 or reaching
+  // Int.max - 1, as Apple's does (Just's does not).
+  func test_optionalPublisherOutputIn_negativeLowerBound_traps() {
+    let start = Int("-1")!
+    assertTraps("output(in:): the range's lower bound must not be negative (got -1)") {
+      _ = Optional(1).publisher.output(in: start..<3)
+    }
+  }
+
+  func test_optionalPublisherOutputIn_unboundedRange_traps() {
+    assertTraps("output(in:): the range's upper bound must be below Int.max - 1") {
+      _ = Optional(1).publisher.output(in: 0...)
+    }
+  }
+
+  func test_optionalPublisherOutputAt_negativeIndex_traps() {
+    let index = Int("-1")!
+    assertTraps("output(at:): index must not be negative (got -1)") {
+      _ = Optional(1).publisher.output(at: index)
+    }
+  }
+
   // A value sent from inside buffer's customError closure (re-entrantly) traps, as Apple's.
   func test_buffer_valueSentFromTheWhenFullClosure_traps() {
     assertTraps("a value arrived while the whenFull error closure was running") {

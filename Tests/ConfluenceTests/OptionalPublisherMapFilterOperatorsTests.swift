@@ -40,6 +40,10 @@ final class OptionalPublisherMapFilterOperatorsTests: XCTestCase {
     XCTAssertNil(value.output(at: 3).output)
     XCTAssertEqual(value.output(in: 0...0).output, 2)
     XCTAssertNil(value.output(in: 1..<4).output)
+    XCTAssertNil(value.output(in: 0..<0).output, "an empty range publishes nothing (Just's looks at the start only)")
+    XCTAssertEqual(value.output(in: ...1).output, 2)
+    XCTAssertEqual(value.output(in: 0..<(Int.max - 2)).output, 2)
+    XCTAssertNil(Optional<Int>.none.publisher.output(in: 0..<2).output)
     XCTAssertNil(Optional<Int>.none.publisher.prefix(1).output)
   }
 

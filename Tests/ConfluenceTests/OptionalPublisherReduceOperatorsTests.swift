@@ -25,7 +25,7 @@ final class OptionalPublisherReduceOperatorsTests: XCTestCase {
     XCTAssertEqual(events(ignored), ["subscription(Empty)", "completion(finished)"])
 
     var calls = 0
-    XCTAssertNil(none.publisher.collect().output)
+    XCTAssertEqual(none.publisher.collect().output, [], "as the generic collect(): an empty array")
     XCTAssertNil(none.publisher.count().output)
     XCTAssertNil(
       none.publisher.reduce(40) {

@@ -3,7 +3,7 @@ import ConfluenceTesting
 import XCTest
 
 final class PrefixUntilOutputTests: XCTestCase {
-  func test_republishesUntilTheOtherPublisherEmits() {
+  func test_republishesUntilTheOtherPublisherEmits_thenCancelsUpstreamAndTheOther() {
     let upstream = ManualPublisher<Int, TestError>()
     let trigger = ManualPublisher<Bool, Never>()
     let subscriber = TestSubscriber<Int, TestError>()
@@ -15,7 +15,7 @@ final class PrefixUntilOutputTests: XCTestCase {
     XCTAssertEqual(
       subscriber.events, [.subscription("PrefixUntilOutput"), .value(1), .value(2), .completion(.finished)])
     XCTAssertEqual(upstream.cancels, 1)
-    XCTAssertEqual(trigger.cancels, 1)
+    XCTAssertEqual(trigger.cancels, 1, "nothing more can happen: the other is cancelled too")
   }
 
   func test_triggerCompletion_isIgnored() {
@@ -53,5 +53,70 @@ final class PrefixUntilOutputTests: XCTestCase {
     (1...3).publisher.prefix(untilOutputFrom: ManualPublisher<Int, Never>()).subscribe(subscriber)
     XCTAssertEqual(subscriber.values, [1, 2, 3])
     XCTAssertEqual(subscriber.completion, .finished)
+  }
+
+  func test_eventsAfterTheOtherFired_goNowhere_andALateSubscriptionIsCancelled() {
+    // Upstream is cancelled first, then the other, then the downstream finishes.
+    let upstream = DetachedUpstream<Int, TestError>()
+    let other = DetachedUpstream<Void, Never>()
+    let subscriber = TestSubscriber<Int, TestError>()
+    upstream.prefix(untilOutputFrom: other).subscribe(subscriber)
+    let otherSubscription = other.attach()
+    let subscription = upstream.attach()
+    other.send(())
+    XCTAssertEqual(upstream.send(1), .none)
+    upstream.send(completion: .failure(TestError()))
+    let late = upstream.attach()
+    subscriber.subscription?.request(.max(1))
+    XCTAssertEqual(subscriber.events, [.subscription("PrefixUntilOutput"), .completion(.finished)])
+    XCTAssertEqual(subscription.events, [.requested(.unlimited), .cancelled])
+    XCTAssertEqual(otherSubscription.events, [.requested(.max(1)), .cancelled])
+    XCTAssertEqual(late.events, [.cancelled])
+  }
+
+  func test_upstreamCompletion_cancelsTheOther_andIsPassedOn() {
+    let upstream = DetachedUpstream<Int, TestError>()
+    let other = DetachedUpstream<Void, Never>()
+    let subscriber = TestSubscriber<Int, TestError>()
+    upstream.prefix(untilOutputFrom: other).subscribe(subscriber)
+    let otherSubscription = other.attach()
+    _ = upstream.attach()
+    XCTAssertEqual(upstream.send(1), .none)
+    upstream.send(completion: .failure(TestError()))
+    XCTAssertEqual(subscriber.events, [.subscription("PrefixUntilOutput"), .value(1), .completion(.failure(TestError()))])
+    XCTAssertEqual(otherSubscription.events, [.requested(.max(1)), .cancelled])
+  }
+
+  // As drop(untilOutputFrom:)'s: the other's subscription is kept (a second one is
+  // cancelled) and cancelled when upstream completes.
+  func test_theOthersCompletion_changesNothing() {
+    let upstream = DetachedUpstream<Int, TestError>()
+    let other = DetachedUpstream<Void, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>()
+    upstream.prefix(untilOutputFrom: other).subscribe(subscriber)
+    let first = other.attach()
+    other.send(completion: .failure(TestError()))
+    let second = other.attach()
+    _ = upstream.attach()
+    XCTAssertEqual(upstream.send(1), .none)
+    upstream.send(completion: .finished)
+    XCTAssertEqual(first.events, [.requested(.max(1)), .cancelled])
+    XCTAssertEqual(second.events, [.cancelled])
+    XCTAssertEqual(subscriber.events, [.subscription("PrefixUntilOutput"), .value(1), .completion(.finished)])
+  }
+
+  func test_theOthersValue_cancelsUpstream_thenTheOther_thenFinishes() {
+    let upstream = DetachedUpstream<Int, TestError>()
+    let other = DetachedUpstream<Void, Never>()
+    let subscriber = TestSubscriber<Int, TestError>()
+    var order: [String] = []
+    subscriber.onCompletion = { _ in order.append("finished") }
+    upstream.prefix(untilOutputFrom: other).subscribe(subscriber)
+    let otherSubscription = other.attach()
+    otherSubscription.onCancel = { order.append("other cancelled") }
+    let subscription = upstream.attach()
+    subscription.onCancel = { order.append("upstream cancelled") }
+    _ = other.send(())
+    XCTAssertEqual(order, ["upstream cancelled", "other cancelled", "finished"])
   }
 }

@@ -195,4 +195,36 @@ final class ReplacingFamilyRulesTests: XCTestCase {
       XCTAssertNil(subscriber.completion, member)
     }
   }
+
+  // MARK: Demand counted on values
+
+  /// replaceError counts what it passed on (requested plus what each value returned): values
+  /// within that are delivered (a value beyond it traps, see `MisuseTrapTests`). replaceEmpty,
+  /// which asked upstream for unlimited itself, does not count.
+  func test_valuesWithinTheDemandRequestedAndReturned_areDelivered() {
+    for (member, make) in members {
+      let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1))
+      subscriber.onValue = { $0 == 1 ? .max(1) : .none }
+      let upstream = build(make, subscriber)
+      _ = upstream.attach()
+      _ = upstream.send(1)
+      _ = upstream.send(2)
+      subscriber.request(.max(1))
+      _ = upstream.send(3)
+      XCTAssertEqual(subscriber.values, [1, 2, 3], member)
+    }
+  }
+
+  func test_replaceEmpty_passesOnAValueBeyondTheDownstreamsDemand() {
+    let upstream = DetachedUpstream<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(1))
+    var violations: [String] = []
+    subscriber.onViolation = { violations.append($0) }
+    upstream.replaceEmpty(with: 0).subscribe(subscriber)
+    _ = upstream.attach()
+    _ = upstream.send(1)
+    _ = upstream.send(2)
+    XCTAssertEqual(subscriber.values, [1, 2], "passed on, no trap")
+    XCTAssertEqual(violations.count, 1, "the upstream broke the contract, not replaceEmpty")
+  }
 }

@@ -3,7 +3,8 @@ import ConfluenceTesting
 import XCTest
 
 /// Apple's rules shared by the operators that hop or time events (`receive(on:)`, `delay`,
-/// `subscribe(on:)`, `measureInterval`), each checked against every member.
+/// `subscribe(on:)`, `measureInterval`, `timeout`, `debounce`, `throttle`), each checked
+/// against every member.
 final class TimingFamilyRulesTests: XCTestCase {
   private typealias Make = (DetachedUpstream<Int, TestError>, VirtualTimeScheduler) -> AnyPublisher<Int, TestError>
 
@@ -128,5 +129,192 @@ final class TimingFamilyRulesTests: XCTestCase {
     _ = scheduler.run()
     XCTAssertEqual(released?.values ?? [], [], "nothing is delivered after the cancel")
     withExtendedLifetime(operatorSubscription) {}
+  }
+
+  // MARK: throttle and debounce: the timing operators that request unlimited and hold a value
+
+  private typealias MakeTimed = (DetachedUpstream<Int, TestError>, VirtualTimeScheduler) -> AnyPublisher<Int, TestError>
+
+  private let unlimitedMembers: [(String, MakeTimed)] = [
+    ("throttle(latest: true)", { $0.throttle(for: 5, scheduler: $1, latest: true).eraseToAnyPublisher() }),
+    ("throttle(latest: false)", { $0.throttle(for: 5, scheduler: $1, latest: false).eraseToAnyPublisher() }),
+    ("debounce", { $0.debounce(for: 5, scheduler: $1).eraseToAnyPublisher() }),
+  ]
+
+  func test_cancelBeforeTheSubscription_isNotRemembered_acrossTheFamily() {
+    for (member, make) in unlimitedMembers {
+      let scheduler = TestScheduler(initialClock: 0)
+      let upstream = DetachedUpstream<Int, TestError>()
+      let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+      make(upstream, scheduler).subscribe(subscriber)
+      (upstream.operatorSubscriber as? Cancellable)?.cancel()
+      let subscription = upstream.attach()
+      XCTAssertEqual(subscription.events, [.requested(.unlimited)], "\(member): the late subscription is accepted")
+    }
+  }
+
+  func test_requestNone_isCountedWithoutATrap_andNotPassedUpstream() {
+    for (member, make) in unlimitedMembers {
+      let scheduler = TestScheduler(initialClock: 0)
+      let upstream = DetachedUpstream<Int, TestError>()
+      let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+      make(upstream, scheduler).subscribe(subscriber)
+      let subscription = upstream.attach()
+      subscriber.subscription?.request(.none)
+      subscriber.subscription?.request(.max(1))
+      XCTAssertEqual(subscription.events, [.requested(.unlimited)], member)
+    }
+  }
+
+  func test_eventsBeforeTheSubscription_areIgnored() {
+    for (member, make) in unlimitedMembers {
+      let scheduler = TestScheduler(initialClock: 0)
+      let upstream = DetachedUpstream<Int, TestError>()
+      let subscriber = TestSubscriber<Int, TestError>()
+      make(upstream, scheduler).subscribe(subscriber)
+      XCTAssertEqual(upstream.send(1), .none, member)
+      upstream.send(completion: .failure(TestError()))
+      _ = scheduler.run()
+      XCTAssertEqual(subscriber.events, [], "\(member): nothing before upstream's subscription")
+      XCTAssertEqual(scheduler.executedActionCount, 0, "\(member): nothing was scheduled")
+    }
+  }
+
+  /// Debounce and throttle hold one value; one that comes due while the downstream has no
+  /// outstanding demand is dropped, and a later request does not bring it back.
+  func test_aValueDueWithoutDemand_isDropped_debounceAndThrottle() {
+    for (member, make) in unlimitedMembers {
+      let scheduler = TestScheduler(initialClock: 0)
+      let upstream = DetachedUpstream<Int, TestError>()
+      let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+      make(upstream, scheduler).subscribe(subscriber)
+      _ = upstream.attach()
+      _ = upstream.send(1)
+      scheduler.advance(by: 10)
+      subscriber.request(.max(1))
+      scheduler.advance(by: 10)
+      XCTAssertEqual(subscriber.values, [], member)
+      _ = upstream.send(2)
+      scheduler.advance(by: 10)
+      XCTAssertEqual(subscriber.values, [2], member)
+    }
+  }
+
+  func test_throttle_asksTheSchedulerOncePerValue_andSchedulesOneEmissionAtATime() {
+    let scheduler = CallRecordingScheduler()
+    let upstream = DetachedUpstream<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>()
+    upstream.throttle(for: 5, scheduler: scheduler, latest: true).subscribe(subscriber)
+    _ = upstream.send(0)
+    XCTAssertEqual(scheduler.calls, [], "nothing is asked before the subscription")
+    _ = upstream.attach()
+    _ = upstream.send(1)
+    XCTAssertEqual(scheduler.calls, ["now", "schedule"])
+    scheduler.base.advance(by: 1)
+    XCTAssertEqual(scheduler.calls, ["now", "schedule", "now"], "the emission notes its time")
+    _ = upstream.send(2)
+    _ = upstream.send(3)
+    XCTAssertEqual(
+      scheduler.calls.dropFirst(3), ["now", "minimumTolerance", "schedule(after: 5)", "now"],
+      "the window ends 5 after the emission at 0; a second value joins the scheduled emission")
+    upstream.send(completion: .finished)
+    _ = upstream.send(4)
+    XCTAssertEqual(scheduler.calls.count, 7, "the completion joins the emission; later values ask nothing")
+    scheduler.base.advance(by: 10)
+    XCTAssertEqual(subscriber.values, [1, 3])
+    XCTAssertEqual(subscriber.completion, .finished)
+  }
+
+  func test_debounce_asksTheTimeOncePerValue_andNothingAfterTheCompletion() {
+    let scheduler = CallRecordingScheduler()
+    let upstream = DetachedUpstream<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>()
+    upstream.debounce(for: 5, scheduler: scheduler).subscribe(subscriber)
+    _ = upstream.send(0)
+    _ = upstream.attach()
+    _ = upstream.send(1)
+    XCTAssertEqual(scheduler.calls.filter { $0 == "now" }.count, 1)
+    upstream.send(completion: .finished)
+    let asked = scheduler.calls.count
+    _ = upstream.send(2)
+    XCTAssertEqual(scheduler.calls.count, asked, "nothing is asked for a value after the completion")
+    scheduler.base.advance(by: 10)
+    XCTAssertEqual(subscriber.events, [.subscription("Debounce"), .completion(.finished)])
+  }
+
+  func test_throttle_cancelFromInsideAValue_stopsEverything_andAskedNothingMore() {
+    let scheduler = CallRecordingScheduler()
+    let upstream = DetachedUpstream<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>()
+    subscriber.onValue = { [unowned subscriber] _ in
+      subscriber.cancel()
+      return .none
+    }
+    upstream.throttle(for: 5, scheduler: scheduler, latest: true).subscribe(subscriber)
+    let subscription = upstream.attach()
+    _ = upstream.send(1)
+    scheduler.base.advance(by: 1)
+    XCTAssertEqual(subscription.events, [.requested(.unlimited), .cancelled])
+    let asked = scheduler.calls.count
+    _ = upstream.send(2)
+    upstream.send(completion: .finished)
+    scheduler.base.advance(by: 10)
+    XCTAssertEqual(scheduler.calls.count, asked, "nothing is asked of the scheduler after the cancel")
+    XCTAssertEqual(subscriber.events, [.subscription("Throttle"), .value(1)])
+    XCTAssertEqual(subscriber.violations, [])
+  }
+
+  func test_throttle_completionWhileAnEmissionIsQueued_deliversBothOnce_inOrder() {
+    for failing in [false, true] {
+      let scheduler = TestScheduler(initialClock: 0)
+      let upstream = DetachedUpstream<Int, TestError>()
+      let subscriber = TestSubscriber<Int, TestError>()
+      upstream.throttle(for: 5, scheduler: scheduler, latest: true).subscribe(subscriber)
+      _ = upstream.attach()
+      _ = upstream.send(1)
+      upstream.send(completion: failing ? .failure(TestError()) : .finished)
+      upstream.send(completion: .finished)
+      _ = scheduler.run()
+      XCTAssertEqual(subscriber.values, [1], "failing: \(failing)")
+      XCTAssertEqual(subscriber.completion, failing ? .failure(TestError()) : .finished)
+      XCTAssertEqual(subscriber.violations, [], "failing: \(failing)")
+    }
+  }
+}
+
+/// A virtual-time scheduler that records which of its members an operator used.
+private final class CallRecordingScheduler: Scheduler {
+  typealias SchedulerTimeType = VirtualTime
+  typealias SchedulerOptions = Never
+
+  let base = TestScheduler(initialClock: 0)
+  private(set) var calls: [String] = []
+
+  var now: VirtualTime {
+    calls.append("now")
+    return base.now
+  }
+
+  var minimumTolerance: VirtualTimeInterval {
+    calls.append("minimumTolerance")
+    return base.minimumTolerance
+  }
+
+  func schedule(options: Never?, _ action: @escaping () -> Void) {
+    calls.append("schedule")
+    base.schedule(options: nil, action)
+  }
+
+  func schedule(after date: VirtualTime, tolerance: VirtualTimeInterval, options: Never?, _ action: @escaping () -> Void) {
+    calls.append("schedule(after: \(date))")
+    base.schedule(after: date, tolerance: tolerance, options: nil, action)
+  }
+
+  func schedule(
+    after date: VirtualTime, interval: VirtualTimeInterval, tolerance: VirtualTimeInterval, options: Never?,
+    _ action: @escaping () -> Void
+  ) -> Cancellable {
+    calls.append("schedule(after: \(date), interval: \(interval))")
+    return base.schedule(after: date, interval: interval, tolerance: tolerance, options: nil, action)
   }
 }

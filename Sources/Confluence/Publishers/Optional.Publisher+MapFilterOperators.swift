@@ -115,21 +115,31 @@ extension Optional.Publisher {
     return Optional<Output>.Publisher(index == 0 ? output : nil)
   }
 
-  /// Publishes the value if `range` starts at 0.
+  /// Publishes the value if `range` starts at 0 and is not empty.
   ///
-  /// Apple's rule for single-value publishers (as for ``Just``): only where the range
-  /// starts counts, so `0..<0` publishes the value, `-10..<10` does not, and a negative
-  /// start does not trap.
+  /// Apple's rule for `Optional.Publisher` (stricter than ``Just``'s, which looks only at
+  /// where the range starts): the value is published when the range, taken relative to
+  /// `0..<Int.max`, starts at 0 and ends after 0, so `0..<0` publishes nothing. A range
+  /// that starts below 0, or that reaches `Int.max - 1` or beyond (a range with no upper
+  /// bound such as `0...`, too), traps.
   ///
   /// ```swift
   /// let first: Optional<Int>.Publisher = Optional(1).publisher.output(in: 0..<2)   // 1
+  /// let none: Optional<Int>.Publisher = Optional(1).publisher.output(in: 0..<0)    // finishes empty
   /// ```
   ///
-  /// - Parameter range: The range of indices to publish.
+  /// - Parameter range: The range of indices to publish; its lower bound must not be
+  ///   negative and its upper bound must be below `Int.max - 1`.
   /// - Returns: An `Optional.Publisher` of the value, or of `nil`.
   @inlinable
   public func output<R: RangeExpression>(in range: R) -> Optional<Output>.Publisher where R.Bound == Int {
-    Optional<Output>.Publisher(range.relative(to: 0..<Int.max).lowerBound == 0 ? output : nil)
+    let bounds = range.relative(to: 0..<Int.max)
+    precondition(
+      bounds.lowerBound >= 0, "output(in:): the range's lower bound must not be negative (got \(bounds.lowerBound))")
+    precondition(
+      bounds.upperBound < Int.max - 1,
+      "output(in:): the range's upper bound must be below Int.max - 1 (got \(bounds.upperBound))")
+    return Optional<Output>.Publisher(bounds.lowerBound == 0 && bounds.upperBound != 0 ? output : nil)
   }
 }
 

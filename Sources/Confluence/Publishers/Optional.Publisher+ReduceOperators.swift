@@ -4,26 +4,30 @@
 // (`let n: Optional<Int>.Publisher = Optional(1).publisher.count()`) type-checks as with
 // Apple's Combine. Closures run at once, at most once.
 //
-// As with Apple's overloads, a publisher without a value answers with a publisher without
-// a value: `count()`, `collect()`, `reduce`, `contains` and `allSatisfy` of an empty
+// As with Apple's overloads, a publisher without a value mostly answers with a publisher
+// without a value: `count()`, `reduce`, `contains` and `allSatisfy` of an empty
 // `Optional.Publisher` finish without publishing, where the generic operators would publish
-// `0`, `[]`, the initial result, `false` and `true`. `replaceEmpty(with:)` is the way to
-// supply a value for that case.
+// `0`, the initial result, `false` and `true`. `replaceEmpty(with:)` is the way to supply a
+// value for that case. `collect()` is the exception: like the generic operator (and like
+// `Publishers.Sequence`'s overload), it publishes `[]` when there is nothing to collect.
 
 extension Optional.Publisher {
-  /// Collects the output, if any, into a one-element array, now.
+  /// Collects the output, if any, into an array, now.
+  ///
+  /// As the generic `collect()` does when upstream finishes, an empty publisher collects
+  /// into an empty array: the result always publishes one array.
   ///
   /// ```swift
   /// let all: Optional<[Int]>.Publisher = Optional(1).publisher.collect()   // publishes [1]
+  /// let none = Optional<Int>.none.publisher.collect()                       // publishes []
   /// ```
   ///
   /// Back-pressure: as `Optional.Publisher`.
   ///
-  /// - Returns: An `Optional.Publisher` of `[output]`, or one without a value if there is
-  ///   no output.
+  /// - Returns: An `Optional.Publisher` of `[output]`, or of `[]` if there is no output.
   @inlinable
   public func collect() -> Optional<[Output]>.Publisher {
-    Optional<[Output]>.Publisher(output.map { [$0] })
+    Optional<[Output]>.Publisher(output.map { [$0] } ?? [])
   }
 
   /// Counts the output, now: 1 if there is one.

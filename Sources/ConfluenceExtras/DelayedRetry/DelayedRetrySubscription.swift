@@ -115,7 +115,9 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
   internal func receive(_ input: Input) -> Subscribers.Demand {
     let target = lock.withLock { () -> Downstream? in
       guard case .subscribed = phase else { return nil }
-      if outstanding > 0 { outstanding -= 1 }
+      // As Apple's `retry(_:)`: a value nobody asked for is a broken contract.
+      precondition(outstanding > .none, "retry(_:delay:scheduler:): the upstream sent a value it was not asked for")
+      outstanding -= 1
       return downstream
     }
     guard let target else { return .none }

@@ -19,6 +19,10 @@ import Synchronization
 /// - `cancel()` before the upstream subscription does nothing (a later one is accepted);
 ///   after it, `cancel()` cancels upstream once, and `request(_:)` after the end or a cancel
 ///   does nothing. `request(.none)` traps.
+/// - `replaceError` counts the demand it passes upstream: a value that arrives with none
+///   outstanding (`requested + returned - delivered` is zero) is a broken contract and traps,
+///   as Apple's does. `replaceEmpty`, which asks upstream for `.unlimited` itself, does not
+///   count. Which one a member does is its `trapsOnValueBeyondDemand`.
 /// - The subscription keeps its downstream after completing or cancelling, as Apple's does,
 ///   and its mirror has no children.
 @usableFromInline
@@ -52,6 +56,8 @@ internal final class ReducingFallbackSubscription<UpstreamFailure: Error, Downst
   @usableFromInline internal let convertFailure: ((UpstreamFailure) -> Downstream.Failure)?
   /// Whether upstream is asked for `.unlimited` once downstream has the subscription.
   @usableFromInline internal let requestsUnlimitedOnSubscription: Bool
+  /// Whether a value with no outstanding demand traps (`replaceError`).
+  @usableFromInline internal var trapsOnValueBeyondDemand: Bool { !requestsUnlimitedOnSubscription }
 
   // Touched only by upstream events (serialised).
   @exclusivity(unchecked) @usableFromInline internal var delivered = 0
@@ -98,6 +104,12 @@ internal final class ReducingFallbackSubscription<UpstreamFailure: Error, Downst
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
     if ignoresUpstream || isCancelled.load(ordering: .relaxed) { return .none }
+    if trapsOnValueBeyondDemand {
+      let requested = lock.withLock { self.requested }
+      precondition(
+        requested + returned - delivered > .none,
+        "\(name): received a value with no outstanding demand (upstream sent more than was requested)")
+    }
     delivered += 1
     let more = downstream.receive(input)
     returned += more

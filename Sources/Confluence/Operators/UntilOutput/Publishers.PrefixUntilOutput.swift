@@ -2,8 +2,8 @@ extension Publishers {
   /// A publisher that republishes elements from the upstream publisher until a second
   /// publisher emits an element.
   ///
-  /// When the second publisher emits, this one cancels both and finishes. The second
-  /// publisher's completion (finished or failed) is ignored.
+  /// When the second publisher emits, this one cancels upstream, then the second publisher,
+  /// and finishes. The second publisher's completion (finished or failed) is ignored.
   ///
   /// ```swift
   /// let ticks = PassthroughSubject<Int, Never>()
@@ -36,8 +36,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      UntilOutputSubscription<Upstream, S>(downstream: subscriber, mode: .prefix)
-        .start(upstream: upstream, trigger: other, forwardsTriggerFailure: false)
+      PrefixUntilOutputSubscription<Upstream, Other, S>(downstream: subscriber).start(upstream: upstream, other: other)
     }
   }
 }

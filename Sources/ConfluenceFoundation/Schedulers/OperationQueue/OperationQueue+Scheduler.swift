@@ -1,11 +1,9 @@
 import Dispatch
 import Foundation
 
-/// The serial queue that keeps time for delayed and repeating operation-queue actions and
-/// adds their operations when they are due. (`DispatchQueue` is `Sendable`.)
-private let operationQueueTimekeeper = DispatchQueue(label: "ConfluenceFoundation.OperationQueue.timekeeper")
-
-/// An operation queue is a scheduler: each action runs as a block operation on the queue.
+/// An operation queue is a scheduler: each action is handed to the queue as exactly one
+/// `Operation`, through `addOperation(_:)` (so a subclass that overrides it sees every
+/// scheduled action), as Apple's does.
 ///
 /// ```swift
 /// let queue = OperationQueue()
@@ -18,9 +16,9 @@ private let operationQueueTimekeeper = DispatchQueue(label: "ConfluenceFoundatio
 ///
 /// Actions run with the queue's own concurrency, priorities and suspension: on a queue
 /// whose `maxConcurrentOperationCount` is 1 they run one at a time, in the order they
-/// were added. A delayed action is added to the queue when its date arrives (so
-/// `cancelAllOperations()` affects it only from then on). All methods may be called from
-/// any thread.
+/// were added, except that a delayed action is added at once but is not ready until its
+/// date, and the queue runs ready operations first. `cancelAllOperations()` cancels
+/// delayed actions too. All methods may be called from any thread.
 extension OperationQueue: Scheduler {
   /// This scheduler’s definition of the current moment in time: `Date()`.
   public var now: SchedulerTimeType {
@@ -43,12 +41,15 @@ extension OperationQueue: Scheduler {
   ///   - action: The action to perform.
   public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
     let action = ScheduledAction(action)
-    addOperation { action.run() }
+    addOperation(BlockOperation { action.run() })
   }
 
-  /// Adds the action to the queue as a block operation once the specified date arrives.
+  /// Adds the action to the queue as one operation, which becomes ready (and runs) once the
+  /// specified date arrives.
   ///
-  /// The tolerance is not used. A date in the past adds the operation at once.
+  /// The operation is added at once; until its date it is not ready, so the queue runs
+  /// other operations meanwhile. The tolerance is not used. A date in the past makes it
+  /// ready at once.
   ///
   /// ```swift
   /// let queue = OperationQueue()
@@ -66,24 +67,16 @@ extension OperationQueue: Scheduler {
     after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
     _ action: @escaping () -> Void
   ) {
-    let action = ScheduledAction(action)
-    let delay = date.date.timeIntervalSinceNow
-    guard delay > 0 else {
-      addOperation { action.run() }
-      return
-    }
-    operationQueueTimekeeper.asyncAfter(deadline: .now() + delay) {
-      self.addOperation { action.run() }
-    }
+    addOperation(DelayedOperation(action, after: date.date))
   }
 
-  /// Adds the action to the queue as a block operation once the specified date arrives,
-  /// and then again at the specified interval, until cancelled.
+  /// Adds the action to the queue as one operation, which becomes ready (and runs) once the
+  /// specified date arrives; as with Apple's, that operation is the only one added.
   ///
-  /// A `DispatchSourceTimer` keeps the time, with the tolerance as its leeway; each tick
-  /// adds one operation. On a queue that runs several operations at once, a slow action
-  /// may overlap the next tick's. Cancelling the returned value (or releasing it: it is
-  /// an `AnyCancellable`) stops the ticks; operations already added still run.
+  /// An `Operation` runs once, so the action runs once, at `date`, as on Apple's
+  /// platforms: the interval and tolerance are not used. Cancelling the returned value (or
+  /// releasing it: it is an `AnyCancellable`) before then cancels the operation: the queue
+  /// lets it go at once without running the action.
   ///
   /// ```swift
   /// let queue = OperationQueue()
@@ -94,25 +87,17 @@ extension OperationQueue: Scheduler {
   ///
   /// - Parameters:
   ///   - date: The time of the first run.
-  ///   - interval: The time between runs.
-  ///   - tolerance: The leeway the system may take with each tick.
+  ///   - interval: Not used (see above).
+  ///   - tolerance: Not used.
   ///   - options: Not used; the operation queue scheduler has no options.
   ///   - action: The action to perform.
-  /// - Returns: A cancellable that stops the repetition.
+  /// - Returns: A cancellable that cancels the operation.
   public func schedule(
     after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
     options: SchedulerOptions?, _ action: @escaping () -> Void
   ) -> Cancellable {
-    let action = ScheduledAction(action)
-    let source = DispatchSource.makeTimerSource(queue: operationQueueTimekeeper)
-    source.schedule(
-      deadline: .now() + date.date.timeIntervalSinceNow,
-      repeating: Swift.max(interval.timeInterval, 0),
-      leeway: .nanoseconds(DispatchQueue.SchedulerTimeType.Stride.seconds(Swift.max(tolerance.timeInterval, 0)).magnitude))
-    source.setEventHandler { [self] in
-      addOperation { action.run() }
-    }
-    source.resume()
-    return AnyCancellable { source.cancel() }
+    let operation = DelayedOperation(action, after: date.date)
+    addOperation(operation)
+    return AnyCancellable(operation)
   }
 }

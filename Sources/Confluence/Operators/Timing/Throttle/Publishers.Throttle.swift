@@ -11,15 +11,17 @@ extension Publishers {
   /// How the windows fall, as Apple's `throttle` does:
   /// - A value that arrives when nothing was published for at least `interval` (or
   ///   nothing yet) is published at once (on the scheduler, as soon as possible).
-  /// - A value that arrives sooner opens a window of `interval` from its arrival; when the
-  ///   window closes, the most recent value of the window (`latest: true`) or its first
-  ///   (`latest: false`) is published, and the others are dropped.
-  /// - On `.finished`, a value still waiting for its window is published at once, then the
-  ///   completion; on failure the waiting value is dropped. Completions are delivered on
-  ///   the scheduler.
+  /// - A value that arrives sooner waits for the window to end: `interval` after the last
+  ///   publication (not after its own arrival). Then the most recent value received since
+  ///   (`latest: true`) or the first (`latest: false`) is published, and the others are
+  ///   dropped.
+  /// - A completion, finished or failed, that arrives while a value waits for its window
+  ///   is delivered with it, right after the value; otherwise it is delivered on the
+  ///   scheduler as soon as possible.
   ///
   /// Back-pressure: requests unlimited from upstream and holds at most one value; a value
-  /// whose window closes while downstream has no demand waits for the next request.
+  /// whose window ends while downstream has no outstanding demand is dropped, as
+  /// `debounce` drops one.
   public struct Throttle<Upstream: Publisher, Context: Scheduler>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
@@ -91,162 +93,4 @@ extension Publisher {
   {
     Publishers.Throttle(upstream: self, interval: interval, scheduler: scheduler, latest: latest)
   }
-}
-
-/// Stands between upstream and downstream for `Throttle`; shown as `Throttle` by `print`.
-@usableFromInline
-internal final class ThrottleSubscription<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
-  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
-{
-  @usableFromInline internal typealias Input = Downstream.Input
-  @usableFromInline internal typealias Failure = Downstream.Failure
-
-  /// What to ask of the scheduler after a value arrived.
-  @usableFromInline
-  internal enum Emission {
-    case none
-    case now
-    case at(Context.SchedulerTimeType)
-  }
-
-  @usableFromInline internal let lock = Lock()
-  @usableFromInline internal var downstream: Downstream?
-  @usableFromInline internal var status = SubscriptionStatus.awaitingSubscription
-  @usableFromInline internal var demand = Subscribers.Demand.none
-  @usableFromInline internal var waiting: Input?
-  @usableFromInline internal var emissionScheduled = false
-  @usableFromInline internal var lastEmission: Context.SchedulerTimeType?
-  @usableFromInline internal var upstreamFinished = false
-  /// Downstream cancelled; checked before a completion that follows the last value, since
-  /// downstream may cancel inside that value's `receive`.
-  @usableFromInline internal var isCancelled = false
-  @usableFromInline internal let interval: Context.SchedulerTimeType.Stride
-  @usableFromInline internal let scheduler: Context
-  @usableFromInline internal let latest: Bool
-
-  @inlinable
-  internal init(downstream: Downstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context, latest: Bool) {
-    self.downstream = downstream
-    self.interval = interval
-    self.scheduler = scheduler
-    self.latest = latest
-  }
-
-  @inlinable
-  internal func receive(subscription: Subscription) {
-    let target = lock.withLock { () -> Downstream? in
-      guard status.accept(subscription) else { return nil }
-      return downstream
-    }
-    guard let target else {
-      subscription.cancel()
-      return
-    }
-    target.receive(subscription: self)
-    subscription.request(.unlimited)
-  }
-
-  @inlinable
-  internal func receive(_ input: Input) -> Subscribers.Demand {
-    let now = scheduler.now
-    let emission = lock.withLock { () -> Emission in
-      guard status.subscription != nil, !upstreamFinished else { return .none }
-      if latest || waiting == nil { waiting = input }
-      guard !emissionScheduled else { return .none }
-      emissionScheduled = true
-      if let lastEmission, lastEmission.distance(to: now) < interval {
-        return .at(now.advanced(by: interval))
-      }
-      return .now
-    }
-    switch emission {
-    case .none: break
-    case .now: scheduler.schedule(options: nil) { self.emit() }
-    case .at(let due): scheduler.schedule(after: due, tolerance: scheduler.minimumTolerance, options: nil) { self.emit() }
-    }
-    return .none
-  }
-
-  @inlinable
-  internal func emit() {
-    let now = scheduler.now
-    let delivery = lock.withLock { () -> (Downstream, Input)? in
-      emissionScheduled = false
-      guard status.subscription != nil, !upstreamFinished, let downstream, let value = waiting, demand > 0 else {
-        return nil
-      }
-      waiting = nil
-      demand -= 1
-      lastEmission = now
-      return (downstream, value)
-    }
-    guard let (target, value) = delivery else { return }
-    let more = target.receive(value)
-    if more > 0 { request(more) }
-  }
-
-  @inlinable
-  internal func receive(completion: Subscribers.Completion<Failure>) {
-    let isLive = lock.withLock { () -> Bool in
-      guard status.subscription != nil, !upstreamFinished else { return false }
-      upstreamFinished = true
-      if case .failure = completion { waiting = nil }
-      return true
-    }
-    guard isLive else { return }
-    scheduler.schedule(options: nil) { self.finish(completion) }
-  }
-
-  @inlinable
-  internal func finish(_ completion: Subscribers.Completion<Failure>) {
-    let (target, last) = lock.withLock { () -> (Downstream?, Input?) in
-      guard status.terminate() != nil else { return (nil, nil) }
-      defer {
-        downstream = nil
-        waiting = nil
-      }
-      return (downstream, demand > 0 ? waiting : nil)
-    }
-    guard let target else { return }
-    if let last {
-      _ = target.receive(last)
-      // Nothing reaches a subscriber after its cancel, even one made inside that value.
-      if lock.withLock({ isCancelled }) { return }
-    }
-    target.receive(completion: completion)
-  }
-
-  @inlinable
-  internal func request(_ demand: Subscribers.Demand) {
-    demand.assertNonZero()
-    let emitNow = lock.withLock { () -> Bool in
-      self.demand += demand
-      guard status.subscription != nil, !upstreamFinished, waiting != nil, !emissionScheduled else { return false }
-      emissionScheduled = true
-      return true
-    }
-    if emitNow { scheduler.schedule(options: nil) { self.emit() } }
-  }
-
-  @inlinable
-  internal func cancel() {
-    let (subscription, released, value) = lock.withLock { () -> (Subscription?, Downstream?, Input?) in
-      defer {
-        downstream = nil
-        waiting = nil
-        isCancelled = true
-      }
-      return (status.terminate(), downstream, waiting)
-    }
-    subscription?.cancel()
-    withExtendedLifetime((released, value)) {}
-  }
-
-  @usableFromInline internal var description: String { "Throttle" }
-
-  @usableFromInline internal var customMirror: Mirror {
-    Mirror(self, children: ["downstream": downstream as Any, "interval": interval, "scheduler": scheduler])
-  }
-
-  @usableFromInline internal var playgroundDescription: Any { description }
 }
