@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// News: the Hacker News client of the source documents' "News" chapter, built on
+// News: the Hacker News client of the "News" chapter of "Combine in Action", built on
 // Confluence, with `news`, a terminal reader, and an offline demo server.
 //
 // A separate package so that users of Confluence resolve none of its dependencies; it
@@ -12,6 +12,7 @@ let package = Package(
   products: [
     .library(name: "HackerNews", targets: ["HackerNews"]),
     .library(name: "NewsServer", targets: ["NewsServer"]),
+    .library(name: "NewsStore", targets: ["NewsStore"]),
     .executable(name: "news", targets: ["news"]),
     .executable(name: "news-benchmark", targets: ["NewsBenchmark"]),
   ],
@@ -19,6 +20,7 @@ let package = Package(
     .package(name: "Confluence", path: ".."),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+    .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
   ],
   targets: [
     // The client: `API` (the chapter's names) on a generic `APIClient`.
@@ -37,11 +39,17 @@ let package = Package(
       ],
       resources: [.copy("Resources/snapshot-2019-11-12"), .copy("Resources/api-examples")]
     ),
+    // What the reader keeps between runs: read marks, the stories and comments it loaded,
+    // the last listing and the keyword filters, in SQLite through GRDB.
+    .target(
+      name: "NewsStore",
+      dependencies: ["HackerNews", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
     // The reader's commands and its terminal rendering, as a library so tests can reach it.
     .target(
       name: "NewsCLI",
       dependencies: [
-        "HackerNews", "NewsServer",
+        "HackerNews", "NewsServer", "NewsStore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -49,6 +57,9 @@ let package = Package(
     .executableTarget(name: "NewsBenchmark", dependencies: ["HackerNews", "NewsServer", "NewsCLI"]),
     .testTarget(name: "HackerNewsTests", dependencies: ["HackerNews", "NewsServer"], resources: [.copy("Fixtures")]),
     .testTarget(name: "NewsCLITests", dependencies: ["NewsCLI", "NewsServer", "news"]),
+    .testTarget(
+      name: "NewsStoreTests",
+      dependencies: ["NewsStore", "HackerNews", .product(name: "GRDB", package: "GRDB.swift")]),
   ],
   swiftLanguageModes: [.v6]
 )
