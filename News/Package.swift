@@ -28,8 +28,8 @@ let package = Package(
       name: "HackerNews",
       dependencies: [.product(name: "Combine", package: "Confluence")]
     ),
-    // The offline demo server: the 2019-11-12 front page over real HTTP, with latency,
-    // faults and a "live" mode.
+    // The offline demo server: the 2019-11-12 front page and four comments of the Dropbox
+    // thread over real HTTP, with latency, faults and a "live" mode.
     .target(
       name: "NewsServer",
       dependencies: [
@@ -37,7 +37,9 @@ let package = Package(
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
       ],
-      resources: [.copy("Resources/snapshot-2019-11-12"), .copy("Resources/api-examples")]
+      resources: [
+        .copy("Resources/snapshot-2019-11-12"), .copy("Resources/api-examples"), .copy("Resources/thread-8863"),
+      ]
     ),
     // What the reader keeps between runs: read marks, the stories and comments it loaded,
     // the last listing and the keyword filters, in SQLite through GRDB.

@@ -38,6 +38,10 @@ final class NewsProcess: @unchecked Sendable {
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     env["NO_COLOR"] = nil
+    // Each run keeps its database in a folder of its own unless the test names one, so that
+    // tests never read or write the database of the person running them.
+    env["XDG_DATA_HOME"] = FileManager.default.temporaryDirectory
+      .appendingPathComponent("news-cli-data-\(UUID().uuidString)").path
     for (key, value) in environment { env[key] = value }
     process.environment = env
     process.standardOutput = out

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import HackerNews
+import NewsStore
+
+/// Where the reader keeps what it loaded, and whether to read only that.
+struct StoreOptions: ParsableArguments {
+  @Flag(help: "Read only what earlier runs kept (stories, comments, read marks), with no network.")
+  var offline = false
+
+  @Option(help: ArgumentHelp("The folder of the database (default: $XDG_DATA_HOME/news, or ~/.local/share/news).", valueName: "folder"))
+  var dataDir: String?
+
+  /// The folder the database is in.
+  var directory: URL { DataDirectory.resolve(override: dataDir) }
+
+  /// The store, or, when the database cannot be used, a store in memory after a warning on
+  /// standard error: the command goes on, and forgets what it loaded.
+  func open() -> Kept {
+    do {
+      return Kept(try SQLiteStore.open(at: directory))
+    } catch {
+      warn("\(error); going on without it")
+      return Kept(MemoryStore(), working: false)
+    }
+  }
+}
+
+/// A store whose failures do not stop the command: the first one is reported as a warning,
+/// later ones are ignored, and reads that fail read as empty.
+// Safe: `lock` guards `warned`; `store` is Sendable.
+final class Kept: @unchecked Sendable {
+  let store: any StoryStore
+  /// Whether the store is the database (not the in-memory stand-in of a failed open).
+  let working: Bool
+  private let lock = NSLock()
+  private var warned = false
+
+  init(_ store: any StoryStore, working: Bool = true) {
+    self.store = store
+    self.working = working
+    warned = !working
+  }
+
+  /// `body(store)`, or `fallback` after a warning if it throws.
+  func attempt<T>(_ fallback: T, _ body: (any StoryStore) throws -> T) -> T {
+    do {
+      return try body(store)
+    } catch {
+      let first = lock.withLock {
+        defer { warned = true }
+        return !warned
+      }
+      if first { warn("\(error); what this run loads is not kept") }
+      return fallback
+    }
+  }
+
+  func save(_ items: [Item]) { attempt(()) { try $0.save(items: items) } }
+}
