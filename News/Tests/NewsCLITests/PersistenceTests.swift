@@ -69,6 +69,26 @@ final class PersistenceTests: XCTestCase {
     XCTAssertEqual(never.stderr, "news: no new stories were kept; read them once without --offline first.\n")
   }
 
+  func test_ctrlC_midway_losesNothingThatWasPrinted() throws {
+    // Items are kept before they are printed, each in its own transaction: whatever a
+    // stopped run showed, the next run finds.
+    let process = try NewsProcess(
+      ["top", "--demo", "--limit", "200", "--latency", "40-120", "--concurrency", "2", "--data-dir", folder.path])
+    XCTAssertTrue(process.waitForOutput(containing: "\n 10. "), process.stdoutSoFar)
+    process.interrupt()
+    let stopped = process.finish(timeout: 10)
+    XCTAssertNotEqual(stopped.status, 0, "stopped by SIGINT before the end")
+    let printed = stopped.stdout.split(separator: "\n").filter { $0.contains(". ") && !$0.hasPrefix("    ") }
+    XCTAssertGreaterThanOrEqual(printed.count, 10)
+    XCTAssertLessThan(printed.count, 200, "the run was meant to be stopped midway")
+
+    let offline = try run(["top", "--offline", "--limit", "200"])
+    XCTAssertEqual(offline.status, 0, offline.stderr)
+    let offlineLines = Set(offline.stdout.split(separator: "\n"))
+    for line in printed { XCTAssertTrue(offlineLines.contains(line), "lost: \(line)") }
+    XCTAssertTrue(offline.stdout.contains(" was not kept]"), "the stories never loaded show as not kept")
+  }
+
   func test_filters_hideStories_untilRemoved() throws {
     XCTAssertEqual(try run(["filter", "list"]).stdout, "")
     let added = try run(["filter", "add", "MEMORY"])
