@@ -11,7 +11,7 @@ struct ItemCommand: ParsableCommand {
     discussion: """
       Give the item's id (each row of `news top` ends with it), or --rank N for the Nth row of \
       the last list printed. Comments are fetched breadth-first, --concurrency at a time, kept \
-      as they arrive, and printed as a tree, indented. The item is marked read.
+      as they arrive, and printed as a tree, indented. The item is marked read as it opens.
       """)
 
   @Argument(help: "The item's id.") var id: Int?
@@ -41,7 +41,6 @@ struct ItemCommand: ParsableCommand {
     } else {
       try printOnline(id, kept: kept, printer: printer, options: options)
     }
-    kept.attempt(()) { try $0.markRead(id: id) }
   }
 
   /// The id given, or the one at --rank in the last listing.
@@ -62,6 +61,9 @@ struct ItemCommand: ParsableCommand {
     guard let item = kept.attempt(nil, { try $0.item(id: id) }) else {
       throw fail("item \(id) was not kept; read it once without --offline first.")
     }
+    // Read once opened: before it is printed, so that a reader that stops early (`| head`)
+    // still leaves the mark.
+    kept.attempt(()) { try $0.markRead(id: id) }
     let parts = kept.attempt([:]) { try $0.items(ids: item.parts) }
     let pollOptions = item.parts.enumerated().map { Ranked<Item?>(rank: $0.offset, id: $0.element, result: .success(parts[$0.element])) }
     FileOutput.standardOutput.write(printer.header(item, pollOptions: pollOptions))
@@ -107,6 +109,7 @@ struct ItemCommand: ParsableCommand {
       return
     }
     kept.save([item] + parts.compactMap { try? $0.result.get() })
+    kept.attempt(()) { try $0.markRead(id: id) }
     output.write(printer.header(item, pollOptions: parts))
 
     // The comment tree, breadth-first; a progress line on a terminal.
@@ -129,7 +132,6 @@ struct ItemCommand: ParsableCommand {
     output.write(printer.tree(of: item, comments: comments))
     let failed = comments.filter { if case .failure = $0.result { return true } else { return false } }.count
     if failed > 0 {
-      kept.attempt(()) { try $0.markRead(id: id) }
       throw fail("\(failed) comment\(failed == 1 ? "" : "s") could not be loaded.")
     }
   }
