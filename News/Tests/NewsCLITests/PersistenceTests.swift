@@ -137,6 +137,39 @@ final class PersistenceTests: XCTestCase {
     XCTAssertEqual(filters.stderr, "news: the database \(file.path) is damaged or not a database; move it away or delete it to start afresh\n")
   }
 
+  func test_lockedDatabase_isOneWarning_andTheCommandStillRuns() throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") else { throw XCTSkip("needs the sqlite3 shell") }
+    let first = try run(["top", "--demo", "--latency", "0", "--limit", "2"])
+    XCTAssertEqual(first.status, 0, first.stderr)
+    let file = folder.appendingPathComponent("news.sqlite").path
+    // Another process takes the write lock and keeps it until its standard input closes.
+    let holder = Process()
+    holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    holder.arguments = [file]
+    let input = Pipe()
+    holder.standardInput = input
+    holder.standardOutput = Pipe()
+    try holder.run()
+    defer {
+      try? input.fileHandleForWriting.close()
+      holder.waitUntilExit()
+    }
+    input.fileHandleForWriting.write(Data("BEGIN EXCLUSIVE;\nINSERT INTO filter (keyword, addedAt) VALUES ('held', 0);\nSELECT 'locked';\n".utf8))
+    let started = Date()
+    var locked = false
+    while !locked, Date().timeIntervalSince(started) < 10 {
+      let probe = try run(["filter", "add", "probe"])
+      locked = probe.stderr.contains("is locked by another process")
+    }
+    XCTAssertTrue(locked, "the sqlite3 shell did not take the lock")
+
+    let run = try run(["top", "--demo", "--latency", "0", "--limit", "30"])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertEqual(run.stdout.split(separator: "\n").count, 60)
+    XCTAssertEqual(
+      run.stderr, "news: warning: the database \(file) is locked by another process; what this run loads is not kept\n")
+  }
+
   func test_database_isInXDG_DATA_HOME_byDefault() throws {
     let run = try news(["top", "--demo", "--latency", "0", "--limit", "1"], environment: ["XDG_DATA_HOME": folder.path])
     XCTAssertEqual(run.status, 0, run.stderr)

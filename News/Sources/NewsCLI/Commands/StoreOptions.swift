@@ -27,29 +27,31 @@ struct StoreOptions: ParsableArguments {
 }
 
 /// A store whose failures do not stop the command: the first one is reported as a warning,
-/// later ones are ignored, and reads that fail read as empty.
-// Safe: `lock` guards `warned`; `store` is Sendable.
+/// and from then on the store is left alone (reads give their fallback, writes are dropped),
+/// so that a locked database costs one wait, not one per story.
+// Safe: `lock` guards `failed`; `store` is Sendable.
 final class Kept: @unchecked Sendable {
   let store: any StoryStore
   /// Whether the store is the database (not the in-memory stand-in of a failed open).
   let working: Bool
   private let lock = NSLock()
-  private var warned = false
+  private var failed = false
 
   init(_ store: any StoryStore, working: Bool = true) {
     self.store = store
     self.working = working
-    warned = !working
   }
 
-  /// `body(store)`, or `fallback` after a warning if it throws.
+  /// `body(store)`, or `fallback` if the store failed before or fails now (with a warning
+  /// the first time).
   func attempt<T>(_ fallback: T, _ body: (any StoryStore) throws -> T) -> T {
+    guard !lock.withLock({ failed }) else { return fallback }
     do {
       return try body(store)
     } catch {
       let first = lock.withLock {
-        defer { warned = true }
-        return !warned
+        defer { failed = true }
+        return !failed
       }
       if first { warn("\(error); what this run loads is not kept") }
       return fallback
