@@ -30,6 +30,11 @@ final class CommandLineTests: XCTestCase {
       (["serve", "--fail-item", "8863"], "--fail-item takes ID:FAULT", "news serve"),
       (["user"], "Missing expected argument '<name>'", "news user"),
       (["filter", "add", " "], "the keyword is empty.", "news filter add"),
+      (["filter", "remove"], "Missing expected argument '<keyword>'", "news filter remove"),
+      (["item", "abc"], "The value 'abc' is invalid for '<id>'", "news item"),
+      (["show", "--limit", "many"], "The value 'many' is invalid for '--limit <limit>'", "news show"),
+      (["top", "--base-url", "ftp://example.org/"], "--base-url must be an http or https URL", "news top"),
+      (["user", "a/b"], "'a/b' is not a user name.", "news user"),
     ]
     for (arguments, message, usage) in cases {
       let run = try news(arguments)

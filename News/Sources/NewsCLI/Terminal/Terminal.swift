@@ -22,6 +22,7 @@ public enum Terminal {
     /// Columns.
     public var columns: Int
 
+    /// A size of `rows` lines by `columns` columns.
     public init(rows: Int, columns: Int) {
       self.rows = rows
       self.columns = columns
