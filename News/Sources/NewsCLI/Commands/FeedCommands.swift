@@ -77,6 +77,15 @@ struct FeedCommand<Description: FeedDescription>: ParsableCommand {
 
   init() {}
 
+  /// The command with these options, every property set, for another command to run (a
+  /// command made with `init()` and not parsed traps on the first option it reads).
+  init(connection: ConnectionOptions, store: StoreOptions, display: DisplayOptions, limit: Int) {
+    self.connection = connection
+    self.store = store
+    self.display = display
+    self.limit = limit
+  }
+
   func validate() throws {
     guard (1...500).contains(limit) else { throw ValidationError("--limit must be between 1 and 500, not \(limit).") }
     if store.offline, connection.demo { throw ValidationError("--offline and --demo cannot be used together.") }

@@ -21,6 +21,19 @@ struct ItemCommand: ParsableCommand {
   @OptionGroup var store: StoreOptions
   @OptionGroup var display: DisplayOptions
 
+  init() {}
+
+  /// The command opening item `id` with these options, every property set, for another
+  /// command to run (a command made with `init()` and not parsed traps on the first option
+  /// it reads).
+  init(id: Int, connection: ConnectionOptions, store: StoreOptions, display: DisplayOptions) {
+    self.id = id
+    self.rank = nil
+    self.connection = connection
+    self.store = store
+    self.display = display
+  }
+
   func validate() throws {
     switch (id, rank) {
     case (nil, nil): throw ValidationError("Give an item id, or --rank N for the Nth story of the last list.")

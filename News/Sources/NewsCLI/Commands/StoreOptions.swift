@@ -60,3 +60,14 @@ final class Kept: @unchecked Sendable {
 
   func save(_ items: [Item]) { attempt(()) { try $0.save(items: items) } }
 }
+
+extension StoreOptions {
+  /// The options as if `--offline` and `--data-dir` had been given: for a command that runs
+  /// another one with its own options (as `browse` runs `top` where there is no terminal).
+  init(offline: Bool, dataDir: String?) throws {
+    var arguments: [String] = []
+    if offline { arguments.append("--offline") }
+    if let dataDir { arguments += ["--data-dir", dataDir] }
+    self = try StoreOptions.parse(arguments)
+  }
+}
