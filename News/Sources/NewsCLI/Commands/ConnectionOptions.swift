@@ -46,10 +46,12 @@ struct ConnectionOptions: ParsableArguments {
 
   var retryPolicy: RetryPolicy { RetryPolicy(retries: retries, timeout: timeout) }
 
-  /// A hint after an error that means the server cannot be reached at all.
-  func hint(for error: API.Error) -> String {
+  /// A hint after an error that means the server cannot be reached at all; `kept` says what
+  /// `--offline` would show instead, when the command has it and something was kept.
+  func hint(for error: API.Error, kept: String? = nil) -> String {
     guard case .addressUnreachable = error, !demo else { return "" }
-    return "; add --demo to read the offline front page, or --offline to read what was kept"
+    if let kept { return "; \(kept), or add --demo to read the offline front page" }
+    return "; add --demo to read the offline front page"
   }
 
   /// The API to read from, and the demo server when `--demo` started one.

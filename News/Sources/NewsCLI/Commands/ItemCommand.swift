@@ -117,7 +117,8 @@ struct ItemCommand: ParsableCommand {
     if missing { throw fail("item \(id) is not on the server.") }
     guard case .success(let (item, parts)) = fetched else {
       if case .failure(let error) = fetched {
-        throw fail("cannot load item \(id): \(ErrorText.describe(error, retries: connection.retries)) (\(api.request(.item(id)).url!.absoluteString))\(connection.hint(for: error))")
+        let offline = kept.attempt(nil, { try $0.item(id: id) }).map { _ in "`news item \(id) --offline` shows it as kept" }
+        throw fail("cannot load item \(id): \(ErrorText.describe(error, retries: connection.retries)) (\(api.request(.item(id)).url!.absoluteString))\(connection.hint(for: error, kept: offline))")
       }
       return
     }
