@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// News: the Hacker News client of the source documents' "News" chapter, built on
+// News: the Hacker News client of the "News" chapter of "Combine in Action", built on
 // Confluence, with `news`, a terminal reader, and an offline demo server.
 //
 // A separate package so that users of Confluence resolve none of its dependencies; it
@@ -12,6 +12,7 @@ let package = Package(
   products: [
     .library(name: "HackerNews", targets: ["HackerNews"]),
     .library(name: "NewsServer", targets: ["NewsServer"]),
+    .library(name: "NewsStore", targets: ["NewsStore"]),
     .executable(name: "news", targets: ["news"]),
     .executable(name: "news-benchmark", targets: ["NewsBenchmark"]),
   ],
@@ -19,6 +20,7 @@ let package = Package(
     .package(name: "Confluence", path: ".."),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+    .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
   ],
   targets: [
     // The client: `API` (the chapter's names) on a generic `APIClient`.
@@ -26,8 +28,8 @@ let package = Package(
       name: "HackerNews",
       dependencies: [.product(name: "Combine", package: "Confluence")]
     ),
-    // The offline demo server: the 2019-11-12 front page over real HTTP, with latency,
-    // faults and a "live" mode.
+    // The offline demo server: the 2019-11-12 front page and four comments of the Dropbox
+    // thread over real HTTP, with latency, faults and a "live" mode.
     .target(
       name: "NewsServer",
       dependencies: [
@@ -35,13 +37,21 @@ let package = Package(
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
       ],
-      resources: [.copy("Resources/snapshot-2019-11-12"), .copy("Resources/api-examples")]
+      resources: [
+        .copy("Resources/snapshot-2019-11-12"), .copy("Resources/api-examples"), .copy("Resources/thread-8863"),
+      ]
+    ),
+    // What the reader keeps between runs: read marks, the stories and comments it loaded,
+    // the last listing and the keyword filters, in SQLite through GRDB.
+    .target(
+      name: "NewsStore",
+      dependencies: ["HackerNews", .product(name: "GRDB", package: "GRDB.swift")]
     ),
     // The reader's commands and its terminal rendering, as a library so tests can reach it.
     .target(
       name: "NewsCLI",
       dependencies: [
-        "HackerNews", "NewsServer",
+        "HackerNews", "NewsServer", "NewsStore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -49,6 +59,9 @@ let package = Package(
     .executableTarget(name: "NewsBenchmark", dependencies: ["HackerNews", "NewsServer", "NewsCLI"]),
     .testTarget(name: "HackerNewsTests", dependencies: ["HackerNews", "NewsServer"], resources: [.copy("Fixtures")]),
     .testTarget(name: "NewsCLITests", dependencies: ["NewsCLI", "NewsServer", "news"]),
+    .testTarget(
+      name: "NewsStoreTests",
+      dependencies: ["NewsStore", "HackerNews", .product(name: "GRDB", package: "GRDB.swift")]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -89,7 +89,13 @@ func measureInProcess() -> Sample {
 func measureBinary() -> Double {
   let process = Process()
   process.executableURL = binary
-  process.arguments = ["top", "--base-url", base.absoluteString, "--limit", String(stories), "--concurrency", String(concurrency)]
+  // A fresh database each run, as on a first start: each story is written as it arrives.
+  let data = FileManager.default.temporaryDirectory.appendingPathComponent("news-benchmark-\(UUID().uuidString)")
+  defer { try? FileManager.default.removeItem(at: data) }
+  process.arguments = [
+    "top", "--base-url", base.absoluteString, "--limit", String(stories), "--concurrency", String(concurrency),
+    "--data-dir", data.path,
+  ]
   process.standardOutput = FileHandle.nullDevice
   let start = Date()
   try! process.run()

@@ -44,7 +44,8 @@ public final class DemoServer: Sendable {
 
   /// Starts a server on `snapshot` (the bundled one by default).
   ///
-  /// - Throws: If the snapshot cannot be read or the address cannot be bound.
+  /// - Throws: ``SnapshotError`` if the snapshot cannot be read, ``StartError`` if the
+  ///   address cannot be bound.
   public static func start(snapshot: Snapshot? = nil, configuration: Configuration = .init()) throws -> DemoServer {
     let store = Store(snapshot: try snapshot ?? .bundled(), configuration: configuration)
     let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
@@ -69,7 +70,16 @@ public final class DemoServer: Sendable {
       return DemoServer(group: group, channel: channel, store: store, ticker: ticker)
     } catch {
       try? group.syncShutdownGracefully()
-      throw error
+      let host = configuration.host
+      let port = configuration.port
+      guard let error = error as? IOError else {
+        throw StartError.cannotListen(host: host, port: port, reason: "\(error)")
+      }
+      switch error.errnoCode {
+      case EADDRINUSE: throw StartError.portInUse(host: host, port: port)
+      case EACCES, EPERM: throw StartError.permissionDenied(host: host, port: port)
+      default: throw StartError.cannotListen(host: host, port: port, reason: String(cString: strerror(error.errnoCode)))
+      }
     }
   }
 

@@ -21,16 +21,17 @@ public struct Snapshot: Sendable {
   /// The feeds the API has, in the order the server derives them.
   static let feedNames = ["top", "new", "best", "ask", "show", "job"]
 
-  /// The front page of 2019-11-12 and the API documentation's example items, bundled with
-  /// the package.
+  /// The front page of 2019-11-12, the API documentation's example items and four comments
+  /// of the Dropbox thread (item 8863), bundled with the package.
   public static func bundled() throws -> Snapshot {
     guard
       let snapshot = Bundle.module.url(forResource: "snapshot-2019-11-12", withExtension: nil),
-      let examples = Bundle.module.url(forResource: "api-examples", withExtension: nil)
+      let examples = Bundle.module.url(forResource: "api-examples", withExtension: nil),
+      let thread = Bundle.module.url(forResource: "thread-8863", withExtension: nil)
     else {
       throw SnapshotError("the bundled snapshot is missing from the package's resources")
     }
-    return try Snapshot(folders: [snapshot, examples])
+    return try Snapshot(folders: [snapshot, examples, thread])
   }
 
   /// Reads a snapshot from `folders` (later folders add to earlier ones).

@@ -1,3 +1,3 @@
 import NewsCLI
 
-NewsCommand.main()
+NewsCommand.start()

@@ -2,7 +2,8 @@ import Foundation
 import HackerNews
 import XCTest
 
-/// The shapes the real API sends, from `shared/fixtures/hn`.
+/// The shapes the real API sends: real responses of the Hacker News API, as published in its
+/// documentation and captured by public clients (`Fixtures/`).
 final class ItemDecodingTests: XCTestCase {
   let decoder = JSONDecoder()
 

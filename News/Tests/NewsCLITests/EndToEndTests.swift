@@ -62,15 +62,15 @@ final class EndToEndTests: XCTestCase {
       run.stdout,
       """
       1. Combine on Linux & friends (example.org)
-         120 points by alice 3 hours ago | 3 comments
+         120 points by alice 3 hours ago | 3 comments | id 101
       2. Ask HN: Is Combine still worth learning?
-         1 point by bob 1 day ago | discuss
+         1 point by bob 1 day ago | discuss | id 102
       3. Acme (YC W20) is hiring (acme.test)
-         2 hours ago
+         2 hours ago | id 103
       4. [deleted]
-         0 points 10 minutes ago | discuss
+         0 points 10 minutes ago | discuss | id 104
       5. [dead]
-         1 point by mallory 2 minutes ago | discuss
+         1 point by mallory 2 minutes ago | discuss | id 105
 
       """)
   }
@@ -120,7 +120,7 @@ final class EndToEndTests: XCTestCase {
       run.stdout,
       """
       Combine on Linux & friends (example.org)
-      120 points by alice 3 hours ago | 3 comments
+      120 points by alice 3 hours ago | 3 comments | id 101
       https://www.example.org/combine
 
         carol 2 hours ago
@@ -138,7 +138,7 @@ final class EndToEndTests: XCTestCase {
         dave 1 hour ago
         See the docs <https://example.org/docs>.
 
-      1 comment is not on the server.
+      2 of the 3 comments shown; 1 of the comment ids listed is not on the server.
 
       """)
   }
@@ -226,10 +226,10 @@ final class EndToEndTests: XCTestCase {
       run.stdout,
       """
       1. Here
-         2 points by x 1 minute ago | discuss
+         2 points by x 1 minute ago | discuss | id 1
       2. [item 424242 is not on the server]
       3. Also here
-         2 points by y 1 minute ago | discuss
+         2 points by y 1 minute ago | discuss | id 3
 
       """)
     let missing = try news(["item", "424242", "--base-url", base])
@@ -266,10 +266,11 @@ final class EndToEndTests: XCTestCase {
   func test_badArguments_areRejectedWithUsage() throws {
     let run = try news(["top", "--limit", "0"])
     XCTAssertEqual(run.status, 64)
-    XCTAssertTrue(run.stderr.contains("--limit must be between 1 and 500."), run.stderr)
+    XCTAssertTrue(run.stderr.contains("--limit must be between 1 and 500, not 0."), run.stderr)
     let latency = try news(["serve", "--latency", "fast"])
     XCTAssertEqual(latency.status, 64)
-    XCTAssertTrue(latency.stderr.contains("--latency takes milliseconds"), latency.stderr)
+    XCTAssertTrue(latency.stderr.contains("The value 'fast' is invalid for '--latency <ms>'"), latency.stderr)
+    XCTAssertTrue(latency.stderr.contains("in milliseconds: N or MIN-MAX"), latency.stderr)
   }
 
   // MARK: watch and serve
@@ -298,7 +299,7 @@ final class EndToEndTests: XCTestCase {
     serve.interrupt()
     let stopped = serve.finish(timeout: 5)
     XCTAssertEqual(stopped.status, 0)
-    XCTAssertTrue(stopped.stdout.hasPrefix("Serving the Hacker News front page of 2019-11-12 (965 items) at http://127.0.0.1:"), stopped.stdout)
+    XCTAssertTrue(stopped.stdout.hasPrefix("Serving the Hacker News front page of 2019-11-12 (969 items) at http://127.0.0.1:"), stopped.stdout)
   }
 
   func test_colours_onlyOnATerminal_andNeverWithNO_COLOR() throws {

@@ -32,11 +32,11 @@ final class FeedPrinterTests: XCTestCase {
       output.text,
       """
       1. First (example.com)
-         10 points by pg 3 hours ago | 1 comment
+         10 points by pg 3 hours ago | 1 comment | id 1
       2. Second (example.com)
-         10 points by pg 3 hours ago | 4 comments
+         10 points by pg 3 hours ago | 4 comments | id 2
       3. Third (example.com)
-         1 point by pg 3 hours ago | discuss
+         1 point by pg 3 hours ago | discuss | id 3
 
       """)
     XCTAssertEqual(output.timedWrites.count, 1)
@@ -77,7 +77,7 @@ final class FeedPrinterTests: XCTestCase {
         "\r\u{1B}[2KLoading top stories: 0 of 2 …",
         "\r\u{1B}[2KLoading top stories: 1 of 2, waiting for #1 …",
         "\r\u{1B}[2K",
-        "1. First (example.com)\n   10 points by pg 3 hours ago | 4 comments\n2. Second (example.com)\n   10 points by pg 3 hours ago | 4 comments\n",
+        "1. First (example.com)\n   10 points by pg 3 hours ago | 4 comments | id 1\n2. Second (example.com)\n   10 points by pg 3 hours ago | 4 comments | id 2\n",
       ])
   }
 
@@ -92,11 +92,11 @@ final class FeedPrinterTests: XCTestCase {
       output.text,
       """
       1. [deleted]
-         0 points | discuss
+         0 points | discuss | id 1
       2. [dead]
-         1 point by x 2 minutes ago | discuss
+         1 point by x 2 minutes ago | discuss | id 2
       3. Acme (YC W20) is hiring (acme.test)
-         2 hours ago
+         2 hours ago | id 3
 
       """)
   }
@@ -116,5 +116,27 @@ final class FeedPrinterTests: XCTestCase {
       """)
     let first = try JSONDecoder().decode(Item.self, from: Data(output.text.split(separator: "\n")[0].utf8))
     XCTAssertEqual(first.title, "a\u{9B}b\u{202E}c")
+  }
+
+  func test_readStories_carryTheReadMark_andFilteredStories_leaveTheirRankEmpty() {
+    let output = BufferOutput()
+    let printer = FeedPrinter(
+      output: output, options: OutputOptions(now: { fixedNow }), retries: 3, title: "top stories",
+      readIDs: [3], keywords: ["CRYPTO"])
+    printer.receive(.listed([1, 2, 3]))
+    printer.receive(ranked(0, 1, .success(item(1, "First"))))
+    printer.receive(ranked(1, 2, .success(item(2, "Crypto winter"))))
+    printer.receive(ranked(2, 3, .success(item(3, "Third"))))
+    XCTAssertEqual(
+      output.text,
+      """
+      1. First (example.com)
+         10 points by pg 3 hours ago | 4 comments | id 1
+      3. Third (example.com)
+         10 points by pg 3 hours ago | 4 comments | id 3 | read
+
+      """)
+    XCTAssertEqual(printer.hidden, 1)
+    XCTAssertEqual(printer.printed, 2)
   }
 }

@@ -32,12 +32,18 @@ final class NewsProcess: @unchecked Sendable {
   private let lock = NSLock()
   private var outData = Data()
   private var errData = Data()
+  private var dataFolder: URL?
 
   init(_ arguments: [String], environment: [String: String] = [:]) throws {
     process.executableURL = try newsBinary()
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     env["NO_COLOR"] = nil
+    // Each run keeps its database in a folder of its own (removed when it ends) unless the
+    // test names one, so that tests never read or write the database of the person running them.
+    let data = FileManager.default.temporaryDirectory.appendingPathComponent("news-cli-data-\(UUID().uuidString)")
+    dataFolder = data
+    env["XDG_DATA_HOME"] = data.path
     for (key, value) in environment { env[key] = value }
     process.environment = env
     process.standardOutput = out
@@ -78,6 +84,7 @@ final class NewsProcess: @unchecked Sendable {
       XCTFail("news \(process.arguments ?? []) did not end within \(timeout) s")
     }
     process.waitUntilExit()
+    if let dataFolder { try? FileManager.default.removeItem(at: dataFolder) }
     out.fileHandleForReading.readabilityHandler = nil
     err.fileHandleForReading.readabilityHandler = nil
     let restOut = out.fileHandleForReading.readDataToEndOfFile()

@@ -8,6 +8,9 @@ import FoundationNetworking
 #endif
 
 /// How the reader reaches the API: the live one, another base URL, or the offline demo.
+///
+/// The options every reading command shares are this group, ``StoreOptions`` and
+/// ``DisplayOptions``; a new shared option (such as a trace file) goes in one of them.
 struct ConnectionOptions: ParsableArguments {
   @Flag(help: "Read from the bundled Hacker News front page of 2019-11-12, served over HTTP from inside this process (no network needed).")
   var demo = false
@@ -15,27 +18,27 @@ struct ConnectionOptions: ParsableArguments {
   @Option(help: ArgumentHelp("The API's base URL.", valueName: "url"))
   var baseURL: String = API.EndPoint.baseURL.absoluteString
 
-  @Option(help: ArgumentHelp("The most requests in flight at once.", valueName: "n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("The most requests in flight at once.", valueName: "n"))
   var concurrency: Int = 8
 
-  @Option(help: ArgumentHelp("Seconds before a request times out.", valueName: "seconds"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Seconds before a request times out.", valueName: "seconds"))
   var timeout: Double = 10
 
-  @Option(help: ArgumentHelp("Retries of a request that failed with a 5xx, a time-out or a dropped connection.", valueName: "n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Retries of a request that failed with a 5xx, a time-out or a dropped connection.", valueName: "n"))
   var retries: Int = 3
 
-  @Option(help: ArgumentHelp("With --demo: the server's delay before each answer, in milliseconds: N or MIN-MAX.", valueName: "ms"))
-  var latency: String = "10-80"
+  @Option(parsing: .unconditional, help: ArgumentHelp("With --demo: the server's delay before each answer, in milliseconds: N or MIN-MAX.", valueName: "ms"))
+  var latency = Latency(10, 80)
 
-  @Option(help: ArgumentHelp("With --demo: the share of requests (0 to 1) the server fails with a 500, a dropped connection or malformed JSON.", valueName: "rate"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("With --demo: the share of requests (0 to 1) the server fails with a 500, a dropped connection or malformed JSON.", valueName: "rate"))
   var failRate: Double = 0
 
   func validate() throws {
-    guard concurrency >= 1 else { throw ValidationError("--concurrency must be at least 1.") }
-    guard timeout > 0 else { throw ValidationError("--timeout must be more than 0.") }
-    guard retries >= 0 else { throw ValidationError("--retries must be 0 or more.") }
-    guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be between 0 and 1.") }
-    _ = try parseLatency(latency)
+    guard concurrency >= 1 else { throw ValidationError("--concurrency must be at least 1, not \(concurrency).") }
+    guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds, not \(timeout).") }
+    guard retries >= 0 else { throw ValidationError("--retries must be 0 or more, not \(retries).") }
+    guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be between 0 and 1, not \(failRate).") }
+    try latency.validate()
     guard let url = URL(string: baseURL), url.scheme == "http" || url.scheme == "https", url.host != nil else {
       throw ValidationError("--base-url must be an http or https URL, such as \(API.EndPoint.baseURL.absoluteString)")
     }
@@ -43,9 +46,11 @@ struct ConnectionOptions: ParsableArguments {
 
   var retryPolicy: RetryPolicy { RetryPolicy(retries: retries, timeout: timeout) }
 
-  /// A hint after an error that means the server cannot be reached at all.
-  func hint(for error: API.Error) -> String {
+  /// A hint after an error that means the server cannot be reached at all; `kept` says what
+  /// `--offline` would show instead, when the command has it and something was kept.
+  func hint(for error: API.Error, kept: String? = nil) -> String {
     guard case .addressUnreachable = error, !demo else { return "" }
+    if let kept { return "; \(kept), or add --demo to read the offline front page" }
     return "; add --demo to read the offline front page"
   }
 
@@ -55,12 +60,17 @@ struct ConnectionOptions: ParsableArguments {
     var base = URL(string: baseURL)!
     if demo {
       var configuration = DemoServer.Configuration()
-      configuration.latency = try parseLatency(latency)
+      configuration.latency = latency.range
       configuration.failRate = failRate
       configuration.rebaseTime = true
       configuration.live = live
       configuration.tick = 2
-      let started = try DemoServer.start(configuration: configuration)
+      let started: DemoServer
+      do {
+        started = try DemoServer.start(configuration: configuration)
+      } catch {
+        throw fail("cannot start the demo server: \(error)")
+      }
       server = started
       base = started.baseURL
     }
@@ -78,22 +88,13 @@ struct DisplayOptions: ParsableArguments {
   var json = false
 }
 
-/// Parses "20" or "10-80" (milliseconds).
-func parseLatency(_ text: String) throws -> ClosedRange<Int> {
-  let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
-  switch parts.count {
-  case 1:
-    if let ms = parts[0], ms >= 0 { return ms...ms }
-  case 2:
-    if let low = parts[0], let high = parts[1], low >= 0, low <= high { return low...high }
-  default:
-    break
-  }
-  throw ValidationError("--latency takes milliseconds, as N or MIN-MAX (for example 20 or 10-80).")
-}
-
 /// Prints `message` on standard error as `news: message` and exits with status 1.
 func fail(_ message: String) -> ExitCode {
   FileOutput.standardError.write("news: \(message)\n")
   return ExitCode(1)
+}
+
+/// Prints `message` on standard error as `news: warning: message`.
+func warn(_ message: String) {
+  FileOutput.standardError.write("news: warning: \(message)\n")
 }

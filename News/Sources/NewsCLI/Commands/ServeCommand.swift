@@ -16,18 +16,18 @@ struct ServeCommand: ParsableCommand {
       /v0/maxitem.json and /v0/updates.json on 127.0.0.1. Stop it with Ctrl-C.
       """)
 
-  @Option(help: "The port; 0 picks a free one.") var port = 8080
-  @Option(help: ArgumentHelp("The delay before each answer, in milliseconds: N or MIN-MAX.", valueName: "ms"))
-  var latency: String = "0"
-  @Option(help: ArgumentHelp("The share of requests (0 to 1) that fail with one of --faults.", valueName: "rate"))
+  @Option(parsing: .unconditional, help: "The port; 0 picks a free one.") var port = 8080
+  @Option(parsing: .unconditional, help: ArgumentHelp("The delay before each answer, in milliseconds: N or MIN-MAX.", valueName: "ms"))
+  var latency = Latency(0, 0)
+  @Option(parsing: .unconditional, help: ArgumentHelp("The share of requests (0 to 1) that fail with one of --fault.", valueName: "rate"))
   var failRate: Double = 0
-  @Option(help: ArgumentHelp("The faults --fail-rate draws from, comma-separated: 500, drop, malformed, hang.", valueName: "list"))
-  var faults: String = "500,drop,malformed"
+  @Option(name: .customLong("fault"), help: ArgumentHelp("A fault --fail-rate draws from; repeatable (default: 500, drop and malformed).", valueName: "fault"))
+  var faults: [DemoServer.Fault] = []
   @Option(help: ArgumentHelp("An item that always fails, as ID:FAULT (for example 8863:500); repeatable.", valueName: "id:fault"))
   var failItem: [String] = []
   @Flag(help: "Make the snapshot move: scores and comment counts drift, stories climb and fall, /v0/updates.json lists what changed.")
   var live = false
-  @Option(help: ArgumentHelp("With --live: seconds between two moves.", valueName: "seconds")) var tick: Double = 2
+  @Option(parsing: .unconditional, help: ArgumentHelp("With --live: seconds between two moves.", valueName: "seconds")) var tick: Double = 2
   @Option(help: "The seed of the random draws (faults, latency, moves).") var seed: UInt64?
   @Flag(help: "Move every time so that the newest item is from now: ages read as on the day of the capture.")
   var rebaseTime = false
@@ -35,29 +35,20 @@ struct ServeCommand: ParsableCommand {
   var snapshot: [String] = []
 
   func validate() throws {
-    guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
-    guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be between 0 and 1.") }
-    guard tick > 0 else { throw ValidationError("--tick must be more than 0.") }
-    _ = try parseLatency(latency)
-    _ = try parsedFaults()
+    guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port).") }
+    guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be between 0 and 1, not \(failRate).") }
+    guard tick > 0 else { throw ValidationError("--tick must be more than 0 seconds, not \(tick).") }
+    try latency.validate()
     _ = try parsedFailingItems()
-  }
-
-  func parsedFaults() throws -> [DemoServer.Fault] {
-    try faults.split(separator: ",").map { name in
-      guard let fault = DemoServer.Fault(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
-        throw ValidationError("unknown fault '\(name)'; the faults are 500, drop, malformed and hang.")
-      }
-      return fault
-    }
   }
 
   func parsedFailingItems() throws -> [Int: DemoServer.Fault] {
     var result: [Int: DemoServer.Fault] = [:]
+    let names = DemoServer.Fault.allCases.map(\.rawValue).joined(separator: ", ")
     for entry in failItem {
       let parts = entry.split(separator: ":")
       guard parts.count == 2, let id = Int(parts[0]), let fault = DemoServer.Fault(rawValue: String(parts[1])) else {
-        throw ValidationError("--fail-item takes ID:FAULT, for example 8863:500 (faults: 500, drop, malformed, hang).")
+        throw ValidationError("--fail-item takes ID:FAULT, for example 8863:500 (faults: \(names)), not '\(entry)'.")
       }
       result[id] = fault
     }
@@ -67,9 +58,9 @@ struct ServeCommand: ParsableCommand {
   func run() throws {
     var configuration = DemoServer.Configuration()
     configuration.port = port
-    configuration.latency = try parseLatency(latency)
+    configuration.latency = latency.range
     configuration.failRate = failRate
-    configuration.faults = try parsedFaults()
+    if !faults.isEmpty { configuration.faults = faults }
     configuration.failingItems = try parsedFailingItems()
     configuration.live = live
     configuration.tick = tick
@@ -85,7 +76,7 @@ struct ServeCommand: ParsableCommand {
     do {
       server = try DemoServer.start(snapshot: data, configuration: configuration)
     } catch {
-      throw fail("cannot listen on 127.0.0.1:\(port): \(error)")
+      throw fail("\(error)")
     }
     let what = snapshot.isEmpty ? "the Hacker News front page of 2019-11-12" : "the snapshot in \(snapshot.joined(separator: ", "))"
     FileOutput.standardOutput.write("Serving \(what) (\(data.itemCount) items) at \(server.baseURL.absoluteString)\n")

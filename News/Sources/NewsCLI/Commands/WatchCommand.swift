@@ -21,23 +21,22 @@ struct WatchCommand: ParsableCommand {
 
   @OptionGroup var connection: ConnectionOptions
   @OptionGroup var display: DisplayOptions
-  @Option(help: "The feed: top, new, best, ask, show or job.") var feed: String = "top"
-  @Option(name: .shortAndLong, help: "How many stories (on a terminal, at most what fits).") var limit = 30
-  @Option(help: ArgumentHelp("Seconds between two polls of the updates.", valueName: "seconds")) var interval: Double = 2
+  @Option(help: "The feed.") var feed: Feed = .top
+  @Option(name: .shortAndLong, parsing: .unconditional, help: "How many stories (1 to 500; on a terminal, at most what fits).") var limit = 30
+  @Option(parsing: .unconditional, help: ArgumentHelp("Seconds between two polls of the updates.", valueName: "seconds")) var interval: Double = 2
 
   func validate() throws {
-    guard Feed(rawValue: feed) != nil else { throw ValidationError("--feed must be one of top, new, best, ask, show, job.") }
-    guard (1...500).contains(limit) else { throw ValidationError("--limit must be between 1 and 500.") }
-    guard interval >= 0.1 else { throw ValidationError("--interval must be at least 0.1 seconds.") }
+    guard (1...500).contains(limit) else { throw ValidationError("--limit must be between 1 and 500, not \(limit).") }
+    guard interval >= 0.1 else { throw ValidationError("--interval must be at least 0.1 seconds, not \(interval).") }
   }
 
   func run() throws {
     let (api, server) = try connection.connect(live: true)
     let options = OutputOptions.detect(json: display.json)
     var rows = limit
-    if options.interactive, let height = terminalRows() { rows = max(1, min(limit, (height - 3) / 2)) }
-    let model = FeedViewModel(api: api, feed: Feed(rawValue: feed)!, limit: rows, maxConcurrent: connection.concurrency)
-    let screen = WatchScreen(output: FileOutput.standardOutput, options: options, title: "\(feed) stories")
+    if options.interactive, let height = Terminal.size(fd: 1)?.rows { rows = max(1, min(limit, (height - 3) / 2)) }
+    let model = FeedViewModel(api: api, feed: feed, limit: rows, maxConcurrent: connection.concurrency)
+    let screen = WatchScreen(output: FileOutput.standardOutput, options: options, title: "\(feed.rawValue) stories")
     var subscriptions = Set<AnyCancellable>()
 
     // Ctrl-C: restore the terminal, stop the demo server and exit cleanly.
@@ -111,11 +110,6 @@ struct WatchCommand: ParsableCommand {
     }
   }
 
-  private func terminalRows() -> Int? {
-    var size = winsize()
-    guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
-    return Int(size.ws_row)
-  }
 }
 
 /// Draws the watched list: on a terminal, the whole screen, with what moved highlighted;

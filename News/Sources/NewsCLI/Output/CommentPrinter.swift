@@ -69,13 +69,16 @@ public struct CommentPrinter {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The comment tree below `root`, from the comments fetched for it.
-  public func tree(of root: Item, comments: [Ranked<Item?>]) -> String {
+  /// The comment tree below `root`, from the comments fetched for it; `complete` is `false`
+  /// when `comments` are only those kept from earlier runs (read offline), and the closing
+  /// line then says how many of the thread's comments were kept.
+  public func tree(of root: Item, comments: [Ranked<Item?>], complete: Bool = true) -> String {
     var byID: [Int: Ranked<Item?>] = [:]
     for comment in comments { byID[comment.id] = comment }
     var out = ""
     var missing = 0
     var failed = 0
+    var shown = 0
     var visited = Set<Int>()
 
     func walk(_ ids: [Int], depth: Int) {
@@ -83,6 +86,7 @@ public struct CommentPrinter {
         guard let ranked = byID[id] else { continue }
         switch ranked.result {
         case .success(let item?):
+          if !item.deleted && !item.dead { shown += 1 }
           if options.json {
             out += JSONLines.line(item, extra: ["depth": depth])
           } else {
@@ -106,16 +110,34 @@ public struct CommentPrinter {
     walk(root.kids, depth: 1)
 
     if !options.json {
-      let fetched = comments.count - missing - failed
       if root.kids.isEmpty {
         if root.kind != .comment && root.kind != .job { out += "\n" + options.style.dim("No comments yet.") + "\n" }
-      } else if missing > 0 {
-        let what = missing == 1 ? "1 comment is" : "\(missing) comments are"
-        let hint = fetched == 0 ? " (the offline snapshot has no comments)" : ""
-        out += "\n" + options.style.dim("\(what) not on the server\(hint).") + "\n"
+      } else if missing > 0 || failed > 0 || (!complete && shown < (root.descendants ?? 0)) {
+        var line = Self.footer(shown: shown, total: root.descendants, missing: missing)
+        if !complete { line = String(line.dropLast()) + " (read offline: only the comments kept are shown)." }
+        out += "\n" + options.style.dim(line) + "\n"
       }
     }
     return out
+  }
+
+  /// The closing line of a tree that could not be shown whole. It counts in the header's
+  /// terms: the header's "N comments" is the item's `descendants`, the API's count of the
+  /// thread's live comments (deleted and dead ones are not in it), so the footer says how
+  /// many live comments were shown out of those, then how many of the comment ids listed
+  /// the server had no item for.
+  static func footer(shown: Int, total: Int?, missing: Int) -> String {
+    let plural = { (n: Int, word: String) in "\(n) \(word)\(n == 1 ? "" : "s")" }
+    var text: String
+    if let total, total >= shown {
+      text = "\(shown) of the \(plural(total, "comment")) shown"
+    } else {
+      text = "\(plural(shown, "comment")) shown"
+    }
+    if missing > 0 {
+      text += "; \(missing) of the comment ids listed \(missing == 1 ? "is" : "are") not on the server"
+    }
+    return text + "."
   }
 
   private func indent(_ depth: Int) -> String { String(repeating: "  ", count: depth) }

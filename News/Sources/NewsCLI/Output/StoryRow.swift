@@ -1,15 +1,17 @@
 import Foundation
 import HackerNews
 
-/// The two lines of a story in a list, as on the Hacker News front page:
+/// The two lines of a story in a list, as on the Hacker News front page, with the item's id
+/// (for `news item ID`) and, once it was opened, a read mark:
 ///
 /// ```text
 ///  1. When your data doesn’t fit in memory: the basic techniques (pythonspeed.com)
-///     268 points by itamarst 5 hours ago | 134 comments
+///     268 points by itamarst 5 hours ago | 134 comments | id 21502323 | read
 /// ```
 public enum StoryRow {
-  /// The row of `item` at `rank` (from 0); `rankWidth` is the width of the widest rank.
-  public static func render(_ item: Item, rank: Int, rankWidth: Int, options: OutputOptions) -> String {
+  /// The row of `item` at `rank` (from 0); `rankWidth` is the width of the widest rank;
+  /// `read` adds the read mark.
+  public static func render(_ item: Item, rank: Int, rankWidth: Int, options: OutputOptions, read: Bool = false) -> String {
     let style = options.style
     let number = String(rank + 1) + "."
     let indent = String(repeating: " ", count: rankWidth + 2)
@@ -37,14 +39,19 @@ public enum StoryRow {
       let count = comments == 0 ? "discuss" : "\(comments) comment\(comments == 1 ? "" : "s")"
       second += (second.isEmpty ? "" : style.dim(" | ")) + count
     }
+    second += (second.isEmpty ? "" : style.dim(" | ")) + style.dim("id \(item.id)")
+    if read { second += style.dim(" | ") + style.green("read") }
     return first + "\n" + indent + second + "\n"
   }
 
-  /// The row of an id the server has no item for.
-  public static func missing(id: Int, rank: Int, rankWidth: Int, options: OutputOptions) -> String {
+  /// The row of an id with no item: the server has none, or, offline, none was kept
+  /// (`reason` is then "was not kept").
+  public static func missing(
+    id: Int, rank: Int, rankWidth: Int, options: OutputOptions, reason: String = "is not on the server"
+  ) -> String {
     let number = String(rank + 1) + "."
     let prefix = String(repeating: " ", count: max(0, rankWidth + 1 - number.count)) + options.style.dim(number) + " "
-    return prefix + options.style.dim("[item \(id) is not on the server]") + "\n"
+    return prefix + options.style.dim("[item \(id) \(reason)]") + "\n"
   }
 
   /// The row of an id that could not be fetched, with why.

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// ANSI colours and text attributes, or plain text when they are off.
 ///
 /// Colours are on only when the output is a terminal and `NO_COLOR` is not set to a
@@ -22,29 +14,19 @@ public struct Style: Sendable, Equatable {
 
   /// The style for file descriptor `fd` in `environment`.
   public static func detect(fd: Int32 = 1, environment: [String: String]) -> Style {
-    Style(enabled: isTerminal(fd) && colorAllowed(environment: environment))
+    Style(enabled: Terminal.isTerminal(fd) && Terminal.colorAllowed(environment: environment))
   }
 
-  /// Whether `environment` allows colours: `NO_COLOR` unset or empty, `TERM` not `dumb`.
+  /// Whether `environment` allows colours (``Terminal/colorAllowed(environment:)``).
   public static func colorAllowed(environment: [String: String]) -> Bool {
-    if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
-    return environment["TERM"] != "dumb"
+    Terminal.colorAllowed(environment: environment)
   }
 
-  /// Whether `fd` is a terminal.
-  public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+  /// Whether `fd` is a terminal (``Terminal/isTerminal(_:)``).
+  public static func isTerminal(_ fd: Int32) -> Bool { Terminal.isTerminal(fd) }
 
-  /// The width of the terminal on `fd`, or `nil` if it is not a terminal.
-  public static func columns(fd: Int32 = 1) -> Int? {
-    var size = winsize()
-    #if canImport(Darwin)
-    let request = UInt(TIOCGWINSZ)
-    #else
-    let request = UInt(TIOCGWINSZ)
-    #endif
-    guard ioctl(fd, request, &size) == 0, size.ws_col > 0 else { return nil }
-    return Int(size.ws_col)
-  }
+  /// The width of the terminal on `fd` (``Terminal/size(fd:)``), or `nil` if it is not a terminal.
+  public static func columns(fd: Int32 = 1) -> Int? { Terminal.size(fd: fd)?.columns }
 
   private func wrap(_ text: String, _ on: String, _ off: String) -> String {
     enabled && !text.isEmpty ? "\u{1B}[\(on)m\(text)\u{1B}[\(off)m" : text

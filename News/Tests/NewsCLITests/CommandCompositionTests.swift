@@ -1,0 +1,33 @@
+import ArgumentParser
+import Foundation
+import XCTest
+
+@testable import NewsCLI
+
+/// A command that runs another (as `browse` runs `top` where there is no terminal) builds it
+/// with every property set; these check that such a command reads its options without
+/// trapping, and reads them as given.
+final class CommandCompositionTests: XCTestCase {
+  func test_feedCommand_builtFromOptions_readsThemAsGiven() throws {
+    let store = try StoreOptions(offline: true, dataDir: "/tmp/news-composed")
+    let top = Top(
+      connection: try ConnectionOptions.parse(["--demo"]), store: store, display: try DisplayOptions.parse(["--json"]),
+      limit: 7)
+    XCTAssertTrue(top.store.offline)
+    XCTAssertEqual(top.store.directory.path, "/tmp/news-composed")
+    XCTAssertTrue(top.connection.demo)
+    XCTAssertTrue(top.display.json)
+    XCTAssertEqual(top.limit, 7)
+    XCTAssertThrowsError(try top.validate(), "--offline with --demo")
+  }
+
+  func test_itemCommand_builtFromOptions_opensTheIdGiven() throws {
+    let item = ItemCommand(
+      id: 8863, connection: try ConnectionOptions.parse([]), store: try StoreOptions(offline: false, dataDir: nil),
+      display: try DisplayOptions.parse([]))
+    XCTAssertEqual(item.id, 8863)
+    XCTAssertNil(item.rank)
+    XCTAssertFalse(item.store.offline)
+    XCTAssertNoThrow(try item.validate())
+  }
+}
