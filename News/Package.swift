@@ -49,6 +49,11 @@ let package = Package(
     .executableTarget(name: "NewsBenchmark", dependencies: ["HackerNews", "NewsServer", "NewsCLI"]),
     .testTarget(name: "HackerNewsTests", dependencies: ["HackerNews", "NewsServer"], resources: [.copy("Fixtures")]),
     .testTarget(name: "NewsCLITests", dependencies: ["NewsCLI", "NewsServer", "news"]),
+    // The interactive reader on virtual time: scripted keys in, whole frames out.
+    .testTarget(
+      name: "NewsReaderTests",
+      dependencies: ["NewsCLI", "HackerNews", .product(name: "ConfluenceTesting", package: "Confluence")]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -10,7 +10,8 @@ public struct NewsCommand: ParsableCommand {
       a server inside the process, with no network. Colours are used only on a terminal, \
       and never when NO_COLOR is set.
       """,
-    subcommands: [Top.self, New.self, Best.self, Ask.self, Show.self, Jobs.self, ItemCommand.self, WatchCommand.self, ServeCommand.self]
+    subcommands: [BrowseCommand.self, Top.self, New.self, Best.self, Ask.self, Show.self, Jobs.self, ItemCommand.self, WatchCommand.self, ServeCommand.self],
+    defaultSubcommand: BrowseCommand.self
   )
   public init() {}
 }
