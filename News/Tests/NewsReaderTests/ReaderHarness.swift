@@ -36,6 +36,7 @@ final class FakeSource: ReaderSource, @unchecked Sendable {
   private let lock = NSLock()
   private var feeds: [Feed: [Item]] = [:]
   private var comments: [Int: [Item]] = [:]
+  private var extraItems: [Int: Item] = [:]
   private var events: [String] = []
   let scheduler: QueueTestScheduler
   let latency: DispatchQueue.SchedulerTimeType.Stride
@@ -47,6 +48,8 @@ final class FakeSource: ReaderSource, @unchecked Sendable {
 
   func setFeed(_ feed: Feed, _ items: [Item]) { lock.withLock { feeds[feed] = items } }
   func setComments(of id: Int, _ items: [Item]) { lock.withLock { comments[id] = items } }
+  /// Adds an item that is in no feed (found only by id).
+  func addItem(_ item: Item) { lock.withLock { extraItems[item.id] = item } }
   /// What was loaded and cancelled, in order: "feed top", "comments 1 cancelled", …
   var log: [String] { lock.withLock { events } }
   private func record(_ event: String) { lock.withLock { events.append(event) } }
@@ -62,6 +65,15 @@ final class FakeSource: ReaderSource, @unchecked Sendable {
         receiveSubscription: { [weak self] _ in self?.record("feed \(feed)") },
         receiveCompletion: { [weak self] _ in self?.record("feed \(feed) loaded") },
         receiveCancel: { [weak self] in self?.record("feed \(feed) cancelled") })
+      .eraseToAnyPublisher()
+  }
+
+  func item(id: Int) -> AnyPublisher<Item?, API.Error> {
+    let item = lock.withLock { extraItems[id] ?? feeds.values.joined().first { $0.id == id } }
+    return Just(item)
+      .delay(for: latency, scheduler: scheduler)
+      .setFailureType(to: API.Error.self)
+      .handleEvents(receiveSubscription: { [weak self] _ in self?.record("item \(id)") })
       .eraseToAnyPublisher()
   }
 
@@ -100,7 +112,8 @@ final class ReaderHarness {
 
   init(
     rows: Int = 12, columns: Int = 64, limit: Int = 30, refresh: DispatchQueue.SchedulerTimeType.Stride? = nil,
-    canOpenLinks: Bool = true, store: MemoryReaderStore = MemoryReaderStore(), configure: (FakeSource) -> Void
+    canOpenLinks: Bool = true, store: MemoryReaderStore = MemoryReaderStore(), openingItem: Int? = nil,
+    configure: (FakeSource) -> Void
   ) {
     source = FakeSource(scheduler: scheduler)
     self.store = store
@@ -115,7 +128,7 @@ final class ReaderHarness {
       },
       draw: { [unowned self] in frames.append($0) },
       quit: { [unowned self] in quits += 1 })
-    reader.start()
+    reader.start(openingItem: openingItem)
   }
 
   /// The frame on the screen now.

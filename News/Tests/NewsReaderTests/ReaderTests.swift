@@ -40,8 +40,15 @@ final class ReaderTests: XCTestCase {
   }
 
   func makeReader(rows: Int = 12, refresh: DispatchQueue.SchedulerTimeType.Stride? = nil, canOpenLinks: Bool = true,
-                  store: MemoryReaderStore = MemoryReaderStore()) -> ReaderHarness {
-    ReaderHarness(rows: rows, columns: 80, refresh: refresh, canOpenLinks: canOpenLinks, store: store) { source in
+                  store: MemoryReaderStore = MemoryReaderStore(), openingItem: Int? = nil) -> ReaderHarness {
+    ReaderHarness(
+      rows: rows, columns: 80, refresh: refresh, canOpenLinks: canOpenLinks, store: store, openingItem: openingItem
+    ) { source in
+      source.addItem(story(8863, "My YC app: Dropbox - Throw away your USB drive", by: "dhouston", hours: 24 * 365, url: "http://www.getdropbox.com/u/2/screencast.html", score: 111, kids: [9224, 8917], descendants: 2))
+      source.setComments(of: 8863, [
+        comment(9224, parent: 8863, by: "BrandonM", hours: 24 * 365, "It does what it says."),
+        comment(8917, parent: 8863, by: "brett", hours: 24 * 365, "Congrats."),
+      ])
       source.setFeed(.top, Self.front)
       source.setFeed(.new, Array(Self.front.reversed()))
       source.setFeed(.best, [Self.front[4]])
@@ -274,6 +281,28 @@ final class ReaderTests: XCTestCase {
       harness.source.log,
       ["feed top", "feed top loaded", "comments 1", "comments 1 cancelled", "comments 1", "comments 1 loaded"])
     XCTAssertEqual(harness.frame[6], "3 comments")
+  }
+
+  func test_openingItem_atTheStart_opensItWithItsThread_andBackGoesToTheList() {
+    let harness = makeReader(rows: 20, openingItem: 8863)
+    XCTAssertEqual(harness.frame.last, "Opening item 8863 …")
+    harness.wait(200)  // the item, then its comments
+    assertFrame(
+      harness.frame,
+      [
+        Self.header, "", "▶ My YC app: Dropbox - Throw away your USB drive (getdropbox.com)",
+        "  111 points by dhouston 1 year ago", "  http://www.getdropbox.com/u/2/screencast.html", "",
+        "2 comments", "", "  BrandonM 1 year ago", "  It does what it says.", "", "  brett 1 year ago", "  Congrats.",
+      ] + Array(repeating: "", count: 6) + [Self.storyKeys])
+    harness.press(.character("h"))
+    XCTAssertEqual(Array(harness.frame[2...9]), Self.firstPage(selected: 1))
+    XCTAssertEqual(harness.store.readMarks(), [8863])
+  }
+
+  func test_openingItem_thatIsNotOnTheServer_saysSo_andShowsTheList() {
+    let harness = makeReader(openingItem: 42)
+    harness.wait(100)
+    assertFrame(harness.frame, [Self.header, ""] + Self.firstPage(selected: 1) + ["", "Item 42 is not on the server."])
   }
 
   // MARK: Links, keys, quit, resize, the store

@@ -15,7 +15,7 @@ import Darwin
 
 /// `news browse`, and `news` with no subcommand: the full-screen reader on a terminal, the
 /// top stories as `news top` prints them anywhere else.
-struct BrowseCommand: FeedCommand {
+struct BrowseCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "browse",
     abstract: "The interactive reader (the default): move through the feeds, open stories and their comments.",
@@ -23,16 +23,17 @@ struct BrowseCommand: FeedCommand {
       On a terminal, opens a full-screen reader: j/k or the arrows move, Enter opens a story \
       with its comments, h or Backspace goes back, 1-6 or Tab switch feeds, / filters the list, \
       o opens the link, r refreshes, ? shows every key, q quits. When standard input or output \
-      is not a terminal, prints the top stories as `news top` does.
+      is not a terminal, prints the top stories as `news top` does (with --item, the item as \
+      `news item` does).
       """)
-  static let feed = Feed.top
-  static let feedTitle = "top stories"
 
   @OptionGroup var connection: ConnectionOptions
   @OptionGroup var display: DisplayOptions
   @Option(name: .shortAndLong, help: "How many stories a feed shows.") var limit = 30
   @Option(help: ArgumentHelp("Seconds between two refreshes of the list (0: only with r).", valueName: "seconds"))
   var refresh: Double = 60
+  @Option(help: ArgumentHelp("Open this item (a story and its comments) at the start.", valueName: "id"))
+  var item: Int?
 
   func validate() throws {
     guard (1...500).contains(limit) else { throw ValidationError("--limit must be between 1 and 500.") }
@@ -44,7 +45,7 @@ struct BrowseCommand: FeedCommand {
     guard Style.isTerminal(0), Style.isTerminal(1), !display.json, environment["TERM"] != "dumb",
       let size = TerminalInput.size()
     else {
-      return try runFeed()
+      return try printInstead()
     }
     let (api, server) = try connection.connect()
     let screen = TerminalScreen()
@@ -74,10 +75,27 @@ struct BrowseCommand: FeedCommand {
       style: Style(enabled: Style.colorAllowed(environment: environment)),
       openLink: Self.open, draw: screen.draw, quit: { finish(0) })
     screen.enter()
-    reader.start()
+    reader.start(openingItem: item)
     withExtendedLifetime((reader, input, signals)) {
       dispatchMain()
     }
+  }
+
+  /// Where there is no terminal: the list as `news top` prints it, or the item as
+  /// `news item` does.
+  private func printInstead() throws {
+    if let item {
+      var command = ItemCommand()
+      command.id = item
+      command.connection = connection
+      command.display = display
+      return try command.run()
+    }
+    var top = Top()
+    top.connection = connection
+    top.display = display
+    top.limit = limit
+    try top.run()
   }
 
   /// Opens `url` with `xdg-open` (`open` on macOS) where one is on the PATH; `false` where

@@ -39,6 +39,7 @@ final class Reader<S: Scheduler>: @unchecked Sendable {
   private let filterTexts = PassthroughSubject<String, Never>()
   private let feedLoads = PassthroughSubject<Feed, Never>()
   private let commentLoads = PassthroughSubject<Item?, Never>()
+  private let itemLoads = PassthroughSubject<Int, Never>()
   private let refreshTicks = PassthroughSubject<Void, Never>()
   private var subscriptions: [AnyCancellable] = []
 
@@ -78,9 +79,10 @@ final class Reader<S: Scheduler>: @unchecked Sendable {
   /// The state now.
   var currentState: ReaderState { lock.withLock { state } }
 
-  /// Draws the first frame and starts loading the first feed.
-  func start() {
-    let actions = lock.withLock { state.start() }
+  /// Draws the first frame and starts loading the first feed and, with `item`, that item,
+  /// which opens as a story when it arrives.
+  func start(openingItem item: Int? = nil) {
+    let actions = lock.withLock { state.start(openingItem: item) }
     states.send(currentState)
     actions.forEach(perform)
   }
@@ -153,6 +155,19 @@ final class Reader<S: Scheduler>: @unchecked Sendable {
       .sink { [weak self] in self?.handle($0) }
       .store(in: &subscriptions)
 
+    // An item opened by id.
+    itemLoads
+      .map { id -> AnyPublisher<ReaderEvent, Never> in
+        source.item(id: id)
+          .map { ReaderEvent.itemLoaded(id, .success($0)) }
+          .catch { Just(ReaderEvent.itemLoaded(id, .failure($0))) }
+          .eraseToAnyPublisher()
+      }
+      .switchToLatest()
+      .receive(on: scheduler)
+      .sink { [weak self] in self?.handle($0) }
+      .store(in: &subscriptions)
+
     // The refresh timer, on the scheduler's clock.
     if let refresh {
       refreshTicks
@@ -184,6 +199,8 @@ final class Reader<S: Scheduler>: @unchecked Sendable {
     case .loadComments(let story):
       if let cached = store.cachedComments(of: story.id) { handle(.commentsCached(storyID: story.id, cached)) }
       commentLoads.send(story)
+    case .loadItem(let id):
+      itemLoads.send(id)
     case .cancelComments:
       commentLoads.send(nil)
     case .filterTyped(let text):

@@ -21,6 +21,8 @@ enum ReaderEvent: Sendable {
   case commentsCached(storyID: Int, [Item])
   case comment(storyID: Int, Ranked<Item?>)
   case commentsFinished(storyID: Int)
+  /// The item asked for by id (`news --item ID`) arrived, or could not be loaded.
+  case itemLoaded(Int, Result<Item?, API.Error>)
   /// The refresh timer fired.
   case refreshTick
   /// A link was handed to the opener (`opened`) or could not be, so it is shown instead.
@@ -34,6 +36,8 @@ enum ReaderAction: Equatable, Sendable {
   case loadFeed(Feed)
   /// Starts loading the story's comments, cancelling the loads of the story before.
   case loadComments(Item)
+  /// Loads one item by id, to open it as a story.
+  case loadItem(Int)
   /// Cancels the comments' loads (the story was closed).
   case cancelComments
   /// The filter's text changed as the person typed (to be debounced).

@@ -87,7 +87,7 @@ struct ReaderRenderer {
     let perPage = max(1, (height - lines.count) / 2)
     let selected = state.selectedRow
     let first = (selected / perPage) * perPage
-    let rankWidth = String(ids.count).count
+    let rankWidth = String(list.ids.count).count
     for (offset, id) in ids[first..<min(ids.count, first + perPage)].enumerated() {
       let row = first + offset
       lines += storyRow(

@@ -8,6 +8,8 @@ protocol ReaderSource: Sendable {
   func feed(_ feed: Feed, limit: Int) -> AnyPublisher<FeedEvent, API.Error>
   /// The comments below `story`, each as it arrives.
   func comments(of story: Item) -> AnyPublisher<Ranked<Item?>, Never>
+  /// One item; `nil` if the server has none with this id.
+  func item(id: Int) -> AnyPublisher<Item?, API.Error>
 }
 
 /// The reader's source on the Hacker News API.
@@ -22,5 +24,9 @@ struct APIReaderSource: ReaderSource {
 
   func comments(of story: Item) -> AnyPublisher<Ranked<Item?>, Never> {
     api.comments(of: story, maxConcurrent: maxConcurrent)
+  }
+
+  func item(id: Int) -> AnyPublisher<Item?, API.Error> {
+    api.item(id: id)
   }
 }

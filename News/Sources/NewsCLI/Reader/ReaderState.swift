@@ -114,9 +114,12 @@ struct ReaderState: Equatable, Sendable {
 
   // MARK: Transitions
 
-  /// The actions that open the reader: load the first feed.
-  mutating func start() -> [ReaderAction] {
-    startLoading(feed)
+  /// The actions that open the reader: load the first feed and, with `item`, that item,
+  /// which opens as a story when it arrives.
+  mutating func start(openingItem item: Int? = nil) -> [ReaderAction] {
+    guard let item else { return startLoading(feed) }
+    status = "Opening item \(item) …"
+    return startLoading(feed) + [.loadItem(item)]
   }
 
   /// The state after `event`, and what to do.
@@ -185,6 +188,17 @@ struct ReaderState: Equatable, Sendable {
       let view = story!
       let order = view.visibleRowsIgnoringCollapse.compactMap { view.comments[$0] }
       return [.saveComments(storyID: id, order)]
+    case .itemLoaded(let id, .success(let item?)):
+      if status == "Opening item \(id) …" { status = "" }
+      story = StoryView(story: item)
+      readMarks.insert(id)
+      return [.markRead(id), .loadComments(item)]
+    case .itemLoaded(let id, .success(nil)):
+      status = "Item \(id) is not on the server."
+      return []
+    case .itemLoaded(let id, .failure(let error)):
+      status = "Cannot load item \(id): \(error.errorDescription ?? "\(error)")"
+      return []
     case .refreshTick:
       guard !list.loading else { return [] }
       return startLoading(feed)
