@@ -129,6 +129,36 @@ final class ReaderTmuxTests: XCTestCase {
                    "the terminal's settings (termios) differ from before the reader")
   }
 
+  /// The pid of the program running in the pane's shell (its only child).
+  private func childOfPaneShell() throws -> pid_t? {
+    let shell = try run(["display-message", "-p", "-t", "reader", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    let children = try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+    return children?.split(separator: " ").first.flatMap { pid_t($0) }
+  }
+
+  func test_ctrlC_andSIGTERM_alsoLeaveTheTerminalAsItWas() throws {
+    let news = try newsBinary().path
+    try run(["new-session", "-d", "-x", "80", "-y", "24", "-s", "reader", "env", "PS1=$ ", "ENV=", "TERM=xterm-256color", "sh"])
+    let before = folder.appendingPathComponent("before").path
+    try keys("stty -g > '\(before)'", "Enter")
+    let header = "Hacker News  [1 top]  2 new  3 best  4 ask  5 show  6 jobs"
+    for (index, ending) in ["Ctrl-C", "SIGTERM"].enumerated() {
+      let after = folder.appendingPathComponent("after-\(index)").path
+      try keys("clear; '\(news)' --demo --latency 0; stty -g > '\(after)'; echo ended-$((\(index)+40))", "Enter")
+      _ = try waitForScreen("the reader (\(ending))") { $0.first == header }
+      if ending == "Ctrl-C" {
+        try keys("C-c")
+      } else {
+        guard let pid = try childOfPaneShell() else { throw XCTSkip("/proc/PID/task/PID/children is not available here") }
+        XCTAssertEqual(kill(pid, SIGTERM), 0)
+      }
+      let shown = try waitForScreen("the shell after \(ending)") { $0.contains("ended-\(index + 40)") }
+      XCTAssertFalse(shown.contains { $0.contains("Hacker News") }, "after \(ending):\n" + shown.joined(separator: "\n"))
+      XCTAssertEqual(try run(["display-message", "-p", "-t", "reader", "#{alternate_on} #{cursor_flag}"]), "0 1\n", ending)
+      XCTAssertEqual(try String(contentsOfFile: after, encoding: .utf8), try String(contentsOfFile: before, encoding: .utf8), ending)
+    }
+  }
+
   /// The Dropbox thread (item 8863) with its four comments, served by the demo server of
   /// the `news` branch. Enabled by NEWS_TEST_THREAD_8863=1 until that branch is merged.
   func test_newsDemoItem8863_showsTheDropboxThreadWithItsFourComments() throws {

@@ -18,7 +18,7 @@ import Darwin
 struct BrowseCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "browse",
-    abstract: "The interactive reader (the default): move through the feeds, open stories and their comments.",
+    abstract: "The interactive reader: move through the feeds, open stories and their comments.",
     discussion: """
       On a terminal, opens a full-screen reader: j/k or the arrows move, Enter opens a story \
       with its comments, h or Backspace goes back, 1-6 or Tab switch feeds, / filters the list, \
