@@ -1,67 +1,5 @@
 import HackerNews
 
-/// One feed as the reader has it: its ids in rank order and the items that arrived.
-struct FeedList: Equatable, Sendable {
-  var ids: [Int] = []
-  var items: [Int: Item] = [:]
-  /// Why an id has no item: not on the server, or the error that stopped its load.
-  var failures: [Int: String] = [:]
-  var loading = false
-  /// Why the list itself could not be loaded.
-  var error: String?
-}
-
-/// An open story and its comment thread.
-struct StoryView: Equatable, Sendable {
-  var story: Item
-  var comments: [Int: Item] = [:]
-  /// Comments the server has no item for (the offline snapshot has none).
-  var missing: Set<Int> = []
-  /// Comments that failed to load, by id, with why.
-  var failures: [Int: String] = [:]
-  var loading = true
-  /// Comments whose replies are hidden.
-  var collapsed: Set<Int> = []
-  /// The selected comment; `nil` when the story itself (above the comments) is selected.
-  var cursor: Int?
-
-  /// One visible comment: its id and depth (1 for a top-level comment).
-  struct Row: Equatable, Sendable {
-    var id: Int
-    var depth: Int
-  }
-
-  /// The comments shown, in thread order, without the replies of collapsed comments.
-  var visibleRows: [Row] {
-    var rows: [Row] = []
-    var seen = Set<Int>()
-    func walk(_ ids: [Int], depth: Int) {
-      for id in ids where seen.insert(id).inserted {
-        guard comments[id] != nil || failures[id] != nil else { continue }
-        rows.append(Row(id: id, depth: depth))
-        if let item = comments[id], !collapsed.contains(id) { walk(item.kids, depth: depth + 1) }
-      }
-    }
-    walk(story.kids, depth: 1)
-    return rows
-  }
-
-  /// How many loaded replies sit below `id`, at any depth.
-  func replyCount(of id: Int) -> Int {
-    var count = 0
-    var seen = Set<Int>()
-    func walk(_ ids: [Int]) {
-      for kid in ids where seen.insert(kid).inserted {
-        guard comments[kid] != nil || failures[kid] != nil else { continue }
-        count += 1
-        walk(comments[kid]?.kids ?? [])
-      }
-    }
-    walk(comments[id]?.kids ?? [])
-    return count
-  }
-}
-
 /// The interactive reader's whole state, and its transitions.
 ///
 /// A pure value: ``handle(_:)`` changes the state for one event and returns what must be
@@ -342,14 +280,5 @@ struct ReaderState: Equatable, Sendable {
       break
     }
     return []
-  }
-}
-
-extension StoryView {
-  /// Every loaded comment in thread order, collapsed or not.
-  var visibleRowsIgnoringCollapse: [Int] {
-    var copy = self
-    copy.collapsed = []
-    return copy.visibleRows.map(\.id)
   }
 }
