@@ -110,7 +110,7 @@ final class ReaderTmuxTests: XCTestCase {
       "  160 points by strikelaserclaw 6 hours ago",
       "  http://www.cs.cmu.edu/~pavlo/blog/2015/09/the-next-50-years-of-databases.html",
     ])
-    XCTAssertEqual(shown.last, "j/k comment · n/p top-level · Enter fold · o link · h back · ? keys · q quit")
+    XCTAssertEqual(shown.last, "j/k comment · n/p top-level · Enter fold · d/u scroll · h back · ? keys · q quit")
 
     // h goes back to the list, the story now marked read.
     try keys("h")

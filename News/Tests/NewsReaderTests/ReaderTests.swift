@@ -24,7 +24,7 @@ final class ReaderTests: XCTestCase {
 
   static let header = "Hacker News  [1 top]  2 new  3 best  4 ask  5 show  6 jobs"
   static let listKeys = "j/k move · Enter open · 1-6 feeds · / filter · r refresh · ? keys · q quit"
-  static let storyKeys = "j/k comment · n/p top-level · Enter fold · o link · h back · ? keys · q quit"
+  static let storyKeys = "j/k comment · n/p top-level · Enter fold · d/u scroll · h back · ? keys · q quit"
 
   /// The rows of stories 1 to 4, the first page of a 12-row screen, with `selected` marked.
   static func firstPage(selected: Int, read: Set<Int> = []) -> [String] {
@@ -44,6 +44,9 @@ final class ReaderTests: XCTestCase {
     ReaderHarness(
       rows: rows, columns: 80, refresh: refresh, canOpenLinks: canOpenLinks, store: store, openingItem: openingItem
     ) { source in
+      source.addItem(
+        Item(id: 77, kind: .story, by: "zed", time: Int(readerNow.timeIntervalSince1970) - 3600,
+             title: "Ask HN: A long question", text: (1...12).map { "Line \($0)" }.joined(separator: "<p>"), score: 1))
       source.addItem(story(8863, "My YC app: Dropbox - Throw away your USB drive", by: "dhouston", hours: 24 * 365, url: "http://www.getdropbox.com/u/2/screencast.html", score: 111, kids: [9224, 8917], descendants: 2))
       source.setComments(of: 8863, [
         comment(9224, parent: 8863, by: "BrandonM", hours: 24 * 365, "It does what it says."),
@@ -297,6 +300,24 @@ final class ReaderTests: XCTestCase {
     harness.press(.character("h"))
     XCTAssertEqual(Array(harness.frame[2...9]), Self.firstPage(selected: 1))
     XCTAssertEqual(harness.store.readMarks(), [8863])
+  }
+
+  func test_dAndU_scrollALongStoryByAPage_notPastItsLastPage() {
+    let harness = makeReader(openingItem: 77)
+    harness.wait(300)
+    // 28 lines: title, meta, blank, 12 paragraphs with blanks between (23), blank, summary.
+    let page = { (lines: [String]) in [Self.header, ""] + lines + [Self.storyKeys] }
+    assertFrame(harness.frame, page([
+      "▶ Ask HN: A long question", "  1 point by zed 1 hour ago", "", "  Line 1", "", "  Line 2", "", "  Line 3", "",
+    ]))
+    harness.press(.character("d"))  // a page is the rows less five: 7 lines
+    assertFrame(harness.frame, page(["  Line 3", "", "  Line 4", "", "  Line 5", "", "  Line 6", "", "  Line 7"]))
+    harness.press(.pageDown, .pageDown)  // 21 lines down would pass the last page, which starts at line 19
+    assertFrame(harness.frame, page(["  Line 9", "", "  Line 10", "", "  Line 11", "", "  Line 12", "", "No comments yet."]))
+    harness.press(.character("u"), .character("u"))  // from 21 to 7
+    assertFrame(harness.frame, page(["  Line 3", "", "  Line 4", "", "  Line 5", "", "  Line 6", "", "  Line 7"]))
+    harness.press(.character("u"), .character("u"))
+    XCTAssertEqual(harness.frame[2], "▶ Ask HN: A long question")
   }
 
   func test_openingItem_thatIsNotOnTheServer_saysSo_andShowsTheList() {

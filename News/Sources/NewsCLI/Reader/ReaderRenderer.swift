@@ -63,7 +63,7 @@ struct ReaderRenderer {
     if !state.status.isEmpty { return style.yellow(TerminalText.line(state.status)) }
     if state.showHelp { return style.dim("any key: back") }
     if state.story != nil {
-      return style.dim("j/k comment · n/p top-level · Enter fold · o link · h back · ? keys · q quit")
+      return style.dim("j/k comment · n/p top-level · Enter fold · d/u scroll · h back · ? keys · q quit")
     }
     if !state.filter.isEmpty {
       return style.dim("filter “\(TerminalText.line(state.filter))” · Esc clear · / edit · ? keys · q quit")
@@ -185,9 +185,13 @@ struct ReaderRenderer {
       lines += comment(row, in: view, width: width)
       if row.id == view.cursor { selectedRange = (start + 1)..<lines.count }
     }
-    guard let selectedRange, selectedRange.upperBound > height else { return lines }
-    // The selected comment goes to the top, under one line of the comment before it.
-    return Array(lines[max(0, selectedRange.lowerBound - 1)...])
+    // The selected comment goes to the top, under one line of the comment before it, when
+    // it would not fit below; then the view moves down by the lines scrolled, but not
+    // past the last page.
+    var top = 0
+    if let selectedRange, selectedRange.upperBound > height { top = max(0, selectedRange.lowerBound - 1) }
+    top = min(top + view.scroll, max(top, lines.count - height))
+    return Array(lines[top...])
   }
 
   private func comment(_ row: StoryView.Row, in view: StoryView, width: Int) -> [String] {
@@ -223,6 +227,7 @@ struct ReaderRenderer {
       ("Enter l →", "open the story and its comments"),
       ("h ← Backspace", "back to the list"),
       ("n p", "next and previous top-level comment"),
+      ("PgDn PgUp d u", "in a story: scroll a page down and up"),
       ("Enter Space c", "in a story: fold or unfold the replies of a comment"),
       ("1 … 6, Tab", "top, new, best, ask, show, jobs"),
       ("/", "filter the list as you type (Enter keeps it, Esc clears it)"),

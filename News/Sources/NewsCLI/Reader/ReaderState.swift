@@ -251,6 +251,17 @@ struct ReaderState: Equatable, Sendable {
   private mutating func handleStory(_ key: Key) -> [ReaderAction] {
     let rows = story!.visibleRows
     let index = story!.cursor.flatMap { id in rows.firstIndex { $0.id == id } }
+    let page = max(1, size.rows - 5)
+    switch key {
+    case .pageDown, .character("d"):
+      story!.scroll = min(story!.scroll + page, 50 * page)
+      return []
+    case .pageUp, .character("u"):
+      story!.scroll = max(0, story!.scroll - page)
+      return []
+    default:
+      story!.scroll = 0
+    }
     switch key {
     case .backspace, .left, .escape, .character("h"):
       story = nil

@@ -13,6 +13,9 @@ struct StoryView: Equatable, Sendable {
   var collapsed: Set<Int> = []
   /// The selected comment; `nil` when the story itself (above the comments) is selected.
   var cursor: Int?
+  /// Lines scrolled down from where the selected comment puts the view (PgDn, `d`), for
+  /// text longer than the screen; moving to another comment resets it.
+  var scroll = 0
 
   /// One visible comment: its id and depth (1 for a top-level comment).
   struct Row: Equatable, Sendable {
