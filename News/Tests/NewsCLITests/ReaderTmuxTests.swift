@@ -101,9 +101,9 @@ final class ReaderTmuxTests: XCTestCase {
     try keys("k")
     shown = try waitForScreen("the second story selected") { self.selected($0)?.contains(" 2. The Next 50 Years of Databases") == true }
 
-    // Enter opens the story; the snapshot has none of its comments, and says so.
+    // Enter opens the story; the snapshot has none of its 19 comments, and says so.
     try keys("Enter")
-    shown = try waitForScreen("the story") { $0.contains { $0.contains("the offline snapshot has no comments") } }
+    shown = try waitForScreen("the story") { $0.contains("0 comments, 19 not on the server") }
     XCTAssertEqual(Array(shown.prefix(5)), [
       "Hacker News  [1 top]  2 new  3 best  4 ask  5 show  6 jobs", "",
       "▶ The Next 50 Years of Databases (2015) (cs.cmu.edu)",

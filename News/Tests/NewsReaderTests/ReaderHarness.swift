@@ -113,13 +113,13 @@ final class ReaderHarness {
   init(
     rows: Int = 12, columns: Int = 64, limit: Int = 30, refresh: DispatchQueue.SchedulerTimeType.Stride? = nil,
     canOpenLinks: Bool = true, store: MemoryReaderStore = MemoryReaderStore(), openingItem: Int? = nil,
-    configure: (FakeSource) -> Void
+    offline: Bool = false, configure: (FakeSource) -> Void
   ) {
     source = FakeSource(scheduler: scheduler)
     self.store = store
     configure(source)
     reader = Reader(
-      source: source, store: store, keys: keys.eraseToAnyPublisher(), sizes: sizes.eraseToAnyPublisher(),
+      source: offline ? StoredReaderSource(store: store) : source, store: store, keys: keys.eraseToAnyPublisher(), sizes: sizes.eraseToAnyPublisher(),
       size: TerminalSize(rows: rows, columns: columns), limit: limit, scheduler: scheduler,
       debounce: .milliseconds(250), refresh: refresh, style: .plain, now: { readerNow },
       openLink: { [unowned self] url in

@@ -40,9 +40,10 @@ final class ReaderTests: XCTestCase {
   }
 
   func makeReader(rows: Int = 12, refresh: DispatchQueue.SchedulerTimeType.Stride? = nil, canOpenLinks: Bool = true,
-                  store: MemoryReaderStore = MemoryReaderStore(), openingItem: Int? = nil) -> ReaderHarness {
+                  store: MemoryReaderStore = MemoryReaderStore(), openingItem: Int? = nil, offline: Bool = false) -> ReaderHarness {
     ReaderHarness(
-      rows: rows, columns: 80, refresh: refresh, canOpenLinks: canOpenLinks, store: store, openingItem: openingItem
+      rows: rows, columns: 80, refresh: refresh, canOpenLinks: canOpenLinks, store: store, openingItem: openingItem,
+      offline: offline
     ) { source in
       source.addItem(
         Item(id: 77, kind: .story, by: "zed", time: Int(readerNow.timeIntervalSince1970) - 3600,
@@ -392,5 +393,34 @@ final class ReaderTests: XCTestCase {
     let second = makeReader(store: store)
     // Before anything arrives: the stored list, the read mark, and the reload under way.
     assertFrame(second.frame, [Self.header + "  loading …", ""] + Self.firstPage(selected: 1, read: [2]) + ["", Self.listKeys])
+  }
+
+  func test_offline_aSecondRun_readsTheKeptListAndThread_withItsReadMarks() {
+    let store = MemoryReaderStore()
+    let online = makeReader(rows: 20, store: store)
+    online.wait(100)
+    online.press(.enter, thenWait: 100)  // story 1 and its thread, kept as they finish
+    online.press(.character("h"), .character("q"))
+
+    let offline = makeReader(rows: 20, store: store, offline: true)
+    offline.wait(0)
+    XCTAssertEqual(offline.source.log, [], "the offline reader asked the network")
+    XCTAssertEqual(Array(offline.frame[2...3]), ["▶ 1. Combine on Linux (example.org)", "     120 points by alice 3 hours ago | 3 comments · read"])
+    XCTAssertEqual(offline.frame[9], "     111 points by dhouston 5 hours ago | 1 comment")
+    offline.press(.enter, thenWait: 0)
+    assertFrame(
+      offline.frame,
+      [Self.header, ""] + Self.storyTop + [
+        "3 comments",
+        "", "  erin 2 hours ago", "  Works well on Linux.",
+        "", "    frank 1 hour ago", "    Thanks!",
+        "", "  gina 1 hour ago", "  Try debounce.",
+      ] + Array(repeating: "", count: 3) + [Self.storyKeys])
+    // A story whose thread was never loaded: its comments are not on this "server".
+    offline.press(.character("h"), .character("j"), .character("j"), .enter)
+    XCTAssertEqual(offline.frame[6], "0 comments, 1 not on the server")
+    // A feed that was never loaded says so.
+    offline.press(.character("h"), .character("4"))
+    XCTAssertEqual(offline.frame[2], "Cannot load the ask stories: cannot reach offline:nothing-kept")
   }
 }

@@ -170,10 +170,7 @@ struct ReaderRenderer {
     } else {
       var summary = "\(loaded) comment\(loaded == 1 ? "" : "s")"
       if !view.failures.isEmpty { summary += ", \(view.failures.count) could not be loaded" }
-      if !view.missing.isEmpty {
-        summary += ", \(view.missing.count) not on the server"
-        if loaded == 0 { summary += " (the offline snapshot has no comments)" }
-      }
+      if !view.missing.isEmpty { summary += ", \(view.missing.count) not on the server" }
       lines.append(style.dim(summary))
     }
 

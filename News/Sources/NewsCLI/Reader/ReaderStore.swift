@@ -18,6 +18,8 @@ protocol ReaderStore: AnyObject, Sendable {
   func cachedComments(of id: Int) -> [Item]?
   /// Keeps the comments of the story `id` as loaded now.
   func saveComments(_ comments: [Item], of id: Int)
+  /// The item `id` as last loaded (in a feed, as a comment, or opened by id).
+  func cachedItem(id: Int) -> Item?
 }
 
 /// A ``ReaderStore`` in memory, for one run (and for tests).
@@ -27,13 +29,25 @@ final class MemoryReaderStore: ReaderStore, @unchecked Sendable {
   private var marks: Set<Int> = []
   private var feeds: [Feed: (ids: [Int], items: [Item])] = [:]
   private var comments: [Int: [Item]] = [:]
+  private var items: [Int: Item] = [:]
 
   init(readMarks: Set<Int> = []) { marks = readMarks }
 
   func readMarks() -> Set<Int> { lock.withLock { marks } }
   func markRead(_ id: Int) { lock.withLock { _ = marks.insert(id) } }
   func cachedFeed(_ feed: Feed) -> (ids: [Int], items: [Item])? { lock.withLock { feeds[feed] } }
-  func saveFeed(_ feed: Feed, ids: [Int], items: [Item]) { lock.withLock { feeds[feed] = (ids, items) } }
+  func saveFeed(_ feed: Feed, ids: [Int], items: [Item]) {
+    lock.withLock {
+      feeds[feed] = (ids, items)
+      for item in items { self.items[item.id] = item }
+    }
+  }
   func cachedComments(of id: Int) -> [Item]? { lock.withLock { comments[id] } }
-  func saveComments(_ comments: [Item], of id: Int) { lock.withLock { self.comments[id] = comments } }
+  func saveComments(_ comments: [Item], of id: Int) {
+    lock.withLock {
+      self.comments[id] = comments
+      for item in comments { items[item.id] = item }
+    }
+  }
+  func cachedItem(id: Int) -> Item? { lock.withLock { items[id] } }
 }
