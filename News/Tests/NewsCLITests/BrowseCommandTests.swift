@@ -14,11 +14,15 @@ final class BrowseCommandTests: XCTestCase {
   func serve() throws -> String {
     let now = Int(Date().timeIntervalSince1970)
     let snapshot = try makeSnapshot(
-      feeds: ["top": [
-        ["id": 101, "type": "story", "by": "alice", "time": now - 3 * 3600, "title": "Combine on Linux",
-         "url": "https://www.example.org/combine", "score": 120, "descendants": 1, "kids": [201]],
-        ["id": 102, "type": "story", "by": "bob", "time": now - 25 * 3600, "title": "Ask HN: Combine?", "score": 1],
-      ]],
+      feeds: [
+        "top": [
+          [
+            "id": 101, "type": "story", "by": "alice", "time": now - 3 * 3600, "title": "Combine on Linux",
+            "url": "https://www.example.org/combine", "score": 120, "descendants": 1, "kids": [201],
+          ],
+          ["id": 102, "type": "story", "by": "bob", "time": now - 25 * 3600, "title": "Ask HN: Combine?", "score": 1],
+        ]
+      ],
       items: [["id": 201, "type": "comment", "by": "carol", "parent": 101, "time": now - 3600, "text": "Works well."]])
     let started = try DemoServer.start(snapshot: snapshot)
     server = started

@@ -7,7 +7,8 @@ final class KeyDecoderTests: XCTestCase {
   func keys(_ text: String) -> [Key] { KeyDecoder.keys(in: Array(text.utf8)) }
 
   func test_letters_digitsAndPunctuation_areCharacters() {
-    XCTAssertEqual(keys("jk1/?"), [.character("j"), .character("k"), .character("1"), .character("/"), .character("?")])
+    XCTAssertEqual(
+      keys("jk1/?"), [.character("j"), .character("k"), .character("1"), .character("/"), .character("?")])
   }
 
   func test_arrows_inBothCursorModes() {
@@ -17,7 +18,8 @@ final class KeyDecoderTests: XCTestCase {
   }
 
   func test_editingKeys_withTildeSequences() {
-    XCTAssertEqual(keys("\u{1B}[5~\u{1B}[6~\u{1B}[1~\u{1B}[4~\u{1B}[H\u{1B}[F"), [.pageUp, .pageDown, .home, .end, .home, .end])
+    XCTAssertEqual(
+      keys("\u{1B}[5~\u{1B}[6~\u{1B}[1~\u{1B}[4~\u{1B}[H\u{1B}[F"), [.pageUp, .pageDown, .home, .end, .home, .end])
     XCTAssertEqual(keys("\u{1B}[Z"), [.backTab])
   }
 

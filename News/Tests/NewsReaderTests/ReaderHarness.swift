@@ -56,7 +56,9 @@ final class FakeSource: ReaderSource, @unchecked Sendable {
 
   func feed(_ feed: Feed, limit: Int) -> AnyPublisher<FeedEvent, API.Error> {
     let items = Array(lock.withLock { feeds[feed] ?? [] }.prefix(limit))
-    let ranked = items.enumerated().map { FeedEvent.item(Ranked(rank: $0.offset, id: $0.element.id, result: .success($0.element))) }
+    let ranked = items.enumerated().map {
+      FeedEvent.item(Ranked(rank: $0.offset, id: $0.element.id, result: .success($0.element)))
+    }
     return Just(FeedEvent.listed(items.map(\.id)))
       .append(ranked)
       .delay(for: latency, scheduler: scheduler)
@@ -64,7 +66,8 @@ final class FakeSource: ReaderSource, @unchecked Sendable {
       .handleEvents(
         receiveSubscription: { [weak self] _ in self?.record("feed \(feed)") },
         receiveCompletion: { [weak self] _ in self?.record("feed \(feed) loaded") },
-        receiveCancel: { [weak self] in self?.record("feed \(feed) cancelled") })
+        receiveCancel: { [weak self] in self?.record("feed \(feed) cancelled") }
+      )
       .eraseToAnyPublisher()
   }
 
@@ -87,13 +90,16 @@ final class FakeSource: ReaderSource, @unchecked Sendable {
       order += level
       level = level.flatMap { byID[$0]?.kids ?? [] }
     }
-    let ranked = order.enumerated().map { Ranked<Item?>(rank: $0.offset, id: $0.element, result: .success(byID[$0.element])) }
+    let ranked = order.enumerated().map {
+      Ranked<Item?>(rank: $0.offset, id: $0.element, result: .success(byID[$0.element]))
+    }
     return ranked.publisher
       .delay(for: latency, scheduler: scheduler)
       .handleEvents(
         receiveSubscription: { [weak self] _ in self?.record("comments \(story.id)") },
         receiveCompletion: { [weak self] _ in self?.record("comments \(story.id) loaded") },
-        receiveCancel: { [weak self] in self?.record("comments \(story.id) cancelled") })
+        receiveCancel: { [weak self] in self?.record("comments \(story.id) cancelled") }
+      )
       .eraseToAnyPublisher()
   }
 }
@@ -119,7 +125,8 @@ final class ReaderHarness {
     self.store = store
     configure(source)
     reader = Reader(
-      source: offline ? StoredReaderSource(store: store) : source, store: store, keys: keys.eraseToAnyPublisher(), sizes: sizes.eraseToAnyPublisher(),
+      source: offline ? StoredReaderSource(store: store) : source, store: store, keys: keys.eraseToAnyPublisher(),
+      sizes: sizes.eraseToAnyPublisher(),
       size: TerminalSize(rows: rows, columns: columns), limit: limit, scheduler: scheduler,
       debounce: .milliseconds(250), refresh: refresh, style: .plain, now: { readerNow },
       openLink: { [unowned self] url in

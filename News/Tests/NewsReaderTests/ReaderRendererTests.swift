@@ -13,7 +13,8 @@ final class ReaderRendererTests: XCTestCase {
     url: "https://example.org/x", score: 3, descendants: 1, kids: [8])
   let reply = Item(
     id: 8, kind: .comment, by: "eve", time: 1_573_500_100,
-    text: "<pre><code>" + String(repeating: "x", count: 300) + "</code></pre><p>" + String(repeating: "word ", count: 80),
+    text: "<pre><code>" + String(repeating: "x", count: 300) + "</code></pre><p>"
+      + String(repeating: "word ", count: 80),
     parent: 7)
 
   func states(size: TerminalSize) -> [ReaderState] {

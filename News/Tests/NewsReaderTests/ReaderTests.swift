@@ -10,7 +10,9 @@ import XCTest
 final class ReaderTests: XCTestCase {
   /// Five stories; the first has a thread of three comments (one a reply).
   static let front: [Item] = [
-    story(1, "Combine on Linux", by: "alice", hours: 3, url: "https://www.example.org/combine", score: 120, kids: [11, 12], descendants: 3),
+    story(
+      1, "Combine on Linux", by: "alice", hours: 3, url: "https://www.example.org/combine", score: 120, kids: [11, 12],
+      descendants: 3),
     story(2, "Ask HN: Is Combine worth learning?", by: "bob", hours: 25, score: 1),
     story(3, "Data structures in Swift", by: "carol", hours: 2, url: "https://swift.org/ds", score: 42, kids: [21]),
     story(4, "The Dropbox thread", by: "dhouston", hours: 5, url: "https://getdropbox.com", score: 111, kids: [31]),
@@ -39,20 +41,28 @@ final class ReaderTests: XCTestCase {
     }
   }
 
-  func makeReader(rows: Int = 12, refresh: DispatchQueue.SchedulerTimeType.Stride? = nil, canOpenLinks: Bool = true,
-                  store: MemoryReaderStore = MemoryReaderStore(), openingItem: Int? = nil, offline: Bool = false) -> ReaderHarness {
+  func makeReader(
+    rows: Int = 12, refresh: DispatchQueue.SchedulerTimeType.Stride? = nil, canOpenLinks: Bool = true,
+    store: MemoryReaderStore = MemoryReaderStore(), openingItem: Int? = nil, offline: Bool = false
+  ) -> ReaderHarness {
     ReaderHarness(
       rows: rows, columns: 80, refresh: refresh, canOpenLinks: canOpenLinks, store: store, openingItem: openingItem,
       offline: offline
     ) { source in
       source.addItem(
-        Item(id: 77, kind: .story, by: "zed", time: Int(readerNow.timeIntervalSince1970) - 3600,
-             title: "Ask HN: A long question", text: (1...12).map { "Line \($0)" }.joined(separator: "<p>"), score: 1))
-      source.addItem(story(8863, "My YC app: Dropbox - Throw away your USB drive", by: "dhouston", hours: 24 * 365, url: "http://www.getdropbox.com/u/2/screencast.html", score: 111, kids: [9224, 8917], descendants: 2))
-      source.setComments(of: 8863, [
-        comment(9224, parent: 8863, by: "BrandonM", hours: 24 * 365, "It does what it says."),
-        comment(8917, parent: 8863, by: "brett", hours: 24 * 365, "Congrats."),
-      ])
+        Item(
+          id: 77, kind: .story, by: "zed", time: Int(readerNow.timeIntervalSince1970) - 3600,
+          title: "Ask HN: A long question", text: (1...12).map { "Line \($0)" }.joined(separator: "<p>"), score: 1))
+      source.addItem(
+        story(
+          8863, "My YC app: Dropbox - Throw away your USB drive", by: "dhouston", hours: 24 * 365,
+          url: "http://www.getdropbox.com/u/2/screencast.html", score: 111, kids: [9224, 8917], descendants: 2))
+      source.setComments(
+        of: 8863,
+        [
+          comment(9224, parent: 8863, by: "BrandonM", hours: 24 * 365, "It does what it says."),
+          comment(8917, parent: 8863, by: "brett", hours: 24 * 365, "Congrats."),
+        ])
       source.setFeed(.top, Self.front)
       source.setFeed(.new, Array(Self.front.reversed()))
       source.setFeed(.best, [Self.front[4]])
@@ -114,8 +124,9 @@ final class ReaderTests: XCTestCase {
         "  5. Databases, fifty years on (cs.cmu.edu)", "     160 points by dave 6 hours ago | discuss",
       ] + Array(repeating: "", count: 5) + ["/da▏  Enter keep · Esc clear"])
     // Under the filter "d" the second row would be story 4.
-    XCTAssertFalse(harness.frames.contains { $0.count > 4 && $0[4] == "  4. The Dropbox thread (getdropbox.com)" },
-                   "the filter \"d\" (which keeps story 4 and drops story 1) was applied")
+    XCTAssertFalse(
+      harness.frames.contains { $0.count > 4 && $0[4] == "  4. The Dropbox thread (getdropbox.com)" },
+      "the filter \"d\" (which keeps story 4 and drops story 1) was applied")
 
     // Enter keeps the filter and closes the prompt; Esc clears it once typing pauses.
     harness.press(.enter)
@@ -153,7 +164,8 @@ final class ReaderTests: XCTestCase {
     harness.press(.tab)  // to best, before new arrived
     harness.wait(100)
     XCTAssertEqual(
-      harness.source.log, ["feed top", "feed top loaded", "feed new", "feed new cancelled", "feed best", "feed best loaded"])
+      harness.source.log,
+      ["feed top", "feed top loaded", "feed new", "feed new cancelled", "feed best", "feed best loaded"])
     assertFrame(
       harness.frame,
       [
@@ -168,7 +180,10 @@ final class ReaderTests: XCTestCase {
   func test_refresh_timerAndR_reloadTheFeed_keepingTheListUntilTheNewOneArrives() {
     let harness = makeReader(refresh: .seconds(60))
     harness.wait(100)
-    harness.source.setFeed(.top, [story(5, "Databases, fifty years on", by: "dave", hours: 6, url: "https://cs.cmu.edu/db", score: 300)] + Self.front.prefix(3))
+    harness.source.setFeed(
+      .top,
+      [story(5, "Databases, fifty years on", by: "dave", hours: 6, url: "https://cs.cmu.edu/db", score: 300)]
+        + Self.front.prefix(3))
     harness.wait(59_899)
     XCTAssertEqual(harness.source.log, ["feed top", "feed top loaded"])
     harness.wait(1)  // 60 s after the start
@@ -201,7 +216,9 @@ final class ReaderTests: XCTestCase {
     harness.press(.enter)
     assertFrame(
       harness.frame,
-      [Self.header, ""] + Self.storyTop + ["Loading comments: 0 of 3 …"] + Array(repeating: "", count: 12) + [Self.storyKeys])
+      [Self.header, ""] + Self.storyTop + ["Loading comments: 0 of 3 …"] + Array(repeating: "", count: 12) + [
+        Self.storyKeys
+      ])
     harness.wait(100)
     assertFrame(
       harness.frame,
@@ -212,7 +229,9 @@ final class ReaderTests: XCTestCase {
         "", "  gina 1 hour ago", "  Try debounce.",
       ] + Array(repeating: "", count: 3) + [Self.storyKeys])
     harness.press(.character("h"))
-    XCTAssertEqual(Array(harness.frame[2...3]), ["▶ 1. Combine on Linux (example.org)", "     120 points by alice 3 hours ago | 3 comments · read"])
+    XCTAssertEqual(
+      Array(harness.frame[2...3]),
+      ["▶ 1. Combine on Linux (example.org)", "     120 points by alice 3 hours ago | 3 comments · read"])
     XCTAssertEqual(harness.store.readMarks(), [1])
     XCTAssertEqual(harness.source.log, ["feed top", "feed top loaded", "comments 1", "comments 1 loaded"])
   }
@@ -248,7 +267,10 @@ final class ReaderTests: XCTestCase {
     harness.wait(100)
     harness.press(.enter, thenWait: 100)
     var cursors: [Int?] = []
-    for key in [Key.character("n"), .character("j"), .character("n"), .character("n"), .character("p"), .character("p"), .character("k")] {
+    for key in [
+      Key.character("n"), .character("j"), .character("n"), .character("n"), .character("p"), .character("p"),
+      .character("k"),
+    ] {
       harness.press(key)
       cursors.append(harness.reader.currentState.story?.cursor)
     }
@@ -269,7 +291,8 @@ final class ReaderTests: XCTestCase {
     assertFrame(
       harness.frame,
       [
-        Self.header, "", "▶ Data structures in Swift (swift.org)", "  42 points by carol 2 hours ago", "  https://swift.org/ds", "",
+        Self.header, "", "▶ Data structures in Swift (swift.org)", "  42 points by carol 2 hours ago",
+        "  https://swift.org/ds", "",
         "1 comment", "", "  hal 1 hour ago", "  Use a ring buffer.",
       ] + Array(repeating: "", count: 9) + [Self.storyKeys])
     XCTAssertFalse(harness.frames.joined().contains { $0.contains("erin") }, "a comment of story 1 was shown")
@@ -308,13 +331,16 @@ final class ReaderTests: XCTestCase {
     harness.wait(300)
     // 28 lines: title, meta, blank, 12 paragraphs with blanks between (23), blank, summary.
     let page = { (lines: [String]) in [Self.header, ""] + lines + [Self.storyKeys] }
-    assertFrame(harness.frame, page([
-      "▶ Ask HN: A long question", "  1 point by zed 1 hour ago", "", "  Line 1", "", "  Line 2", "", "  Line 3", "",
-    ]))
+    assertFrame(
+      harness.frame,
+      page([
+        "▶ Ask HN: A long question", "  1 point by zed 1 hour ago", "", "  Line 1", "", "  Line 2", "", "  Line 3", "",
+      ]))
     harness.press(.character("d"))  // a page is the rows less five: 7 lines
     assertFrame(harness.frame, page(["  Line 3", "", "  Line 4", "", "  Line 5", "", "  Line 6", "", "  Line 7"]))
     harness.press(.pageDown, .pageDown)  // 21 lines down would pass the last page, which starts at line 19
-    assertFrame(harness.frame, page(["  Line 9", "", "  Line 10", "", "  Line 11", "", "  Line 12", "", "No comments yet."]))
+    assertFrame(
+      harness.frame, page(["  Line 9", "", "  Line 10", "", "  Line 11", "", "  Line 12", "", "No comments yet."]))
     harness.press(.character("u"), .character("u"))  // from 21 to 7
     assertFrame(harness.frame, page(["  Line 3", "", "  Line 4", "", "  Line 5", "", "  Line 6", "", "  Line 7"]))
     harness.press(.character("u"), .character("u"))
@@ -324,7 +350,8 @@ final class ReaderTests: XCTestCase {
   func test_openingItem_thatIsNotOnTheServer_saysSo_andShowsTheList() {
     let harness = makeReader(openingItem: 42)
     harness.wait(100)
-    assertFrame(harness.frame, [Self.header, ""] + Self.firstPage(selected: 1) + ["", "Item 42 is not on the server."])
+    assertFrame(
+      harness.frame, [Self.header, ""] + Self.firstPage(selected: 1) + ["", "Item 42 is not on the server."])
   }
 
   // MARK: Links, keys, quit, resize, the store
@@ -348,7 +375,8 @@ final class ReaderTests: XCTestCase {
     let harness = makeReader(rows: 20)
     harness.wait(100)
     harness.press(.character("?"))
-    XCTAssertEqual(Array(harness.frame[2...4]), ["Keys", "", "  j k ↓ ↑         move down and up (comments, in a story)"])
+    XCTAssertEqual(
+      Array(harness.frame[2...4]), ["Keys", "", "  j k ↓ ↑         move down and up (comments, in a story)"])
     XCTAssertEqual(harness.frame.last, "any key: back")
     harness.press(.character("x"))
     XCTAssertEqual(harness.frame[2], "▶ 1. Combine on Linux (example.org)")
@@ -392,7 +420,8 @@ final class ReaderTests: XCTestCase {
     first.press(.character("j"), .enter, .backspace, .character("q"))
     let second = makeReader(store: store)
     // Before anything arrives: the stored list, the read mark, and the reload under way.
-    assertFrame(second.frame, [Self.header + "  loading …", ""] + Self.firstPage(selected: 1, read: [2]) + ["", Self.listKeys])
+    assertFrame(
+      second.frame, [Self.header + "  loading …", ""] + Self.firstPage(selected: 1, read: [2]) + ["", Self.listKeys])
   }
 
   func test_offline_aSecondRun_readsTheKeptListAndThread_withItsReadMarks() {
@@ -405,7 +434,9 @@ final class ReaderTests: XCTestCase {
     let offline = makeReader(rows: 20, store: store, offline: true)
     offline.wait(0)
     XCTAssertEqual(offline.source.log, [], "the offline reader asked the network")
-    XCTAssertEqual(Array(offline.frame[2...3]), ["▶ 1. Combine on Linux (example.org)", "     120 points by alice 3 hours ago | 3 comments · read"])
+    XCTAssertEqual(
+      Array(offline.frame[2...3]),
+      ["▶ 1. Combine on Linux (example.org)", "     120 points by alice 3 hours ago | 3 comments · read"])
     XCTAssertEqual(offline.frame[9], "     111 points by dhouston 5 hours ago | 1 comment")
     offline.press(.enter, thenWait: 0)
     assertFrame(

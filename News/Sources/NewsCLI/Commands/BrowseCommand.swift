@@ -6,11 +6,11 @@ import HackerNews
 import NewsServer
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// `news browse`, and `news` with no subcommand: the full-screen reader on a terminal, the
@@ -37,7 +37,9 @@ struct BrowseCommand: ParsableCommand {
 
   func validate() throws {
     guard (1...500).contains(limit) else { throw ValidationError("--limit must be between 1 and 500.") }
-    guard refresh == 0 || refresh >= 1 else { throw ValidationError("--refresh must be 0 (never) or at least 1 second.") }
+    guard refresh == 0 || refresh >= 1 else {
+      throw ValidationError("--refresh must be 0 (never) or at least 1 second.")
+    }
   }
 
   func run() throws {
@@ -102,14 +104,16 @@ struct BrowseCommand: ParsableCommand {
   /// there is none, so the reader shows the link instead.
   static func open(_ url: String) -> Bool {
     #if canImport(Darwin)
-    let opener = "open"
+      let opener = "open"
     #else
-    let opener = "xdg-open"
+      let opener = "xdg-open"
     #endif
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     guard
-      let executable = path.split(separator: ":").map({ URL(fileURLWithPath: String($0)).appendingPathComponent(opener) })
-        .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+      let executable = path.split(separator: ":").map({
+        URL(fileURLWithPath: String($0)).appendingPathComponent(opener)
+      })
+      .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
     else { return false }
     let process = Process()
     process.executableURL = executable

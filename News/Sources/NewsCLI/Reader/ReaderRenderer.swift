@@ -44,7 +44,9 @@ struct ReaderRenderer {
 
   // MARK: Header and status line
 
-  static let feedNames: [Feed: String] = [.top: "top", .new: "new", .best: "best", .ask: "ask", .show: "show", .job: "jobs"]
+  static let feedNames: [Feed: String] = [
+    .top: "top", .new: "new", .best: "best", .ask: "ask", .show: "show", .job: "jobs",
+  ]
 
   private func header(_ state: ReaderState) -> String {
     var line = style.orange(style.bold("Hacker News"))
@@ -77,7 +79,11 @@ struct ReaderRenderer {
     let list = state.list
     let ids = state.visibleIDs
     if ids.isEmpty {
-      if let error = list.error { return [style.red("Cannot load the \(Self.feedNames[state.feed]!) stories: \(error)"), "", style.dim("r: try again")] }
+      if let error = list.error {
+        return [
+          style.red("Cannot load the \(Self.feedNames[state.feed]!) stories: \(error)"), "", style.dim("r: try again"),
+        ]
+      }
       if list.loading { return [style.dim("Loading the \(Self.feedNames[state.feed]!) stories …")] }
       if !state.filter.isEmpty { return [style.dim("No story matches “\(TerminalText.line(state.filter))”.")] }
       return [style.dim("No stories.")]
@@ -92,7 +98,8 @@ struct ReaderRenderer {
       let row = first + offset
       lines += storyRow(
         id: id, item: list.items[id], failure: list.failures[id], rank: list.ids.firstIndex(of: id) ?? row,
-        rankWidth: rankWidth, selected: row == selected, read: state.readMarks.contains(id), columns: state.size.columns)
+        rankWidth: rankWidth, selected: row == selected, read: state.readMarks.contains(id), columns: state.size.columns
+      )
     }
     return lines
   }
@@ -233,7 +240,8 @@ struct ReaderRenderer {
       ("?", "these keys"),
       ("q", "quit"),
     ]
-    return [style.bold("Keys"), ""] + keys.map { "  " + style.cyan($0.0.padding(toLength: 16, withPad: " ", startingAt: 0)) + $0.1 }
+    return [style.bold("Keys"), ""]
+      + keys.map { "  " + style.cyan($0.0.padding(toLength: 16, withPad: " ", startingAt: 0)) + $0.1 }
   }
 
   // MARK: Clipping

@@ -27,7 +27,8 @@ struct StoredReaderSource: ReaderSource {
   }
 
   func comments(of story: Item) -> AnyPublisher<Ranked<Item?>, Never> {
-    let kept = Dictionary((store.cachedComments(of: story.id) ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let kept = Dictionary(
+      (store.cachedComments(of: story.id) ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     // Breadth-first, as the API sends them.
     var order: [Int] = []
     var level = story.kids

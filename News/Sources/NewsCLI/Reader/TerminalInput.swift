@@ -3,11 +3,11 @@ import Dispatch
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// The terminal's input as publishers: the keys read from standard input and the sizes
