@@ -62,6 +62,11 @@ let package = Package(
     .testTarget(
       name: "NewsStoreTests",
       dependencies: ["NewsStore", "HackerNews", .product(name: "GRDB", package: "GRDB.swift")]),
+    // The interactive reader on virtual time: scripted keys in, whole frames out.
+    .testTarget(
+      name: "NewsReaderTests",
+      dependencies: ["NewsCLI", "HackerNews", .product(name: "ConfluenceTesting", package: "Confluence")]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

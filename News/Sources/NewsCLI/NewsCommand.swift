@@ -16,9 +16,10 @@ public struct NewsCommand: ParsableCommand {
       """,
     version: version,
     subcommands: [
-      Top.self, New.self, Best.self, Ask.self, Show.self, Jobs.self, ItemCommand.self, UserCommand.self,
-      FilterCommand.self, WatchCommand.self, ServeCommand.self, VersionCommand.self,
-    ]
+      BrowseCommand.self, Top.self, New.self, Best.self, Ask.self, Show.self, Jobs.self, ItemCommand.self,
+      UserCommand.self, FilterCommand.self, WatchCommand.self, ServeCommand.self, VersionCommand.self,
+    ],
+    defaultSubcommand: BrowseCommand.self
   )
   public init() {}
 

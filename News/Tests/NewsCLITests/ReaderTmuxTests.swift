@@ -1,0 +1,218 @@
+import Foundation
+import XCTest
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The real `news` binary in a real terminal: tmux runs a shell in a pane of a fixed size,
+/// the test types as a person would and reads the screen with `capture-pane`.
+final class ReaderTmuxTests: XCTestCase {
+  private var tmux: URL!
+  private var folder: URL!
+
+  override func setUpWithError() throws {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    guard
+      let found = path.split(separator: ":").map({ URL(fileURLWithPath: String($0)).appendingPathComponent("tmux") })
+        .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+    else {
+      throw XCTSkip(
+        "tmux is not installed: the test that drives the interactive reader in a terminal needs it (apt-get install tmux)"
+      )
+    }
+    tmux = found
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("news-tmux-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  override func tearDown() {
+    if tmux != nil, folder != nil { _ = try? run(["kill-server"]) }
+    if let folder { try? FileManager.default.removeItem(at: folder) }
+  }
+
+  /// Runs `tmux arguments` on the test's own server and returns what it printed.
+  ///
+  /// Spawned and reaped directly (posix_spawn, waitpid), with its output in a file: the
+  /// server that `new-session` starts keeps the descriptors it was given, so a pipe would
+  /// never reach its end.
+  @discardableResult
+  private func run(_ arguments: [String]) throws -> String {
+    let output = folder.appendingPathComponent("tmux-output").path
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv =
+      ([tmux.path, "-S", folder.appendingPathComponent("socket").path, "-f", "/dev/null"] + arguments).map {
+        strdup($0)
+      } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, tmux.path, &actions, nil, argv, environ)
+    guard spawned == 0 else { throw XCTSkip("tmux could not be started: \(String(cString: strerror(spawned)))") }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    return try String(contentsOfFile: output, encoding: .utf8)
+  }
+
+  private func screen() throws -> [String] {
+    // One line per row, each ended by a newline.
+    try run(["capture-pane", "-p", "-t", "reader"]).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+      .map(String.init)
+  }
+
+  /// The screen once `condition` holds, polled for at most 30 seconds.
+  private func waitForScreen(
+    _ what: String, file: StaticString = #filePath, line: UInt = #line, _ condition: ([String]) -> Bool
+  ) throws -> [String] {
+    let deadline = Date().addingTimeInterval(30)
+    var last: [String] = []
+    while Date() < deadline {
+      last = try screen()
+      if condition(last) { return last }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    XCTFail("the screen never showed \(what); it shows:\n" + last.joined(separator: "\n"), file: file, line: line)
+    return last
+  }
+
+  /// The line with the selection mark.
+  private func selected(_ screen: [String]) -> String? { screen.first { $0.hasPrefix("▶") } }
+
+  private func keys(_ keys: String...) throws { try run(["send-keys", "-t", "reader"] + keys) }
+
+  func test_newsDemo_opensTheReader_movesOpensGoesBack_andQuitLeavesTheTerminalAsItWas() throws {
+    let news = try newsBinary().path
+    try run([
+      "new-session", "-d", "-x", "100", "-y", "30", "-s", "reader", "env", "PS1=$ ", "ENV=", "TERM=xterm-256color",
+      "sh",
+    ])
+    let before = folder.appendingPathComponent("before").path
+    let after = folder.appendingPathComponent("after").path
+    // The shell saves the terminal's settings, runs the reader, saves them again and
+    // prints a line made by arithmetic, so it appears only once the command has ended.
+    try keys(
+      "stty -g > '\(before)'; '\(news)' --demo --latency 0-20; stty -g > '\(after)'; echo ended-$((20+4))", "Enter")
+
+    // The list opens, with the first story selected.
+    var shown = try waitForScreen("the top stories, loaded") {
+      $0.first == "Hacker News  [1 top]  2 new  3 best  4 ask  5 show  6 jobs"
+    }
+    XCTAssertEqual(shown.count, 30)
+    XCTAssertEqual(shown[20], "  10. How Not to Die (2007) (paulgraham.com)")
+    XCTAssertEqual(
+      selected(shown), "▶  1. When your data doesn’t fit in memory: the basic techniques (pythonspeed.com)")
+    XCTAssertEqual(shown.last, "j/k move · Enter open · 1-6 feeds · / filter · r refresh · ? keys · q quit")
+
+    // j and k move the selection.
+    try keys("j", "j")
+    shown = try waitForScreen("the third story selected") {
+      self.selected($0)?.contains(" 3. Floating Point C vs. C++") == true
+    }
+    try keys("k")
+    shown = try waitForScreen("the second story selected") {
+      self.selected($0)?.contains(" 2. The Next 50 Years of Databases") == true
+    }
+
+    // Enter opens the story; the snapshot has none of its 19 comments, and says so.
+    try keys("Enter")
+    shown = try waitForScreen("the story") { $0.contains("0 comments, 19 not on the server") }
+    XCTAssertEqual(
+      Array(shown.prefix(5)),
+      [
+        "Hacker News  [1 top]  2 new  3 best  4 ask  5 show  6 jobs", "",
+        "▶ The Next 50 Years of Databases (2015) (cs.cmu.edu)",
+        "  160 points by strikelaserclaw 6 hours ago",
+        "  http://www.cs.cmu.edu/~pavlo/blog/2015/09/the-next-50-years-of-databases.html",
+      ])
+    XCTAssertEqual(shown.last, "j/k comment · n/p top-level · Enter fold · d/u scroll · h back · ? keys · q quit")
+
+    // h goes back to the list, the story now marked read.
+    try keys("h")
+    shown = try waitForScreen("the list again") {
+      self.selected($0)?.contains(" 2. The Next 50 Years of Databases") == true
+    }
+    XCTAssertTrue(
+      shown.contains("      160 points by strikelaserclaw 6 hours ago | 81 comments · read"),
+      shown.joined(separator: "\n"))
+
+    // q gives the terminal back: the shell's screen as it was, its prompt, the same settings.
+    try keys("q")
+    shown = try waitForScreen("the shell after the reader") { $0.contains("ended-24") }
+    XCTAssertFalse(
+      shown.contains { $0.contains("Hacker News") },
+      "the reader's screen is still there:\n" + shown.joined(separator: "\n"))
+    XCTAssertTrue(shown.contains { $0.hasPrefix("$ stty -g") }, "the command line before the reader is gone")
+    XCTAssertEqual(shown.filter { !$0.isEmpty }.last, "$")
+    XCTAssertEqual(
+      try run(["display-message", "-p", "-t", "reader", "#{alternate_on} #{cursor_flag}"]), "0 1\n",
+      "the alternate screen is still on or the cursor still hidden")
+    XCTAssertEqual(
+      try String(contentsOfFile: after, encoding: .utf8), try String(contentsOfFile: before, encoding: .utf8),
+      "the terminal's settings (termios) differ from before the reader")
+  }
+
+  /// The pid of the program running in the pane's shell (its only child).
+  private func childOfPaneShell() throws -> pid_t? {
+    let shell = try run(["display-message", "-p", "-t", "reader", "#{pane_pid}"]).trimmingCharacters(
+      in: .whitespacesAndNewlines)
+    let children = try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+    return children?.split(separator: " ").first.flatMap { pid_t($0) }
+  }
+
+  func test_ctrlC_andSIGTERM_alsoLeaveTheTerminalAsItWas() throws {
+    let news = try newsBinary().path
+    try run([
+      "new-session", "-d", "-x", "80", "-y", "24", "-s", "reader", "env", "PS1=$ ", "ENV=", "TERM=xterm-256color", "sh",
+    ])
+    let before = folder.appendingPathComponent("before").path
+    try keys("stty -g > '\(before)'", "Enter")
+    let header = "Hacker News  [1 top]  2 new  3 best  4 ask  5 show  6 jobs"
+    for (index, ending) in ["Ctrl-C", "SIGTERM"].enumerated() {
+      let after = folder.appendingPathComponent("after-\(index)").path
+      try keys("clear; '\(news)' --demo --latency 0; stty -g > '\(after)'; echo ended-$((\(index)+40))", "Enter")
+      _ = try waitForScreen("the reader (\(ending))") { $0.first == header }
+      if ending == "Ctrl-C" {
+        try keys("C-c")
+      } else {
+        guard let pid = try childOfPaneShell() else {
+          throw XCTSkip("/proc/PID/task/PID/children is not available here")
+        }
+        XCTAssertEqual(kill(pid, SIGTERM), 0)
+      }
+      let shown = try waitForScreen("the shell after \(ending)") { $0.contains("ended-\(index + 40)") }
+      XCTAssertFalse(
+        shown.contains { $0.contains("Hacker News") }, "after \(ending):\n" + shown.joined(separator: "\n"))
+      XCTAssertEqual(
+        try run(["display-message", "-p", "-t", "reader", "#{alternate_on} #{cursor_flag}"]), "0 1\n", ending)
+      XCTAssertEqual(
+        try String(contentsOfFile: after, encoding: .utf8), try String(contentsOfFile: before, encoding: .utf8), ending)
+    }
+  }
+
+  /// The Dropbox thread (item 8863) with its four comments, served by the demo server of
+  /// the `news` branch. Enabled by NEWS_TEST_THREAD_8863=1 until that branch is merged.
+  func test_newsDemoItem8863_showsTheDropboxThreadWithItsFourComments() throws {
+    guard ProcessInfo.processInfo.environment["NEWS_TEST_THREAD_8863"] == "1" else {
+      throw XCTSkip(
+        "the demo server serves the thread of 8863 once the news branch is merged; set NEWS_TEST_THREAD_8863=1")
+    }
+    let news = try newsBinary().path
+    try run([
+      "new-session", "-d", "-x", "100", "-y", "40", "-s", "reader", "env", "PS1=$ ", "ENV=", "TERM=xterm-256color",
+      "sh",
+    ])
+    try keys("'\(news)' --demo --latency 0 --item 8863; echo ended-$((20+4))", "Enter")
+    let shown = try waitForScreen("the Dropbox thread") { $0.contains { $0.hasPrefix("4 comments") } }
+    XCTAssertEqual(shown[2], "▶ My YC app: Dropbox - Throw away your USB drive (getdropbox.com)")
+    try keys("h")
+    _ = try waitForScreen("the list") { self.selected($0)?.contains(" 1. ") == true }
+    try keys("q")
+    _ = try waitForScreen("the shell after the reader") { $0.contains("ended-24") }
+  }
+}
