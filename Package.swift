@@ -35,6 +35,12 @@ var targets: [Target] = [
     name: "ConfluencePropertyTests",
     dependencies: ["Confluence", "ConfluenceFoundation", "ConfluenceExtras", "ConfluenceTesting"]
   ),
+  // The test kit used from Swift Testing (the rest of the suite is XCTest), and
+  // PublisherVerification over the publishers and operators.
+  .testTarget(
+    name: "ConfluenceTestingSwiftTests",
+    dependencies: ["Confluence", "ConfluenceFoundation", "ConfluenceExtras", "ConfluenceTesting"]
+  ),
 ]
 
 if providesCombineModule {

@@ -40,6 +40,8 @@ public struct PublisherVerification<Specimen: Publisher>: Sendable {
   public let valueCounts: ClosedRange<Int>
   /// What `request(.none)` does to this publisher.
   public let requestNone: RequestNoneBehaviour
+  /// Rules not to run, each with the reason (a scenario that traps by design, say).
+  public let skipping: [ContractRule: String]
   /// One of the two factories is set.
   private let makeFixture: (@Sendable (Int) -> VerificationFixture<Specimen>)?
   private let makePublisher: (@Sendable (Int) -> Specimen)?
@@ -50,13 +52,16 @@ public struct PublisherVerification<Specimen: Publisher>: Sendable {
   ///   - name: What failures call it.
   ///   - valueCounts: The counts the factory accepts (`1...1` for a `Just`-like one).
   ///   - requestNone: Whether it traps on `request(.none)` or ignores it.
+  ///   - skipping: Rules not to run, each with the reason; they are reported as skipped.
   ///   - makeFixture: Makes a fresh fixture whose publisher sends `count` values when
   ///     started and asked, then completes.
   public init(
     _ name: String, valueCounts: ClosedRange<Int> = 0...64, requestNone: RequestNoneBehaviour = .traps,
+    skipping: [ContractRule: String] = [:],
     makeFixture: @escaping @Sendable (_ count: Int) -> VerificationFixture<Specimen>
   ) {
     self.name = name
+    self.skipping = skipping
     self.valueCounts = valueCounts
     self.requestNone = requestNone
     self.makeFixture = makeFixture
@@ -70,12 +75,15 @@ public struct PublisherVerification<Specimen: Publisher>: Sendable {
   ///   - name: What failures call it.
   ///   - valueCounts: The counts the factory accepts (`1...1` for a `Just`-like one).
   ///   - requestNone: Whether it traps on `request(.none)` or ignores it.
+  ///   - skipping: Rules not to run, each with the reason; they are reported as skipped.
   ///   - makePublisher: Makes a fresh publisher that sends `count` values, then completes.
   public init(
     _ name: String, valueCounts: ClosedRange<Int> = 0...64, requestNone: RequestNoneBehaviour = .traps,
+    skipping: [ContractRule: String] = [:],
     makePublisher: @escaping @Sendable (_ count: Int) -> Specimen
   ) {
     self.name = name
+    self.skipping = skipping
     self.valueCounts = valueCounts
     self.requestNone = requestNone
     self.makeFixture = nil
@@ -110,6 +118,9 @@ public struct PublisherVerification<Specimen: Publisher>: Sendable {
 
   /// Checks `rule` and returns the result, reporting nothing.
   public func check(_ rule: ContractRule) -> ContractCheckResult {
+    if let reason = skipping[rule] {
+      return ContractCheckResult(rule: rule, publisherName: name, outcome: .skipped(reason))
+    }
     let outcome: ContractCheckResult.Outcome
     switch rule {
     case .subscriptionFirst: outcome = checkSubscriptionFirst()

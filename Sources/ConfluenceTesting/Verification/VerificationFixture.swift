@@ -20,8 +20,10 @@ import Confluence
 public struct VerificationFixture<Specimen: Publisher> {
   /// The publisher the rules subscribe to.
   public let publisher: Specimen
-  /// Called once after the subscriber subscribed (and made its first requests): makes the
-  /// publisher send its values and complete.
+  /// Called after the subscriber subscribed (and made its first requests): makes the
+  /// publisher send its values and complete. The checks of rules 6 and 7 call it once more,
+  /// after the completion or the cancel, to provoke events that must not arrive; a second
+  /// call must be safe (a subject ignores what is sent after its completion).
   public let start: () -> Void
   /// Called after every step the verification takes (start, each request, each cancel), on
   /// the verifying thread: lets a publisher that delivers asynchronously deliver, e.g. by

@@ -94,6 +94,11 @@ internal final class VerificationProbe<Input, Failure: Error>: Subscriber, @unch
         problems.append(Breach(.subscription, "a second receive(subscription:) arrived"))
         return false
       }
+      if hasCancelled {
+        // Cancelled before the subscription arrived: cancel it at once.
+        keptSubscription = subscription
+        return false
+      }
       if valueCount > 0 || completions > 0 {
         problems.append(Breach(.subscription, "receive(subscription:) arrived after a value or completion"))
       }
