@@ -1,6 +1,8 @@
 import Confluence
 import ConfluenceExtras
+import ConfluenceFoundation
 import ConfluenceTesting
+import Foundation
 import Testing
 
 /// PublisherVerification over Confluence's publishers and operators and the extras': one
@@ -184,6 +186,34 @@ enum ContractCatalogue {
     // it came from, which traps as Apple's does: verified on a scheduler that queues.
     hot("subscribe(on:)") { count in scheduledFixture { source(count).subscribe(on: $0) } },
     cold("eraseToAnyPublisher") { source($0).map { $0 }.eraseToAnyPublisher() },
+    cold("print") { source($0).print("verified", to: Discard()) },
+    cold("breakpoint") { source($0).breakpoint() },
+    cold("assertNoFailure") { failing($0).assertNoFailure() },
+    cold("map(keyPath)") { source($0).map(\.self) },
+    cold("map(keyPath, keyPath)") { source($0).map(\.self, \.bitWidth) },
+    cold("encode") { source($0).setFailureType(to: Error.self).encode(encoder: JSONEncoder()) },
+    cold("decode") { count in
+      source(count).map { Data("\($0)".utf8) }.setFailureType(to: Error.self).decode(type: Int.self, decoder: JSONDecoder())
+    },
+    cold("drop(untilOutputFrom:)") { source($0).drop(untilOutputFrom: Just(0)) },
+    cold("prefix(untilOutputFrom:)") { source($0).prefix(untilOutputFrom: Empty<Int, Never>(completeImmediately: false)) },
+    cold("last(where:)", 1...1) { _ in source(5).last { $0 < 3 } },
+    cold("tryLast(where:)", 1...1) { _ in failing(5).tryLast { $0 < 3 } },
+    cold("tryFirst(where:)", 1...1) { _ in failing(5).tryFirst { $0 > 2 } },
+    cold("tryMin", 1...1) { _ in failing(5).tryMin { $0 < $1 } },
+    cold("contains(where:)", 1...1) { _ in source(5).contains { $0 == 3 } },
+    cold("tryContains(where:)", 1...1) { _ in failing(5).tryContains { $0 == 3 } },
+    cold("tryAllSatisfy", 1...1) { _ in failing(5).tryAllSatisfy { $0 < 9 } },
+    cold("merge(with:_:)") { count in
+      source(count / 3).merge(with: source(count / 3), source(count - 2 * (count / 3)))
+    },
+    cold("MergeMany") { count in Publishers.MergeMany((0..<count).map { Just($0) }) },
+    cold("zip3") { source($0).zip(source($0), source($0)) },
+    // Connected when subscribed: a cold upstream would send everything before any demand.
+    hot("makeConnectable.autoconnect") { count in subjectFixture(count) { $0.makeConnectable().autoconnect() } },
+    hot("collect(byTime)") { count in
+      timedFixture(count) { subject, scheduler in subject.collect(.byTime(scheduler, 5)) }
+    },
     hot("delay") { count in timedFixture(count) { subject, scheduler in subject.delay(for: 5, scheduler: scheduler) } },
     hot("debounce") { count in timedFixture(count) { subject, scheduler in subject.debounce(for: 5, scheduler: scheduler) } },
     hot("throttle") { count in
@@ -239,4 +269,9 @@ enum ContractCatalogue {
         })
     },
   ]
+}
+
+/// A stream that keeps nothing, for `print(_:to:)`.
+private struct Discard: TextOutputStream {
+  mutating func write(_ string: String) {}
 }
