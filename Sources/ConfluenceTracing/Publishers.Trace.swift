@@ -5,7 +5,8 @@ extension Publishers {
   /// the stage it wraps: the subscription, each request with its demand, each value, the
   /// completion and the cancel — each with its time and thread, one lane per subscription.
   ///
-  /// Made by ``Confluence/Publisher/trace(_:to:)``.
+  /// Made by ``Confluence/Publisher/trace(_:to:)``. A subscription made while the recorder
+  /// is not recording is not traced: the subscriber subscribes straight to the upstream.
   ///
   /// Back-pressure: passes requests and demand through unchanged.
   public struct Trace<Upstream: Publisher>: Publisher {
@@ -20,13 +21,26 @@ extension Publishers {
     public let recorder: TraceRecorder
 
     /// Creates a traced stage.
+    @inlinable
     public init(upstream: Upstream, name: String, recorder: TraceRecorder) {
       self.upstream = upstream
       self.name = name
       self.recorder = recorder
     }
 
+    /// Subscribes `subscriber` through a recording stage if the recorder is recording;
+    /// otherwise straight to the upstream, so that an idle `trace` costs nothing per value.
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      guard recorder.isRecording else {
+        upstream.subscribe(subscriber)
+        return
+      }
+      subscribeRecording(subscriber)
+    }
+
+    @usableFromInline
+    internal func subscribeRecording<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
       let lane = recorder.openLane(named: name)
       recorder.record(.subscribed, on: lane)
       upstream.subscribe(TraceSubscription(downstream: subscriber, recorder: recorder, lane: lane))
@@ -35,9 +49,10 @@ extension Publishers {
 }
 
 extension Publisher {
-  /// Records what passes through this point of the pipeline into `recorder` while it is
-  /// recording: the subscription, each request and the demand it asks for, each value, the
-  /// completion and the cancel, with time and thread, in a lane per subscription.
+  /// Records what passes through this point of the pipeline into `recorder`: the
+  /// subscription, each request and the demand it asks for, each value, the completion and
+  /// the cancel, with time and thread, in a lane per subscription — for the subscriptions
+  /// made while `recorder` is recording.
   ///
   /// ```swift
   /// TraceRecorder.shared.start()
@@ -49,13 +64,14 @@ extension Publisher {
   /// print(TraceRecorder.shared.timeline())
   /// ```
   ///
-  /// Back-pressure: passes requests and demand through unchanged. While `recorder` is not
-  /// recording, the stage costs one atomic load per event.
+  /// Back-pressure: passes requests and demand through unchanged. A subscription made while
+  /// `recorder` is not recording skips the stage: it costs nothing per value.
   ///
   /// - Parameters:
   ///   - name: The lane's name in the trace.
   ///   - recorder: Where the events go; ``TraceRecorder/shared`` by default.
   /// - Returns: A publisher that behaves as this one and records what passes.
+  @inlinable
   public func trace(_ name: String, to recorder: TraceRecorder = .shared) -> Publishers.Trace<Self> {
     Publishers.Trace(upstream: self, name: name, recorder: recorder)
   }

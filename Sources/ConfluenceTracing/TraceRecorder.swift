@@ -26,8 +26,9 @@ import Synchronization
 /// it is full, each new event replaces the oldest, and ``droppedEventCount`` says how many
 /// went. Value descriptions are cut to ``valueDescriptionLimit`` characters.
 ///
-/// Cost: pipelines without `trace` are untouched by this module; a `trace` stage whose
-/// recorder is not recording costs one atomic load per event. Every method may be called
+/// Cost: pipelines without `trace` are untouched by this module, and a `trace` stage
+/// subscribed while its recorder is not recording steps aside — its subscriber subscribes
+/// straight to the upstream — so it costs nothing per value. Every method may be called
 /// from any thread.
 public final class TraceRecorder: @unchecked Sendable {
   // @unchecked Sendable: `state` is read and written only under `lock`; `isOn` is atomic.
@@ -56,7 +57,8 @@ public final class TraceRecorder: @unchecked Sendable {
     var introspection: TraceIntrospection?
   }
 
-  private let isOn = Atomic<Bool>(false)
+  @usableFromInline
+  internal let isOn = Atomic<Bool>(false)
   private let lock = Lock()
   private var state = State()
 
@@ -71,6 +73,7 @@ public final class TraceRecorder: @unchecked Sendable {
   // MARK: Recording
 
   /// Whether events are being recorded.
+  @inlinable
   public var isRecording: Bool { isOn.load(ordering: .relaxed) }
 
   /// Clears what was recorded and starts recording.

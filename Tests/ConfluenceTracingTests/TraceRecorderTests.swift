@@ -156,6 +156,19 @@ final class TraceRecorderTests: XCTestCase {
     XCTAssertTrue(recorder.events.isEmpty)
   }
 
+  func test_subscribedWhileNotRecording_stepsAside_evenOnceRecordingStarts() {
+    let recorder = TraceRecorder()
+    let subject = PassthroughSubject<Int, Never>()
+    let subscriber = TestSubscriber<Int, Never>()
+    subject.trace("early", to: recorder).subscribe(subscriber)
+    recorder.start()
+    subject.send(1)
+    recorder.stop()
+    XCTAssertEqual(subscriber.values, [1])
+    XCTAssertEqual(subscriber.subscriptionDescription, "PassthroughSubject")
+    XCTAssertTrue(recorder.events.isEmpty)
+  }
+
   func test_ringBuffer_keepsTheNewestEvents_andCountsTheDropped() {
     let recorder = TraceRecorder(capacity: 4)
     recorder.start()
