@@ -38,7 +38,10 @@ import Testing
   }
 }
 
-/// The rows: (name, factory) pairs, erased.
+/// The rows: (name, factory) pairs, erased. Each row is named after the public type it
+/// verifies, as the source declares it (`Publishers.Map`), with the way it was built in
+/// parentheses where one type has several rows — the names the lifetime matrix's rows use,
+/// so that the two tables can be joined by name.
 enum ContractCatalogue {
   /// `count` values, `0..<count`, behind an `AnyPublisher`.
   static func source(_ count: Int) -> AnyPublisher<Int, Never> {
@@ -103,7 +106,7 @@ enum ContractCatalogue {
   /// Where Apple's operator breaks a rule and Confluence's matches Apple's (the conformance
   /// suite records it): the rule's check is expected to fail for that row.
   static let deviations: [String: [ContractRule: String]] = [
-    "replaceEmpty": [
+    "Publishers.ReplaceEmpty": [
       .neverMoreThanDemanded: "as Apple's, replaceEmpty passes upstream's values through as they come, demand or not",
       .demandAccumulates: "as Apple's, replaceEmpty passes upstream's values through as they come, demand or not",
       .requestsFromOtherThreads: "as Apple's, replaceEmpty passes upstream's values through as they come, demand or not",
@@ -132,102 +135,102 @@ enum ContractCatalogue {
   ]
 
   static let operators: [AnyPublisherVerification] = [
-    cold("map") { source($0).map { $0 * 2 } },
-    cold("tryMap") { failing($0).tryMap { $0 * 2 } },
-    cold("compactMap") { source($0).compactMap { $0 } },
-    cold("tryCompactMap") { failing($0).tryCompactMap { $0 } },
-    cold("filter") { source($0 * 2).filter { $0 % 2 == 0 } },
-    cold("tryFilter") { failing($0 * 2).tryFilter { $0 % 2 == 0 } },
-    cold("mapError") { failing($0).mapError { $0 } },
-    cold("setFailureType") { source($0).setFailureType(to: TestError.self) },
-    cold("scan") { source($0).scan(0, +) },
-    cold("tryScan") { failing($0).tryScan(0, +) },
-    cold("removeDuplicates") { source($0).removeDuplicates() },
-    cold("tryRemoveDuplicates") { failing($0).tryRemoveDuplicates { $0 == $1 } },
-    cold("handleEvents", requestNone: .ignored) { source($0).handleEvents() },
-    cold("replaceError") { failing($0).replaceError(with: -1) },
-    cold("replaceEmpty", 1...64) { count in source(count == 1 ? 0 : count).replaceEmpty(with: -1) },
-    cold("replaceNil") { count in (0..<count).map { Optional($0) }.publisher.eraseToAnyPublisher().replaceNil(with: 0) },
-    cold("dropFirst") { source($0 + 2).dropFirst(2) },
-    cold("drop(while:)") { source($0 + 2).drop { $0 < 2 } },
-    cold("tryDrop(while:)") { failing($0 + 2).tryDrop { $0 < 2 } },
-    cold("prefix") { source($0 + 2).prefix($0) },
-    cold("prefix(while:)") { count in source(count + 2).prefix { $0 < count } },
-    cold("tryPrefix(while:)") { count in failing(count + 2).tryPrefix { $0 < count } },
-    cold("output(in:)") { source($0 + 1).output(in: 1..<($0 + 1)) },
-    cold("first", 1...1) { _ in source(5).first() },
-    cold("first(where:)", 1...1) { _ in source(5).first { $0 > 2 } },
-    cold("last", 1...1) { _ in source(5).last() },
-    cold("collect", 1...1) { _ in source(5).collect() },
-    cold("collect(count)") { source($0 * 2).collect(2) },
-    cold("reduce", 1...1) { _ in source(5).reduce(0, +) },
-    cold("tryReduce", 1...1) { _ in failing(5).tryReduce(0, +) },
-    cold("count", 1...1) { _ in source(5).count() },
-    cold("max", 1...1) { _ in source(5).max() },
-    cold("contains", 1...1) { _ in source(5).contains(3) },
-    cold("allSatisfy", 1...1) { _ in source(5).allSatisfy { $0 < 9 } },
-    cold("ignoreOutput", 0...0) { _ in source(5).ignoreOutput() },
-    cold("append (Concatenate)", requestNone: .ignored) { count in
+    cold("Publishers.Map") { source($0).map { $0 * 2 } },
+    cold("Publishers.TryMap") { failing($0).tryMap { $0 * 2 } },
+    cold("Publishers.CompactMap") { source($0).compactMap { $0 } },
+    cold("Publishers.TryCompactMap") { failing($0).tryCompactMap { $0 } },
+    cold("Publishers.Filter") { source($0 * 2).filter { $0 % 2 == 0 } },
+    cold("Publishers.TryFilter") { failing($0 * 2).tryFilter { $0 % 2 == 0 } },
+    cold("Publishers.MapError") { failing($0).mapError { $0 } },
+    cold("Publishers.SetFailureType") { source($0).setFailureType(to: TestError.self) },
+    cold("Publishers.Scan") { source($0).scan(0, +) },
+    cold("Publishers.TryScan") { failing($0).tryScan(0, +) },
+    cold("Publishers.RemoveDuplicates") { source($0).removeDuplicates() },
+    cold("Publishers.TryRemoveDuplicates") { failing($0).tryRemoveDuplicates { $0 == $1 } },
+    cold("Publishers.HandleEvents", requestNone: .ignored) { source($0).handleEvents() },
+    cold("Publishers.ReplaceError") { failing($0).replaceError(with: -1) },
+    cold("Publishers.ReplaceEmpty", 1...64) { count in source(count == 1 ? 0 : count).replaceEmpty(with: -1) },
+    cold("Publishers.Map (replaceNil)") { count in (0..<count).map { Optional($0) }.publisher.eraseToAnyPublisher().replaceNil(with: 0) },
+    cold("Publishers.Drop") { source($0 + 2).dropFirst(2) },
+    cold("Publishers.DropWhile") { source($0 + 2).drop { $0 < 2 } },
+    cold("Publishers.TryDropWhile") { failing($0 + 2).tryDrop { $0 < 2 } },
+    cold("Publishers.Output (prefix)") { source($0 + 2).prefix($0) },
+    cold("Publishers.PrefixWhile") { count in source(count + 2).prefix { $0 < count } },
+    cold("Publishers.TryPrefixWhile") { count in failing(count + 2).tryPrefix { $0 < count } },
+    cold("Publishers.Output") { source($0 + 1).output(in: 1..<($0 + 1)) },
+    cold("Publishers.First", 1...1) { _ in source(5).first() },
+    cold("Publishers.FirstWhere", 1...1) { _ in source(5).first { $0 > 2 } },
+    cold("Publishers.Last", 1...1) { _ in source(5).last() },
+    cold("Publishers.Collect", 1...1) { _ in source(5).collect() },
+    cold("Publishers.CollectByCount") { source($0 * 2).collect(2) },
+    cold("Publishers.Reduce", 1...1) { _ in source(5).reduce(0, +) },
+    cold("Publishers.TryReduce", 1...1) { _ in failing(5).tryReduce(0, +) },
+    cold("Publishers.Count", 1...1) { _ in source(5).count() },
+    cold("Publishers.Comparison", 1...1) { _ in source(5).max() },
+    cold("Publishers.Contains", 1...1) { _ in source(5).contains(3) },
+    cold("Publishers.AllSatisfy", 1...1) { _ in source(5).allSatisfy { $0 < 9 } },
+    cold("Publishers.IgnoreOutput", 0...0) { _ in source(5).ignoreOutput() },
+    cold("Publishers.Concatenate", requestNone: .ignored) { count in
       source(count / 2).append(source(count - count / 2))
     },
-    cold("merge") { count in source(count / 2).merge(with: source(count - count / 2)) },
-    cold("zip") { source($0).zip(source($0)) },
-    cold("combineLatest", 1...1) { _ in Just(1).combineLatest(Just(2)) },
-    cold("flatMap") { source($0).flatMap { Just($0) } },
+    cold("Publishers.Merge") { count in source(count / 2).merge(with: source(count - count / 2)) },
+    cold("Publishers.Zip") { source($0).zip(source($0)) },
+    cold("Publishers.CombineLatest", 1...1) { _ in Just(1).combineLatest(Just(2)) },
+    cold("Publishers.FlatMap") { source($0).flatMap { Just($0) } },
     // Each new inner publisher replaces the last: only one sent while there is demand
     // delivers, so the outer values come from a subject, after the requests.
-    hot("switchToLatest") { count in subjectFixture(count) { $0.map { Just($0) }.switchToLatest() } },
-    cold("catch", requestNone: .ignored) { failing($0).catch { _ in Empty<Int, TestError>() } },
-    cold("tryCatch") { failing($0).tryCatch { _ in Empty<Int, TestError>() } },
-    cold("retry") { failing($0).retry(1) },
-    cold("buffer", requestNone: .ignored) { source($0).buffer(size: 100, prefetch: .byRequest, whenFull: .dropNewest) },
-    cold("receive(on:) Immediate") { source($0).receive(on: ImmediateScheduler.shared) },
+    hot("Publishers.SwitchToLatest") { count in subjectFixture(count) { $0.map { Just($0) }.switchToLatest() } },
+    cold("Publishers.Catch", requestNone: .ignored) { failing($0).catch { _ in Empty<Int, TestError>() } },
+    cold("Publishers.TryCatch") { failing($0).tryCatch { _ in Empty<Int, TestError>() } },
+    cold("Publishers.Retry") { failing($0).retry(1) },
+    cold("Publishers.Buffer", requestNone: .ignored) { source($0).buffer(size: 100, prefetch: .byRequest, whenFull: .dropNewest) },
+    cold("Publishers.ReceiveOn (ImmediateScheduler)") { source($0).receive(on: ImmediateScheduler.shared) },
     // On the immediate scheduler, a request from inside receive(_:) re-enters the request
     // it came from, which traps as Apple's does: verified on a scheduler that queues.
-    hot("subscribe(on:)") { count in scheduledFixture { source(count).subscribe(on: $0) } },
-    cold("eraseToAnyPublisher") { source($0).map { $0 }.eraseToAnyPublisher() },
-    cold("print") { source($0).print("verified", to: Discard()) },
-    cold("breakpoint") { source($0).breakpoint() },
-    cold("assertNoFailure") { failing($0).assertNoFailure() },
-    cold("map(keyPath)") { source($0).map(\.self) },
-    cold("map(keyPath, keyPath)") { source($0).map(\.self, \.bitWidth) },
-    cold("encode") { source($0).setFailureType(to: Error.self).encode(encoder: JSONEncoder()) },
-    cold("decode") { count in
+    hot("Publishers.SubscribeOn") { count in scheduledFixture { source(count).subscribe(on: $0) } },
+    cold("AnyPublisher (erasing a map)") { source($0).map { $0 }.eraseToAnyPublisher() },
+    cold("Publishers.Print") { source($0).print("verified", to: Discard()) },
+    cold("Publishers.Breakpoint") { source($0).breakpoint() },
+    cold("Publishers.AssertNoFailure") { failing($0).assertNoFailure() },
+    cold("Publishers.MapKeyPath") { source($0).map(\.self) },
+    cold("Publishers.MapKeyPath2") { source($0).map(\.self, \.bitWidth) },
+    cold("Publishers.Encode") { source($0).setFailureType(to: Error.self).encode(encoder: JSONEncoder()) },
+    cold("Publishers.Decode") { count in
       source(count).map { Data("\($0)".utf8) }.setFailureType(to: Error.self).decode(type: Int.self, decoder: JSONDecoder())
     },
-    cold("drop(untilOutputFrom:)") { source($0).drop(untilOutputFrom: Just(0)) },
-    cold("prefix(untilOutputFrom:)") { source($0).prefix(untilOutputFrom: Empty<Int, Never>(completeImmediately: false)) },
-    cold("last(where:)", 1...1) { _ in source(5).last { $0 < 3 } },
-    cold("tryLast(where:)", 1...1) { _ in failing(5).tryLast { $0 < 3 } },
-    cold("tryFirst(where:)", 1...1) { _ in failing(5).tryFirst { $0 > 2 } },
-    cold("tryMin", 1...1) { _ in failing(5).tryMin { $0 < $1 } },
-    cold("contains(where:)", 1...1) { _ in source(5).contains { $0 == 3 } },
-    cold("tryContains(where:)", 1...1) { _ in failing(5).tryContains { $0 == 3 } },
-    cold("tryAllSatisfy", 1...1) { _ in failing(5).tryAllSatisfy { $0 < 9 } },
-    cold("merge(with:_:)") { count in
+    cold("Publishers.DropUntilOutput") { source($0).drop(untilOutputFrom: Just(0)) },
+    cold("Publishers.PrefixUntilOutput") { source($0).prefix(untilOutputFrom: Empty<Int, Never>(completeImmediately: false)) },
+    cold("Publishers.LastWhere", 1...1) { _ in source(5).last { $0 < 3 } },
+    cold("Publishers.TryLastWhere", 1...1) { _ in failing(5).tryLast { $0 < 3 } },
+    cold("Publishers.TryFirstWhere", 1...1) { _ in failing(5).tryFirst { $0 > 2 } },
+    cold("Publishers.TryComparison", 1...1) { _ in failing(5).tryMin { $0 < $1 } },
+    cold("Publishers.ContainsWhere", 1...1) { _ in source(5).contains { $0 == 3 } },
+    cold("Publishers.TryContainsWhere", 1...1) { _ in failing(5).tryContains { $0 == 3 } },
+    cold("Publishers.TryAllSatisfy", 1...1) { _ in failing(5).tryAllSatisfy { $0 < 9 } },
+    cold("Publishers.Merge3") { count in
       source(count / 3).merge(with: source(count / 3), source(count - 2 * (count / 3)))
     },
-    cold("MergeMany") { count in Publishers.MergeMany((0..<count).map { Just($0) }) },
-    cold("zip3") { source($0).zip(source($0), source($0)) },
+    cold("Publishers.MergeMany") { count in Publishers.MergeMany((0..<count).map { Just($0) }) },
+    cold("Publishers.Zip3") { source($0).zip(source($0), source($0)) },
     // Connected when subscribed: a cold upstream would send everything before any demand.
-    hot("makeConnectable.autoconnect") { count in subjectFixture(count) { $0.makeConnectable().autoconnect() } },
-    hot("collect(byTime)") { count in
+    hot("Publishers.MakeConnectable (autoconnect)") { count in subjectFixture(count) { $0.makeConnectable().autoconnect() } },
+    hot("Publishers.CollectByTime") { count in
       timedFixture(count) { subject, scheduler in subject.collect(.byTime(scheduler, 5)) }
     },
-    hot("delay") { count in timedFixture(count) { subject, scheduler in subject.delay(for: 5, scheduler: scheduler) } },
-    hot("debounce") { count in timedFixture(count) { subject, scheduler in subject.debounce(for: 5, scheduler: scheduler) } },
-    hot("throttle") { count in
+    hot("Publishers.Delay") { count in timedFixture(count) { subject, scheduler in subject.delay(for: 5, scheduler: scheduler) } },
+    hot("Publishers.Debounce") { count in timedFixture(count) { subject, scheduler in subject.debounce(for: 5, scheduler: scheduler) } },
+    hot("Publishers.Throttle") { count in
       timedFixture(count) { subject, scheduler in subject.throttle(for: 5, scheduler: scheduler, latest: true) }
     },
-    hot("receive(on:) TestScheduler") { count in timedFixture(count) { subject, scheduler in subject.receive(on: scheduler) } },
-    hot("timeout") { count in
+    hot("Publishers.ReceiveOn (TestScheduler)") { count in timedFixture(count) { subject, scheduler in subject.receive(on: scheduler) } },
+    hot("Publishers.Timeout") { count in
       timedFixture(count) { subject, scheduler in subject.timeout(100, scheduler: scheduler) }
     },
-    hot("measureInterval") { count in
+    hot("Publishers.MeasureInterval") { count in
       timedFixture(count) { subject, scheduler in subject.measureInterval(using: scheduler) }
     },
-    hot("share") { count in subjectFixture(count) { $0.share() } },
-    hot("multicast.autoconnect") { count in
+    hot("Publishers.Share") { count in subjectFixture(count) { $0.share() } },
+    hot("Publishers.Multicast (autoconnect)") { count in
       subjectFixture(count) { $0.multicast { PassthroughSubject<Int, Never>() }.autoconnect() }
     },
   ]
@@ -246,11 +249,11 @@ enum ContractCatalogue {
   ]
 
   static let extras: [AnyPublisherVerification] = [
-    cold("withLatestFrom", 0...64) { source($0).withLatestFrom(Just(1)) },
-    cold("concatMap") { source($0).concatMap { Just($0) } },
-    hot("flatMapLatest") { count in subjectFixture(count) { $0.flatMapLatest { Just($0) } } },
-    cold("materialize", 1...64) { source($0 - 1).materialize() },
-    cold("dematerialize") { failing($0).materialize().dematerialize() },
+    cold("Publishers.WithLatestFrom", 0...64) { source($0).withLatestFrom(Just(1)) },
+    cold("Publisher.concatMap") { source($0).concatMap { Just($0) } },
+    hot("Publisher.flatMapLatest") { count in subjectFixture(count) { $0.flatMapLatest { Just($0) } } },
+    cold("Publishers.Materialize", 1...64) { source($0 - 1).materialize() },
+    cold("Publishers.Dematerialize") { failing($0).materialize().dematerialize() },
     cold("Publishers.Create") { count in
       Publishers.Create<Int, Never> { emitter in
         for value in 0..<count { emitter.send(value) }
@@ -258,7 +261,7 @@ enum ContractCatalogue {
         return AnyCancellable {}
       }
     },
-    hot("share(replay:)") { count in subjectFixture(count) { $0.share(replay: 2) } },
+    hot("Publisher.share(replay:)") { count in subjectFixture(count) { $0.share(replay: 2) } },
     hot("ReplaySubject") { count in
       let subject = ReplaySubject<Int, Never>(bufferSize: 0)
       return VerificationFixture(
