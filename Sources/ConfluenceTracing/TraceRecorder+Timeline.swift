@@ -6,10 +6,11 @@ extension TraceRecorder {
   /// happened.
   ///
   /// ```
-  ///     0.012 ms  T1  #1 numbers   subscribed
-  ///     0.020 ms  T1  #1 numbers   subscription([1, 2])
-  ///     0.031 ms  T1  #1 numbers   request(unlimited)
-  ///     0.034 ms  T1  #1 numbers   value(1)
+  ///     0.167 ms  T1  #1 tens     subscribed
+  ///     0.308 ms  T1  #2 numbers  subscribed
+  ///     0.780 ms  T1  #2 numbers  subscription([1, 2, 3])
+  ///     0.892 ms  T1  #1 tens     subscription(Trace)
+  ///     0.893 ms  T1  #1 tens     request(max(2))
   /// ```
   ///
   /// - Parameters:
