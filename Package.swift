@@ -14,6 +14,7 @@ var products: [Product] = [
   .library(name: "ConfluenceFoundation", targets: ["ConfluenceFoundation"]),
   .library(name: "ConfluenceTesting", targets: ["ConfluenceTesting"]),
   .library(name: "ConfluenceExtras", targets: ["ConfluenceExtras"]),
+  .library(name: "ConfluenceTracing", targets: ["ConfluenceTracing"]),
 ]
 
 var targets: [Target] = [
@@ -21,6 +22,8 @@ var targets: [Target] = [
   .target(name: "ConfluenceFoundation", dependencies: ["Confluence"]),
   .target(name: "ConfluenceTesting", dependencies: ["Confluence", "ConfluenceFoundation"]),
   .target(name: "ConfluenceExtras", dependencies: ["Confluence"]),
+  // Pipeline traces: Chrome/Perfetto trace-event JSON and terminal timelines.
+  .target(name: "ConfluenceTracing", dependencies: ["Confluence"]),
   .testTarget(
     name: "ConfluenceTests",
     dependencies: ["Confluence", "ConfluenceTesting", "ConfluenceFoundation", "ConfluenceExtras"]
@@ -33,6 +36,13 @@ var targets: [Target] = [
   // Generated pipelines checked against the contract, a sequence model and leaks.
   .testTarget(
     name: "ConfluencePropertyTests",
+    dependencies: ["Confluence", "ConfluenceFoundation", "ConfluenceExtras", "ConfluenceTesting"]
+  ),
+  // The test kit used from Swift Testing (the rest of the suite is XCTest), and
+  // PublisherVerification over the publishers and operators.
+  .testTarget(name: "ConfluenceTracingTests", dependencies: ["ConfluenceTracing", "ConfluenceTesting"]),
+  .testTarget(
+    name: "ConfluenceTestingSwiftTests",
     dependencies: ["Confluence", "ConfluenceFoundation", "ConfluenceExtras", "ConfluenceTesting"]
   ),
 ]

@@ -1,5 +1,4 @@
 import Confluence
-import XCTest
 
 /// Counts live instances of ``LifetimeTracker/Tracked``, to prove that a pipeline frees
 /// what it captured.
@@ -59,16 +58,24 @@ public final class LifetimeTracker: @unchecked Sendable {
 /// Asserts that `object` is freed once the caller's last strong reference, passed in and
 /// cleared by this function, is gone.
 ///
+/// A failure is reported at the caller's line to the framework running the test (Swift
+/// Testing or XCTest).
+///
 /// ```swift
 /// var subscription: AnyObject? = makeSubscription()
 /// assertReleased(&subscription)
 /// ```
 public func assertReleased<T: AnyObject>(
-  _ object: inout T?, _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line
+  _ object: inout T?, _ message: @autoclosure () -> String = "", fileID: StaticString = #fileID,
+  file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
   weak let observer = object
   object = nil
-  XCTAssertNil(observer, "expected the object to be freed. \(message())", file: file, line: line)
+  if observer != nil {
+    reportTestFailure(
+      "expected the object to be freed. \(message())",
+      at: CheckLocation(fileID: fileID, filePath: file, line: line, column: column))
+  }
 }
 
 /// An error value for tests: compares equal by tag, prints as its tag.

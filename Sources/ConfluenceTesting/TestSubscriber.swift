@@ -1,5 +1,4 @@
 import Confluence
-import XCTest
 
 /// A subscriber for tests that records every event, grants demand as configured, and
 /// fails the running test on any breach of the publisher contract.
@@ -7,7 +6,8 @@ import XCTest
 /// It records the subscription (by its `description`, which is what `print` shows), every
 /// value, the completion, and every demand it granted — the initial request, each non-zero
 /// demand returned from ``receive(_:)``, and each explicit ``request(_:)``. It reports a
-/// contract violation (through `XCTFail`, at the line that created it) when:
+/// contract violation, at the line that created it, to the framework running the test (an
+/// `Issue` in a Swift Testing test, an `XCTFail` in an XCTest test case) when:
 ///
 /// - a second subscription arrives, or any event arrives before the subscription;
 /// - a value arrives beyond the demand granted so far;
@@ -74,8 +74,7 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
   private let initialDemand: Subscribers.Demand
   private let demandPerValue: Subscribers.Demand
   private let strictCancellation: Bool
-  private let file: StaticString
-  private let line: UInt
+  private let location: CheckLocation
 
   /// Called for each value instead of granting `demandPerValue`; may call ``cancel()`` or
   /// ``request(_:)`` re-entrantly. Its result is the demand returned upstream.
@@ -109,18 +108,20 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
   ///   - demandPerValue: What to return from ``receive(_:)`` for each value.
   ///   - strictCancellation: Whether an event after ``cancel()`` returned is a violation.
   ///     Turn it off only where another thread may be mid-delivery when you cancel.
+  ///   - fileID, file, line, column: Where violations are reported; the caller's line.
   public init(
     initialDemand: Subscribers.Demand = .unlimited,
     demandPerValue: Subscribers.Demand = .none,
     strictCancellation: Bool = true,
+    fileID: StaticString = #fileID,
     file: StaticString = #filePath,
-    line: UInt = #line
+    line: UInt = #line,
+    column: UInt = #column
   ) {
     self.initialDemand = initialDemand
     self.demandPerValue = demandPerValue
     self.strictCancellation = strictCancellation
-    self.file = file
-    self.line = line
+    self.location = CheckLocation(fileID: fileID, filePath: file, line: line, column: column)
     TestSubscriberRetirement.shared.register(subscriber: self)
   }
 
@@ -264,7 +265,7 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
     if let onViolation {
       onViolation(problem)
     } else {
-      XCTFail("Contract violation: \(problem)", file: file, line: line)
+      reportTestFailure("Contract violation: \(problem)", at: location)
     }
   }
 }

@@ -38,7 +38,8 @@ public func runWhenTheTestEnds(_ cleanup: @escaping () -> Void) {
 /// ``runWhenTheTestEnds(_:)`` run, and last the test's ``TestScheduler``s drop the actions
 /// nobody advanced them to (an action holds what scheduled it, which holds the scheduler).
 /// It happens after `tearDown`, through an XCTest observer registered the first time a
-/// `TestSubscriber` or `TestScheduler` is made.
+/// `TestSubscriber` or `TestScheduler` is made. Swift Testing has no such hook; what a Swift
+/// Testing test makes is not registered, and is freed with the test's own references.
 internal final class TestSubscriberRetirement: NSObject, XCTestObservation, @unchecked Sendable {
   // @unchecked Sendable: the lists are read and written only under `lock`.
   private struct Entry {
@@ -58,18 +59,21 @@ internal final class TestSubscriberRetirement: NSObject, XCTestObservation, @unc
   }()
 
   func register(subscriber: any RetirableAtTestEnd) {
+    if isRunningSwiftTestingTest { return }
     lock.lock()
     subscribers.append(Entry(object: subscriber))
     lock.unlock()
   }
 
   func register(scheduler: any RetirableAtTestEnd) {
+    if isRunningSwiftTestingTest { return }
     lock.lock()
     schedulers.append(Entry(object: scheduler))
     lock.unlock()
   }
 
   func register(cleanup: @escaping () -> Void) {
+    if isRunningSwiftTestingTest { return }
     lock.lock()
     cleanups.append(cleanup)
     lock.unlock()
