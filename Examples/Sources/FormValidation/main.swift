@@ -2,7 +2,7 @@
 // with `combineLatest` over `@Published` properties.
 //
 // The form has three fields; the rules are the book's: value1 needs at least 3
-// characters, value2 at least 5, and value2_repeat must equal value2. Each rule's pipeline
+// characters, value2 at least 5, and the repeat of value2 must equal it. Each rule's pipeline
 // publishes the valid value or nil, and a last combineLatest enables the submit button
 // when both are valid. The "UI" is printed: each label's message and the button's state.
 // In an app, `receive(on: RunLoop.main)` would bring the updates to the main thread first.
@@ -11,7 +11,7 @@ import Combine
 final class FormViewModel {
   @Published var value1 = ""
   @Published var value2 = ""
-  @Published var value2_repeat = ""
+  @Published var value2Repeat = ""
 
   var validatedValue1: AnyPublisher<String?, Never> {
     $value1.map { value1 in
@@ -20,9 +20,9 @@ final class FormViewModel {
   }
 
   var validatedValue2: AnyPublisher<String?, Never> {
-    Publishers.CombineLatest($value2, $value2_repeat)
-      .map { value2, value2_repeat in
-        value2_repeat == value2 && value2.count > 4 ? value2 : nil
+    Publishers.CombineLatest($value2, $value2Repeat)
+      .map { value2, value2Repeat in
+        value2Repeat == value2 && value2.count > 4 ? value2 : nil
       }.eraseToAnyPublisher()
   }
 
@@ -64,8 +64,8 @@ let edits: [(String, ReferenceWritableKeyPath<FormViewModel, String>, String)] =
   ("value1", \.value1, "ab"),
   ("value1", \.value1, "abc"),
   ("value2", \.value2, "secret"),
-  ("value2_repeat", \.value2_repeat, "secre"),
-  ("value2_repeat", \.value2_repeat, "secret"),
+  ("value2_repeat", \.value2Repeat, "secre"),
+  ("value2_repeat", \.value2Repeat, "secret"),
   ("value1", \.value1, "a"),
   ("value1", \.value1, "abcd"),
 ]
