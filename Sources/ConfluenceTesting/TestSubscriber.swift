@@ -109,6 +109,8 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
   ///   - demandPerValue: What to return from ``receive(_:)`` for each value.
   ///   - strictCancellation: Whether an event after ``cancel()`` returned is a violation.
   ///     Turn it off only where another thread may be mid-delivery when you cancel.
+  ///   - file: The file a violation is reported in; the caller's by default.
+  ///   - line: The line a violation is reported at; the caller's by default.
   public init(
     initialDemand: Subscribers.Demand = .unlimited,
     demandPerValue: Subscribers.Demand = .none,
