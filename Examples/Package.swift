@@ -14,11 +14,11 @@ import PackageDescription
 // the examples build on Apple's own Combine and need nothing from Confluence: the same
 // source compiles against either, which is the point of the project.
 #if os(Linux) || os(Windows) || os(Android) || os(WASI)
-let combine: [Target.Dependency] = [
-  .product(name: "Combine", package: "Confluence", condition: .when(platforms: [.linux, .windows, .android, .wasi]))
-]
+  let combine: [Target.Dependency] = [
+    .product(name: "Combine", package: "Confluence", condition: .when(platforms: [.linux, .windows, .android, .wasi]))
+  ]
 #else
-let combine: [Target.Dependency] = []
+  let combine: [Target.Dependency] = []
 #endif
 
 /// The examples, by executable name, with the source folder of each.

@@ -34,7 +34,8 @@ var timerSubscription: AnyCancellable?
 
 @MainActor func startTimerPublisher() {
   print("-- Timer.publish(every:on:in:).autoconnect()")
-  timerSubscription = Timer
+  timerSubscription =
+    Timer
     .publish(every: interval, on: .main, in: .common)
     .autoconnect()
     .scan(0) { counter, _ in counter + 1 }

@@ -52,9 +52,11 @@ final class ExampleOutputTests: XCTestCase {
       let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
       let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
       let firstDifference = zip(actualLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }
-      let location = firstDifference.map { "line \($0.offset + 1): got \"\($0.element.0)\", expected \"\($0.element.1)\"" }
+      let location =
+        firstDifference.map { "line \($0.offset + 1): got \"\($0.element.0)\", expected \"\($0.element.1)\"" }
         ?? "lengths differ: \(actualLines.count) lines, expected \(expectedLines.count)"
-      XCTFail("\(name) printed something else than Expected/\(name).txt; first difference at \(location)\n\(actual)",
+      XCTFail(
+        "\(name) printed something else than Expected/\(name).txt; first difference at \(location)\n\(actual)",
         file: file, line: line)
     }
   }
