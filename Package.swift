@@ -2,7 +2,11 @@
 import PackageDescription
 
 // `Combine` re-exports Confluence so that code written for Apple's Combine compiles
-// unchanged with `import Combine`. It exists only where Apple's Combine does not.
+// unchanged with `import Combine`. It exists only where Apple's Combine does not: on Apple
+// platforms a second module named `Combine` would shadow Apple's for everything built
+// beside it. A manifest is evaluated on the machine that builds, so this is the build's
+// platform. News/Package.swift and Examples/Package.swift name the `Combine` product under
+// the same condition (see ARCHITECTURE.md, "Platforms and the manifests").
 #if os(Linux) || os(Windows) || os(Android) || os(WASI)
 let providesCombineModule = true
 #else
@@ -70,6 +74,8 @@ if providesCombineModule {
 
 let package = Package(
   name: "Confluence",
+  // What `Synchronization.Mutex` and `Atomic` need on Apple platforms; elsewhere, Swift 6.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: products,
   targets: targets,
   swiftLanguageModes: [.v6]

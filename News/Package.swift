@@ -6,6 +6,18 @@ import PackageDescription
 //
 // A separate package so that users of Confluence resolve none of its dependencies; it
 // depends on Confluence by path, so both change together.
+//
+// Where Apple's Combine does not exist, `import Combine` is Confluence's `Combine` product,
+// which the root manifest declares on exactly these platforms; on Apple platforms News
+// builds on Apple's own Combine (see ARCHITECTURE.md, "Platforms and the manifests").
+#if os(Linux) || os(Windows) || os(Android) || os(WASI)
+let combine: [Target.Dependency] = [
+  .product(name: "Combine", package: "Confluence", condition: .when(platforms: [.linux, .windows, .android, .wasi]))
+]
+#else
+let combine: [Target.Dependency] = []
+#endif
+
 let package = Package(
   name: "News",
   platforms: [.macOS(.v13)],
@@ -26,7 +38,7 @@ let package = Package(
     // The client: `API` (the chapter's names) on a generic `APIClient`.
     .target(
       name: "HackerNews",
-      dependencies: [.product(name: "Combine", package: "Confluence")]
+      dependencies: combine
     ),
     // The offline demo server: the 2019-11-12 front page and four comments of the Dropbox
     // thread over real HTTP, with latency, faults and a "live" mode.

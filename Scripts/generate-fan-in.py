@@ -16,7 +16,8 @@ DOC = {
   /// upstream fails (cancelling the others).""",
         backpressure="""  /// Back-pressure: forwards each downstream request to every upstream, so no upstream
   /// sends more elements than downstream asked for; unpaired elements wait in a buffer per
-  /// upstream.""",
+  /// upstream. As Apple's, if upstreams send more than they were asked for, one complete
+  /// tuple beyond downstream's demand is delivered, and the next demand pays it back.""",
         op="zip",
         example="numbers.zip(letters)",
         verb="zipped",

@@ -108,7 +108,10 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
   ///   - demandPerValue: What to return from ``receive(_:)`` for each value.
   ///   - strictCancellation: Whether an event after ``cancel()`` returned is a violation.
   ///     Turn it off only where another thread may be mid-delivery when you cancel.
-  ///   - fileID, file, line, column: Where violations are reported; the caller's line.
+  ///   - fileID: The file a violation is reported in under Swift Testing; the caller's by default.
+  ///   - file: The file a violation is reported in under XCTest; the caller's by default.
+  ///   - line: The line a violation is reported at; the caller's by default.
+  ///   - column: The column a violation is reported at under Swift Testing; the caller's by default.
   public init(
     initialDemand: Subscribers.Demand = .unlimited,
     demandPerValue: Subscribers.Demand = .none,

@@ -1,4 +1,4 @@
-// The News chapter's API client (seeds/000, chapter 14, "In Practice: Project News"),
+// The News chapter's API client ("Combine in Action", chapter 14, "In Practice: Project News"),
 // written as the chapter prints it, with only `import Foundation` and `import Combine`,
 // run against a local server standing in for hacker-news.firebaseio.com. What the chapter's
 // `print` calls write is compared with the console output the chapter prints.

@@ -158,7 +158,7 @@ final class DataTaskPublisherTests: XCTestCase {
     cancellable.cancel()
   }
 
-  // seeds/002: a request whose status is checked with tryMap, decoded, retried, and
+  // "Using Combine": a request whose status is checked with tryMap, decoded, retried, and
   // replaced by a fallback when it still fails.
   func test_bookPattern_tryMapStatus_decode_retry_catch() {
     struct Post: Decodable, Equatable { let id: Int }
@@ -182,7 +182,7 @@ final class DataTaskPublisherTests: XCTestCase {
     cancellable.cancel()
   }
 
-  // seeds/002: wrapping a request in a Future.
+  // "Using Combine": wrapping a request in a Future.
   func test_bookPattern_futureWrappedRequest() {
     server.route("/hello", .respond(status: 200, body: Data("hello".utf8), contentType: "text/plain"))
     let target = url("/hello")

@@ -163,7 +163,7 @@ final class DispatchQueueSchedulerTests: XCTestCase {
     XCTAssertTrue(onMain)
   }
 
-  // Chapter 11, "Using DispatchQueue" (seeds/000): a repeating action on the main queue
+  // "Combine in Action", chapter 11, "Using DispatchQueue": a repeating action on the main queue
   // sends a counter into a PassthroughSubject that a subscriber prints, as the book writes
   // it; only the interval is 50 ms instead of one second.
   func test_book_dispatchQueueTimer_emitsACounter() {

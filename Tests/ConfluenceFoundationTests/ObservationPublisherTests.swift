@@ -7,7 +7,7 @@ import Synchronization
 import XCTest
 
 /// `observationPublisher(for:options:)` on `@Observable` objects, checked against the
-/// outputs the key-value observing chapter of seeds/000 prints.
+/// outputs the key-value observing chapter of "Combine in Action" prints.
 final class ObservationPublisherTests: XCTestCase {
   @Observable final class TestObject: @unchecked Sendable {
     // @unchecked Sendable: the threaded test writes `integerProperty` from several threads

@@ -127,7 +127,7 @@ final class RunLoopSchedulerTests: XCTestCase {
     XCTAssertEqual(ticks, 0)
   }
 
-  // Chapter 11, "Using RunLoop" (seeds/000): a repeating run-loop timer, cancelled by a
+  // "Combine in Action", chapter 11, "Using RunLoop": a repeating run-loop timer, cancelled by a
   // second scheduled action. The book fires every second and cancels after 3 s; here the
   // interval is 100 ms and the cancel comes after 250 ms: fired at 0, 100 and 200 ms.
   func test_book_runLoopTimer_cancelledByAScheduledAction() {

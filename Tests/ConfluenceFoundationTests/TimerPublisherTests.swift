@@ -222,7 +222,7 @@ final class TimerPublisherTests: XCTestCase {
     subscriber.cancel()
   }
 
-  // Chapter 11, "Using the Timer class" (seeds/000): a timer publisher, autoconnected and
+  // "Combine in Action", chapter 11, "Using the Timer class": a timer publisher, autoconnected and
   // counted with scan, exactly as the book writes it; only the interval is 50 ms instead
   // of one second.
   func test_book_timerPublisher_autoconnect_scanCounter() {

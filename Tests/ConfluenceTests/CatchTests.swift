@@ -8,7 +8,7 @@ final class CatchTests: XCTestCase {
   }
 
   func test_bookExample_replacesFailureWithJust() {
-    // seeds/002, reference chapter, "catch".
+    // "Using Combine", reference chapter, "catch".
     let simplePublisher = ScriptedPublisher<String, any Error>()
     var printed: [String] = []
     let cancellable =
@@ -42,7 +42,7 @@ final class CatchTests: XCTestCase {
   }
 
   func test_oneShotPattern_placeholderOnFailure() {
-    // seeds/002, "Using catch to handle errors in a one-shot pipeline".
+    // "Using Combine", "Using catch to handle errors in a one-shot pipeline".
     struct IPInfo: Equatable { var ip: String }
     let remote = ScriptedPublisher<IPInfo, any Error>()
     remote.onSubscribe = { publisher, _ in publisher.send(completion: .failure(TestError("offline"))) }

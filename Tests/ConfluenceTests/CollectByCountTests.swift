@@ -16,7 +16,7 @@ final class CollectByCountTests: XCTestCase {
   }
 
   func test_bookExample_collect3() {
-    // seeds/002, reference chapter: .collect(3) buffers up to three, and sends what is left on finish.
+    // "Using Combine", reference chapter: .collect(3) buffers up to three, and sends what is left on finish.
     let subscriber = TestSubscriber<[String], Never>()
     ["a", "b", "c", "d"].publisher.collect(3).subscribe(subscriber)
     XCTAssertEqual(subscriber.values, [["a", "b", "c"], ["d"]])

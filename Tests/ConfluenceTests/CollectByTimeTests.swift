@@ -15,7 +15,7 @@ final class CollectByTimeTests: XCTestCase {
       ])
   }
 
-  // seeds/002: `collect(.byTime(q, 1.0))` buffers the values of each second.
+  // "Using Combine": `collect(.byTime(q, 1.0))` buffers the values of each second.
   func test_bookExample_byTimeOneSecond() {
     let scheduler = TestScheduler(initialClock: 0)
     let ticks: TestablePublisher<Int, Never> = scheduler.createRelativeTestablePublisher(

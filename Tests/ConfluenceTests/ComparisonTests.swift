@@ -37,7 +37,7 @@ final class ComparisonTests: XCTestCase {
   }
 
   func test_bookExample_closureOrdering_andTiesKeepTheFirst() {
-    // seeds/002, reference chapter, "max"/"min" with a closure over property1.
+    // "Using Combine", reference chapter, "max"/"min" with a closure over property1.
     let items = [
       Item(property1: 2, tag: "a"), Item(property1: 7, tag: "b"), Item(property1: 7, tag: "c"),
       Item(property1: 2, tag: "d"),

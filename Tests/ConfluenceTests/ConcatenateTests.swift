@@ -31,7 +31,7 @@ final class ConcatenateTests: XCTestCase {
     ["three"].publisher.prepend("one", "two").subscribe(values)
     XCTAssertEqual(values.values, ["one", "two", "three"])
 
-    // seeds/002, reference chapter, "prepend": secondPublisher.prepend(["one", "two"]).
+    // "Using Combine", reference chapter, "prepend": secondPublisher.prepend(["one", "two"]).
     let sequence = TestSubscriber<String, Never>()
     ["three"].publisher.prepend(["one", "two"]).subscribe(sequence)
     XCTAssertEqual(sequence.values, ["one", "two", "three"])
@@ -42,7 +42,7 @@ final class ConcatenateTests: XCTestCase {
   }
 
   func test_directForm_equalsPrepend() {
-    // seeds/002: Publishers.Concatenate(prefix: first, suffix: second) == second.prepend(first).
+    // "Using Combine": Publishers.Concatenate(prefix: first, suffix: second) == second.prepend(first).
     let first = [1, 2].publisher
     let second = [3].publisher
     XCTAssertEqual(Publishers.Concatenate(prefix: first, suffix: second), second.prepend(first))

@@ -18,7 +18,7 @@ final class DecodeTests: XCTestCase {
   }
 
   func test_bookExample_decodesJSON() {
-    // seeds/002, reference chapter, "decode": {"valid":true} becomes the struct.
+    // "Using Combine", reference chapter, "decode": {"valid":true} becomes the struct.
     let subscriber = TestSubscriber<PostmanEchoTimeStampCheckResponse, any Error>()
     Just(Data(#"{"valid":true}"#.utf8))
       .decode(type: PostmanEchoTimeStampCheckResponse.self, decoder: JSONDecoder())
@@ -46,7 +46,7 @@ final class DecodeTests: XCTestCase {
   }
 
   func test_catchAfterDecode_oneShotPattern() {
-    // seeds/002, "Using catch to handle errors in a one-shot pipeline": decode, then a placeholder.
+    // "Using Combine", "Using catch to handle errors in a one-shot pipeline": decode, then a placeholder.
     struct IPInfo: Codable, Equatable { var ip: String }
     let subscriber = TestSubscriber<IPInfo, Never>()
     Just(Data("not json".utf8))

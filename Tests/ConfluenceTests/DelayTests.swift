@@ -21,7 +21,7 @@ final class DelayTests: XCTestCase {
     XCTAssertEqual(results.recordedOutput.marbles(), "---a-b|")
   }
 
-  // seeds/002: `.delay(for: 2.0, scheduler: headingBackgroundQueue)`.
+  // "Using Combine": `.delay(for: 2.0, scheduler: headingBackgroundQueue)`.
   func test_bookExample_twoSeconds() {
     let scheduler = TestScheduler(initialClock: 0)
     let subscriber = TestSubscriber<Int, Never>()

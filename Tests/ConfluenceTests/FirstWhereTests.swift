@@ -5,7 +5,7 @@ import XCTest
 final class FirstWhereTests: XCTestCase {
   // Apple's first(where:) subscription calls itself "TryFirst"; the events below show it.
   func test_bookExample_firstLongerThanThree() {
-    // seeds/002, reference chapter, "firstWhere".
+    // "Using Combine", reference chapter, "firstWhere".
     let subscriber = TestSubscriber<String, Never>()
     ["a", "bb", "cccc", "ddddd"].genericPublisher
       .first { (incomingobject) -> Bool in

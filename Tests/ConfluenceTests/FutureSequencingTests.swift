@@ -4,7 +4,7 @@ import Dispatch
 import Foundation
 import XCTest
 
-/// The sequencing pattern of seeds/002 ("Sequencing operations with Combine",
+/// The sequencing pattern of "Using Combine" ("Sequencing operations with Combine",
 /// `AsyncCoordinatorViewController`): each step is a `Future` wrapping an asynchronous call;
 /// `flatMap` chains them so that a step's `Future` is only created once the step before it
 /// has finished, and `Publishers.Zip3` waits for three parallel steps.

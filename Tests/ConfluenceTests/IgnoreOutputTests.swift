@@ -16,7 +16,7 @@ final class IgnoreOutputTests: XCTestCase {
   }
 
   func test_bookExample_onlyCompletionReachesTheSink() {
-    // seeds/002, reference chapter, "ignoreOutput".
+    // "Using Combine", reference chapter, "ignoreOutput".
     var finishReceived = false
     var failureReceived = false
     let upstream = ScriptedPublisher<String, TestError>()

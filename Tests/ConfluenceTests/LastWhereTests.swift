@@ -4,7 +4,7 @@ import XCTest
 
 final class LastWhereTests: XCTestCase {
   func test_bookExample_lastLongerThanThree() {
-    // seeds/002, reference chapter, "lastWhere": publishes the last value longer than 3.
+    // "Using Combine", reference chapter, "lastWhere": publishes the last value longer than 3.
     let subscriber = TestSubscriber<String, Never>()
     ["a", "cccc", "ddddd", "bb"].genericPublisher.last { $0.count > 3 }.subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("LastWhere"), .value("ddddd"), .completion(.finished)])

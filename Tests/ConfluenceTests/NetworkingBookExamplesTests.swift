@@ -3,7 +3,7 @@ import ConfluenceTesting
 import Foundation
 import XCTest
 
-/// The networking examples of seeds/000 that need no sharing (chapter 9's plain request
+/// The networking examples of "Combine in Action" that need no sharing (chapter 9's plain request
 /// and its decoding variants; chapter 14's Hacker News `API`, which fans requests in with
 /// `merge` and `flatMap`), with a local `FakeServer` standing in for `URLSession` until
 /// ConfluenceFoundation's `dataTaskPublisher` is usable here. Chapter 9's `multicast` and

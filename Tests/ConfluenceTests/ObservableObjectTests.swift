@@ -3,7 +3,7 @@ import ConfluenceTesting
 import XCTest
 
 final class ObservableObjectTests: XCTestCase {
-  // Chapter 12 of "Combine in Action" (seeds/000).
+  // Chapter 12 of "Combine in Action".
   class MonitorObject: ObservableObject {
     @Published var someProperty = false
     @Published var someOtherProperty = ""

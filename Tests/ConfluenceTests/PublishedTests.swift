@@ -163,7 +163,7 @@ final class PublishedTests: XCTestCase {
     withExtendedLifetime((observer, assignment)) {}
   }
 
-  // MARK: The print pipeline of "Debugging pipelines with the print operator" (seeds/002)
+  // MARK: The print pipeline of "Debugging pipelines with the print operator" ("Using Combine")
 
   struct GithubAPIUser: CustomStringConvertible {
     let login: String
@@ -191,7 +191,7 @@ final class PublishedTests: XCTestCase {
     }
   }
 
-  // seeds/002 printed `(CurrentValueSubject)` here: it was recorded on iOS 13, whose
+  // "Using Combine" printed `(CurrentValueSubject)` here: it was recorded on iOS 13, whose
   // `@Published` was built on a CurrentValueSubject. Today's Apple Combine (and the
   // conformance suite) shows `PublishedSubject`; the rest of the printed lines are the seed's.
   func test_seedPrintPipeline_showsPublishedSubject() {
@@ -211,7 +211,7 @@ final class PublishedTests: XCTestCase {
     XCTAssertEqual(controller.repositoryCountLabel.text, "69")
   }
 
-  // MARK: The view model of seeds/004, with a local publisher instead of the network.
+  // MARK: The view model of "Combine networking with a hint of SwiftUI", on a local publisher.
 
   struct Movie: Identifiable, Equatable {
     var id: Int { movieId }

@@ -11,7 +11,7 @@ final class ReduceTests: XCTestCase {
   }
 
   func test_bookExample_appendsStrings() {
-    // seeds/002, reference chapter, "reduce": appending strings together.
+    // "Using Combine", reference chapter, "reduce": appending strings together.
     var received: [String] = []
     _ = ["hello", " ", "world"].genericPublisher
       .reduce(

@@ -5,7 +5,7 @@ import XCTest
 final class ReplaceEmptyTests: XCTestCase {
   func test_emptyStream_publishesReplacement_unlimitedDemand() {
     let subscriber = TestSubscriber<String, Never>()
-    // seeds/002, reference chapter: .replaceEmpty(with: "-replacement-")
+    // "Using Combine", reference chapter: .replaceEmpty(with: "-replacement-")
     [String]().publisher.replaceEmpty(with: "-replacement-").subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("ReplaceEmpty"), .value("-replacement-"), .completion(.finished)])
   }

@@ -4,7 +4,7 @@ import Foundation
 import XCTest
 
 /// Chapter 13 ("Resource Management") and chapter 9's multicast of a request, from
-/// seeds/000, with the book's printed output. A FakeDataTask stands in for URLSession's
+/// "Combine in Action", with the book's printed output. A FakeDataTask stands in for URLSession's
 /// DataTaskPublisher (the response is 303425 bytes, as in the book).
 final class ResourceSharingBookTests: XCTestCase {
   private let response = Data(count: 303_425)

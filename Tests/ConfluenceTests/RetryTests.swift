@@ -23,7 +23,7 @@ final class RetryTests: XCTestCase {
   }
 
   func test_bookExample_oneShotFailPublisher_failsAfterFourAttempts() {
-    // seeds/002, "Debugging pipelines with the print operator": testRetryWithOneShotFailPublisher.
+    // "Using Combine", "Debugging pipelines with the print operator": testRetryWithOneShotFailPublisher.
     let upstream = ScriptedPublisher<String, any Error>()
     upstream.onSubscribe = { publisher, _ in
       publisher.send(completion: .failure(TestFailureCondition.invalidServerResponse))
@@ -200,7 +200,7 @@ extension RetryTests {
   }
 
   func test_bookExample_printAroundRetry() {
-    // seeds/002, "Debugging pipelines with the print operator": print on either side of retry.
+    // "Using Combine", "Debugging pipelines with the print operator": print on either side of retry.
     let lines = Lines()
     let upstream = Fail<String, TestFailureCondition>(error: .invalidServerResponse)
     let cancellable =

@@ -3,7 +3,7 @@ import ConfluenceTesting
 import XCTest
 
 final class TestablePublisherTests: XCTestCase {
-  // The EntwineTest example of "Using Combine" (seeds/002), with the book's timings.
+  // The EntwineTest example of "Using Combine", with the book's timings.
   func test_bookExample_mapOnRelativePublisher() {
     let testScheduler = TestScheduler(initialClock: 0)
     let testablePublisher: TestablePublisher<String, Never> = testScheduler.createRelativeTestablePublisher([

@@ -58,7 +58,7 @@ final class ThrottleTests: XCTestCase {
     XCTAssertEqual(results.recordedOutput.dropFirst().map(\.time.ticks), [3, 13, 23, 33].map { VirtualTimeInterval.seconds($0).ticks })
   }
 
-  // seeds/002: `.throttle(for: 0.5, scheduler: myBackgroundQueue, latest: true)` "keeps it
+  // "Using Combine": `.throttle(for: 0.5, scheduler: myBackgroundQueue, latest: true)` "keeps it
   // to a maximum of 1 request every half-second" while the user types.
   func test_bookExample_typing_atMostOneValuePerHalfSecond_andTheFinalTextArrives() {
     let scheduler = TestScheduler(initialClock: 0)

@@ -23,7 +23,7 @@ final class TryCatchTests: XCTestCase {
   }
 
   func test_alternateURLPattern_switchesOnlyForTheExpectedError() {
-    // seeds/002, "Requesting data from an alternate URL when the network is constrained".
+    // "Using Combine", "Requesting data from an alternate URL when the network is constrained".
     func adaptiveLoader(primaryFails: TestError?) -> TestSubscriber<String, any Error> {
       let primary = ScriptedPublisher<String, TestError>()
       primary.onSubscribe = { publisher, _ in

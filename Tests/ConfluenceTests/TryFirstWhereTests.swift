@@ -8,7 +8,7 @@ final class TryFirstWhereTests: XCTestCase {
   }
 
   private func bookPipeline(_ values: [String]) -> TestSubscriber<String, any Error> {
-    // seeds/002, reference chapter, "tryFirstWhere".
+    // "Using Combine", reference chapter, "tryFirstWhere".
     let subscriber = TestSubscriber<String, any Error>()
     values.publisher
       .tryFirst { (incomingobject) -> Bool in

@@ -8,7 +8,7 @@ final class TryLastWhereTests: XCTestCase {
   }
 
   private func bookPipeline(_ values: [String]) -> TestSubscriber<String, any Error> {
-    // seeds/002, reference chapter, "tryLastWhere".
+    // "Using Combine", reference chapter, "tryLastWhere".
     let subscriber = TestSubscriber<String, any Error>()
     values.publisher
       .tryLast { (incomingobject) -> Bool in

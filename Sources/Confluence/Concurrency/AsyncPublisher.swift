@@ -2,7 +2,7 @@
 ///
 /// `AsyncPublisher` conforms to `AsyncSequence`, which allows callers to receive elements
 /// with the `for`-`await`-`in` syntax, rather than attaching a ``Subscriber``. Get one from
-/// the ``Publisher/values-1dm9r`` property of a publisher that never fails.
+/// the ``Publisher/values-euqs`` property of a publisher that never fails.
 ///
 /// ```swift
 /// let numbers: [Int] = [5, 4, 3, 2, 1, 0]

@@ -3,7 +3,7 @@
 /// `AsyncThrowingPublisher` conforms to `AsyncSequence`, which allows callers to receive
 /// elements with the `for`-`try`-`await`-`in` syntax, rather than attaching a
 /// ``Subscriber``. If the upstream publisher terminates with an error, the iteration throws
-/// it. Get one from the ``Publisher/values-v7nz`` property of a publisher that can fail.
+/// it. Get one from the ``Publisher/values-ggtp`` property of a publisher that can fail.
 ///
 /// ```swift
 /// let url = URL(string: "http://127.0.0.1:8080/v0/topstories.json")!

@@ -26,7 +26,7 @@ public protocol Publisher<Output, Failure> {
   /// Attaches the specified subscriber to this publisher.
   ///
   /// Implementations of ``Publisher`` must implement this method. Call
-  /// ``subscribe(_:)-4u8kn`` instead, which is the public entry point.
+  /// ``subscribe(_:)->()`` instead, which is the public entry point.
   ///
   /// - Parameter subscriber: The subscriber to attach to this publisher, after which it
   ///   can receive values.

@@ -2,7 +2,7 @@
 ///
 /// Subscriptions are class-bound: they have identity, and cancelling one frees the
 /// resources held by the publisher for that subscriber. Only the subscriber that received
-/// a subscription may use it, and it may call ``request(_:)`` and ``cancel()`` from any
+/// a subscription may use it, and it may call ``request(_:)`` and ``Cancellable/cancel()`` from any
 /// thread, including re-entrantly from inside ``Subscriber/receive(_:)``.
 ///
 /// ```swift

@@ -2,7 +2,7 @@
 /// values, completions, requests and cancels (Apple's public, underscored debugging hook).
 ///
 /// Implement the methods you need (each has an empty default), then ``enable()`` the
-/// object: from then on every ``Publisher/subscribe(_:)-4u8kn`` call is reported, and the
+/// object: from then on every ``Publisher/subscribe(_:)->()`` call is reported, and the
 /// subscriber it attaches is watched for as long as it lives — its events are reported to
 /// every introspection enabled at the time of each event. Calling
 /// ``Publisher/receive(subscriber:)`` directly bypasses the hook.

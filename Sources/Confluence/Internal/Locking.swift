@@ -24,7 +24,7 @@
 // would report every lock-guarded access as a race. The pthread mutex is intercepted by
 // the sanitizer, so the stress tests check how Confluence *uses* its locks.
 //
-// Rules for every user of `Lock` (DESIGN.md, "The contract every publisher keeps", rule 6):
+// Rules for every user of `Lock` (ARCHITECTURE.md, "The contract every publisher keeps", rule 6):
 // - never call downstream, a user closure, or a continuation inside `withLock`;
 // - never call `withLock` re-entrantly on the same lock (it is not recursive).
 

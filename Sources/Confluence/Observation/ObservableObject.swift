@@ -1,7 +1,8 @@
 /// A type of object with a publisher that emits before the object has changed.
 ///
-/// By default an `ObservableObject` provides an ``objectWillChange-5gopl`` publisher that
-/// emits before any of its `@Published` properties changes.
+/// By default an `ObservableObject` provides an
+/// ``objectWillChange-385ma`` publisher that emits before any of its
+/// `@Published` properties changes.
 ///
 /// ```swift
 /// class Contact: ObservableObject {

@@ -1,7 +1,7 @@
 /// A publisher that publishes changes from observable objects.
 ///
-/// It is the default ``ObservableObject/objectWillChange-5gopl`` publisher of an
-/// ``ObservableObject``: every `@Published` property of the object calls ``send()`` just
+/// It is the default ``ObservableObject/objectWillChange-385ma``
+/// publisher of an ``ObservableObject``: every `@Published` property of the object calls ``send()`` just
 /// before its value changes. You can also call ``send()`` yourself, for changes to state
 /// that is not `@Published`:
 ///

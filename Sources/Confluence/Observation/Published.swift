@@ -28,8 +28,9 @@
 /// value returned would be `20`.
 ///
 /// In a class that conforms to ``ObservableObject``, every `@Published` property also
-/// signals the object's default ``ObservableObject/objectWillChange-5gopl`` publisher
-/// before it changes (before its own subscribers run).
+/// signals the object's default
+/// ``ObservableObject/objectWillChange-385ma`` publisher before it
+/// changes (before its own subscribers run).
 ///
 /// > Important: The `@Published` attribute is class constrained. Use it with properties
 /// of classes, not with non-class types like structures.

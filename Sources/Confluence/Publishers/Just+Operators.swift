@@ -7,7 +7,7 @@ extension Just {
   /// Transforms the output with a provided closure, now, and returns a `Just` of the
   /// result.
   ///
-  /// Unlike ``Publisher/map(_:)``, the closure runs once, immediately, and the result is
+  /// Unlike ``Publisher/map(_:)->Publishers.Map<Self,T>``, the closure runs once, immediately, and the result is
   /// still a `Just`:
   ///
   /// ```swift

@@ -7,7 +7,7 @@ extension Publishers.Sequence {
   /// Transforms every element of the sequence with a provided closure, now, and returns a
   /// publisher of the transformed array.
   ///
-  /// Unlike ``Publisher/map(_:)``, the closure runs over the whole sequence immediately,
+  /// Unlike ``Publisher/map(_:)->Publishers.Map<Self,T>``, the closure runs over the whole sequence immediately,
   /// like `Sequence.map`, and the result is still a sequence publisher:
   ///
   /// ```swift

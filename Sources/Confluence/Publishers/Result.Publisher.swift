@@ -28,8 +28,8 @@ extension Result {
 
     /// Creates a publisher that delivers the specified result.
     ///
-    /// If the result is ``Result/success(_:)``, this publisher delivers the contained
-    /// value to each subscriber and then finishes. If it is ``Result/failure(_:)``, this
+    /// If the result is `Result.success(_:)`, this publisher delivers the contained
+    /// value to each subscriber and then finishes. If it is `Result.failure(_:)`, this
     /// publisher sends the failure immediately.
     ///
     /// ```swift

@@ -26,7 +26,7 @@
 ///
 /// Completion reaches every subscriber at once, whatever its demand; a subscriber that
 /// attaches after completion receives the completion right after its subscription, and
-/// every later ``send(_:)`` is ignored. ``Subscription/cancel()`` removes the subscriber
+/// every later ``send(_:)`` is ignored. ``Cancellable/cancel()`` removes the subscriber
 /// and releases it.
 ///
 /// Thread safety: ``send(_:)``, ``send(completion:)`` and subscribing may happen on any

@@ -4,7 +4,7 @@
 // and reads or changes it only while holding the subject's lock. The transitions below
 // never call out; they tell the caller what to do once the lock is released.
 //
-// Delivery is serialised (DESIGN.md, contract rule 5) by *ownership*: at most one thread
+// Delivery is serialised (ARCHITECTURE.md, contract rule 5) by *ownership*: at most one thread
 // at a time "owns" a conduit (`isDelivering`) and only the owner calls the downstream.
 // Another thread (or the owner itself, re-entrantly from inside `receive(_:)`) that sends
 // while the conduit is owned reserves demand and queues its value; the owner drains the

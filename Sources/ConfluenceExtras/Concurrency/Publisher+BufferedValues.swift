@@ -3,7 +3,7 @@ import Confluence
 extension Publisher where Failure == Never, Output: Sendable {
   /// The publisher's elements as an `AsyncStream`, buffered by the policy you choose.
   ///
-  /// Apple's ``Confluence/Publisher/values-1dm9r`` asks for one element at a time, so a
+  /// Apple's ``Confluence/Publisher/values-euqs`` asks for one element at a time, so a
   /// publisher that does not wait for demand (a subject, a timer) loses what it sends
   /// while the loop body runs. This variant asks for everything and buffers it:
   /// `.unbounded` loses nothing; `.bufferingNewest(n)` / `.bufferingOldest(n)` keep at most

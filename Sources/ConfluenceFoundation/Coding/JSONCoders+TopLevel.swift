@@ -1,7 +1,7 @@
 import Confluence
 import Foundation
 
-/// `JSONEncoder` is a ``Confluence/TopLevelEncoder``, so `encode(encoder:)` takes it
+/// `JSONEncoder` is a `TopLevelEncoder`, so `encode(encoder:)` takes it
 /// directly, as on Apple's platforms.
 ///
 /// ```swift
@@ -13,7 +13,7 @@ import Foundation
 /// ```
 extension JSONEncoder: TopLevelEncoder {}
 
-/// `JSONDecoder` is a ``Confluence/TopLevelDecoder``, so `decode(type:decoder:)` takes it
+/// `JSONDecoder` is a `TopLevelDecoder`, so `decode(type:decoder:)` takes it
 /// directly, as on Apple's platforms. Malformed input fails the stream with the decoder's
 /// `DecodingError`.
 ///

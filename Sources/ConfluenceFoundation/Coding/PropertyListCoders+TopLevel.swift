@@ -1,7 +1,7 @@
 import Confluence
 import Foundation
 
-/// `PropertyListEncoder` is a ``Confluence/TopLevelEncoder``, so `encode(encoder:)` takes
+/// `PropertyListEncoder` is a `TopLevelEncoder`, so `encode(encoder:)` takes
 /// it directly, as on Apple's platforms.
 ///
 /// ```swift
@@ -11,7 +11,7 @@ import Foundation
 /// ```
 extension PropertyListEncoder: TopLevelEncoder {}
 
-/// `PropertyListDecoder` is a ``Confluence/TopLevelDecoder``, so `decode(type:decoder:)`
+/// `PropertyListDecoder` is a `TopLevelDecoder`, so `decode(type:decoder:)`
 /// takes it directly, as on Apple's platforms. Malformed input fails the stream with the
 /// decoder's `DecodingError`.
 ///

@@ -4,7 +4,7 @@ import Foundation
 extension NotificationCenter {
   /// A publisher that emits elements when broadcasting notifications.
   ///
-  /// Make one with ``Foundation/NotificationCenter/publisher(for:object:)``. Each subscriber
+  /// Make one with ``FoundationEssentials/NotificationCenter/publisher(for:object:)``. Each subscriber
   /// adds its own observer to the center when it subscribes, and removes it when it cancels
   /// (or its subscription is released).
   ///

@@ -8,7 +8,7 @@ import Foundation
 extension URLSession {
   /// A publisher that delivers the results of performing URL session data tasks.
   ///
-  /// Make one with ``Foundation/URLSession/dataTaskPublisher(for:)-(URL)`` (or the
+  /// Make one with ``FoundationNetworking/URLSession/dataTaskPublisher(for:)-(URL)`` (or the
   /// `URLRequest` form). Each subscriber gets its own data task, created and resumed when it
   /// first requests a value. The task's result arrives as one value, `(data, response)`,
   /// followed by `.finished`; a failed task ends the stream with its `URLError`.

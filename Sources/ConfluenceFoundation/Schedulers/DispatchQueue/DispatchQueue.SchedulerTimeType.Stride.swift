@@ -3,7 +3,7 @@ import Dispatch
 extension DispatchQueue.SchedulerTimeType {
   /// A distance between two dispatch queue times, in nanoseconds.
   ///
-  /// Write strides with the ``SchedulerTimeIntervalConvertible`` functions, or with
+  /// Write strides with the `SchedulerTimeIntervalConvertible` functions, or with
   /// literals, which count **seconds**:
   ///
   /// ```swift

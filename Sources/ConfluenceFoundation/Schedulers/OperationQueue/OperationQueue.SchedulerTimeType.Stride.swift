@@ -3,7 +3,7 @@ import Foundation
 extension OperationQueue.SchedulerTimeType {
   /// The interval by which operation queue times advance, in seconds.
   ///
-  /// Write strides with the ``SchedulerTimeIntervalConvertible`` functions, or with
+  /// Write strides with the `SchedulerTimeIntervalConvertible` functions, or with
   /// literals, which count seconds:
   ///
   /// ```swift

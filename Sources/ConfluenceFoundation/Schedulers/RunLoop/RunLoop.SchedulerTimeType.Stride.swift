@@ -3,7 +3,7 @@ import Foundation
 extension RunLoop.SchedulerTimeType {
   /// The interval by which run loop times advance, in seconds.
   ///
-  /// Write strides with the ``SchedulerTimeIntervalConvertible`` functions, or with
+  /// Write strides with the `SchedulerTimeIntervalConvertible` functions, or with
   /// literals, which count seconds:
   ///
   /// ```swift
