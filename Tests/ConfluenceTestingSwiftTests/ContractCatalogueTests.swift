@@ -148,6 +148,7 @@ enum ContractCatalogue {
     "URLSession.DataTaskPublisher": "needs a server; DataTaskPublisherTests checks it against a local one",
     "Publishers.FromAsync": "delivers from a task, which the synchronous checks cannot wait for",
     "Publishers.FromAsyncSequence": "delivers from a task, which the synchronous checks cannot wait for",
+    "NSObject+KeyValueObserving": "a porting hint: KVO's publisher, unavailable where there is no Objective-C runtime",
   ]
 
   /// A cold publisher that runs its requests on a virtual-time scheduler; settling runs it.
