@@ -32,6 +32,7 @@ extension Publishers {
     }
 
     @inlinable
+    @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(FilterSubscriber(downstream: subscriber, isIncluded: isIncluded))
     }
@@ -125,6 +126,7 @@ internal final class FilterSubscriber<Downstream: Subscriber>: Subscriber, Custo
   }
 
   @inlinable
+  @inline(__always)
   internal func receive(_ input: Input) -> Subscribers.Demand {
     isIncluded(input) ? downstream.receive(input) : .max(1)
   }

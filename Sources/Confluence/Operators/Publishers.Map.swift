@@ -27,6 +27,7 @@ extension Publishers {
     }
 
     @inlinable
+    @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(MapSubscriber(downstream: subscriber, transform: transform))
     }
@@ -96,6 +97,7 @@ internal struct MapSubscriber<Input, Downstream: Subscriber>: Subscriber, Custom
   }
 
   @inlinable
+  @inline(__always)
   internal func receive(_ input: Input) -> Subscribers.Demand {
     downstream.receive(transform(input))
   }

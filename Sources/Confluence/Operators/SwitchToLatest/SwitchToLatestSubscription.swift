@@ -1,24 +1,38 @@
 /// The storage and driver of `switchToLatest`; shown as `SwitchToLatest` by `print`.
+///
+/// Generic over the inner publisher and the downstream only, and subscribed upstream as a
+/// ``SwitchToLatestEntry`` (see there why), whose three functions, formed here, call
+/// ``upstreamSubscription(_:)``, ``upstreamValue(_:)`` and ``upstreamCompletion(_:)``.
 @usableFromInline
-internal final class SwitchToLatestSubscription<P: Publisher, Upstream: Publisher, Downstream: Subscriber>:
-  Subscriber, Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
-where P == Upstream.Output, P.Failure == Upstream.Failure, Downstream.Input == P.Output,
-  Downstream.Failure == P.Failure
+internal final class SwitchToLatestSubscription<P: Publisher, Downstream: Subscriber>: SwitchToLatestEntry<P>,
+  Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+where Downstream.Input == P.Output, Downstream.Failure == P.Failure
 {
-  @usableFromInline internal typealias Input = P
-  @usableFromInline internal typealias Failure = Upstream.Failure
   @usableFromInline internal typealias State = SwitchToLatestState<Downstream>
 
   @usableFromInline
   internal let lock = Lock()
 
-  /// Guarded by `lock`.
-  @usableFromInline
+  /// Guarded by `lock` (which is why runtime exclusivity checks are off for it: the lock
+  /// already serialises every access).
+  @exclusivity(unchecked) @usableFromInline
   internal var state: State
 
   @inlinable
   internal init(downstream: Downstream) {
     state = State(downstream: downstream)
+    super.init(
+      receiveSubscription: { entry, subscription in
+        unsafeDowncast(entry, to: SwitchToLatestSubscription.self).upstreamSubscription(subscription)
+      },
+      receiveValue: { entry, input in
+        unsafeDowncast(entry, to: SwitchToLatestSubscription.self).upstreamValue(
+          input.assumingMemoryBound(to: P.self).pointee)
+      },
+      receiveCompletion: { entry, completion in
+        unsafeDowncast(entry, to: SwitchToLatestSubscription.self).upstreamCompletion(
+          completion.assumingMemoryBound(to: Subscribers.Completion<P.Failure>.self).pointee)
+      })
   }
 
   // MARK: Upstream
@@ -34,8 +48,9 @@ where P == Upstream.Output, P.Failure == Upstream.Failure, Downstream.Input == P
     downstream.receive(subscription: self)
   }
 
+  /// The upstream subscription arrived.
   @inlinable
-  internal func receive(subscription: Subscription) {
+  internal func upstreamSubscription(_ subscription: Subscription) {
     let (accepted, downstream) = lock.withLock { () -> (Bool, Downstream?) in
       guard state.upstream.accept(subscription) else { return (false, nil) }
       return (true, state.downstreamHasSubscription ? nil : state.downstream)
@@ -48,16 +63,18 @@ where P == Upstream.Output, P.Failure == Upstream.Failure, Downstream.Input == P
     subscription.request(.unlimited)
   }
 
+  /// A new inner publisher arrived from upstream.
   @inlinable
-  internal func receive(_ input: P) -> Subscribers.Demand {
+  internal func upstreamValue(_ input: P) -> Subscribers.Demand {
     guard let (id, previous) = lock.withLock({ state.switchInner() }) else { return .none }
     previous?.cancel()
     input.subscribe(SwitchToLatestInner(parent: self, id: id))
     return .none
   }
 
+  /// The upstream completed.
   @inlinable
-  internal func receive(completion: Subscribers.Completion<Failure>) {
+  internal func upstreamCompletion(_ completion: Subscribers.Completion<P.Failure>) {
     switch completion {
     case .finished: perform(lock.withLock { state.upstreamDidFinish() })
     case .failure(let error): perform(lock.withLock { state.fail(error, innerID: nil) })
@@ -98,7 +115,7 @@ where P == Upstream.Output, P.Failure == Upstream.Failure, Downstream.Input == P
   }
 
   @inlinable
-  internal func innerReceive(completion: Subscribers.Completion<Failure>, id: Int) {
+  internal func innerReceive(completion: Subscribers.Completion<P.Failure>, id: Int) {
     switch completion {
     case .finished: perform(lock.withLock { state.innerFinished(id: id) })
     case .failure(let error): perform(lock.withLock { state.fail(error, innerID: id) })
@@ -155,16 +172,15 @@ where P == Upstream.Output, P.Failure == Upstream.Failure, Downstream.Input == P
 
 /// Subscribes to one inner publisher on behalf of ``SwitchToLatestSubscription``.
 @usableFromInline
-internal struct SwitchToLatestInner<P: Publisher, Upstream: Publisher, Downstream: Subscriber>: Subscriber,
+internal struct SwitchToLatestInner<P: Publisher, Downstream: Subscriber>: Subscriber,
   CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
-where P == Upstream.Output, P.Failure == Upstream.Failure, Downstream.Input == P.Output,
-  Downstream.Failure == P.Failure
+where Downstream.Input == P.Output, Downstream.Failure == P.Failure
 {
   @usableFromInline internal typealias Input = P.Output
   @usableFromInline internal typealias Failure = P.Failure
 
   @usableFromInline
-  internal let parent: SwitchToLatestSubscription<P, Upstream, Downstream>
+  internal let parent: SwitchToLatestSubscription<P, Downstream>
 
   @usableFromInline
   internal let id: Int
@@ -173,7 +189,7 @@ where P == Upstream.Output, P.Failure == Upstream.Failure, Downstream.Input == P
   internal let combineIdentifier = CombineIdentifier()
 
   @inlinable
-  internal init(parent: SwitchToLatestSubscription<P, Upstream, Downstream>, id: Int) {
+  internal init(parent: SwitchToLatestSubscription<P, Downstream>, id: Int) {
     self.parent = parent
     self.id = id
   }
