@@ -18,9 +18,25 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure
   @exclusivity(unchecked) @usableFromInline
   internal var state: State
 
+  /// Kept after completion and cancel, as Apple's switchToLatest keeps it (a subscriber
+  /// that holds on to its subscription keeps both alive, as on Apple's). Immutable, so read
+  /// without the lock; the state machine's actions name no subscriber, so deciding what to
+  /// do next copies none.
+  @usableFromInline
+  internal let downstream: Downstream
+
+  /// Whether the inner publishers are `Just` (see ``upstreamValue(_:)``): decided once
+  /// here, so that code running unspecialised does not look `Just`'s metadata up for every
+  /// inner publisher.
+  @usableFromInline
+  internal let innerIsJust: Bool
+
   @inlinable
   internal init(downstream: Downstream) {
-    state = State(downstream: downstream)
+    self.downstream = downstream
+    state = State()
+    innerIsJust =
+      P.self == Just<P.Output>.self || P.self == Publishers.SetFailureType<Just<P.Output>, P.Failure>.self
     super.init(
       receiveSubscription: { entry, subscription in
         unsafeDowncast(entry, to: SwitchToLatestSubscription.self).upstreamSubscription(subscription)
@@ -41,25 +57,22 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure
   /// subscribed to (called by ``Publishers/SwitchToLatest``).
   @inlinable
   internal func subscribeDownstreamFirst() {
-    let downstream = lock.withLock { () -> Downstream in
-      state.downstreamHasSubscription = true
-      return state.downstream
-    }
+    lock.withLock { state.downstreamHasSubscription = true }
     downstream.receive(subscription: self)
   }
 
   /// The upstream subscription arrived.
   @inlinable
   internal func upstreamSubscription(_ subscription: Subscription) {
-    let (accepted, downstream) = lock.withLock { () -> (Bool, Downstream?) in
-      guard state.upstream.accept(subscription) else { return (false, nil) }
-      return (true, state.downstreamHasSubscription ? nil : state.downstream)
+    let (accepted, downstreamHasSubscription) = lock.withLock { () -> (Bool, Bool) in
+      guard state.upstream.accept(subscription) else { return (false, true) }
+      return (true, state.downstreamHasSubscription)
     }
     guard accepted else {
       subscription.cancel()
       return
     }
-    downstream?.receive(subscription: self)
+    if !downstreamHasSubscription { downstream.receive(subscription: self) }
     subscription.request(.unlimited)
   }
 
@@ -68,8 +81,39 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure
   internal func upstreamValue(_ input: P) -> Subscribers.Demand {
     guard let (id, previous) = lock.withLock({ state.switchInner() }) else { return .none }
     previous?.cancel()
+    // A `Just` (known from the type) that could deliver at once is not subscribed to unless
+    // an introspection watches: see ``justValueAtOnce(_:id:)``.
+    if innerIsJust && !DebugHook.isActive && lock.withLock({ state.innerValueAtOnce(id: id) }) {
+      justValueAtOnce(input, id: id)
+      return .none
+    }
     input.subscribe(SwitchToLatestInner(parent: self, id: id))
     return .none
+  }
+
+  /// A `Just` inner whose value ``SwitchToLatestState/innerValueAtOnce(id:)`` let through:
+  /// what subscribing to it would do, without its subscription.
+  ///
+  /// Subscribed to, a `Just` answers its subscriber's request at once with its value and
+  /// `.finished`, and nothing outside the pipeline can see its subscription (its
+  /// subscriber's further requests and its cancel change nothing). So this delivers the
+  /// value as the inner value of the current inner publisher, then finishes that inner
+  /// publisher: the same transitions of ``SwitchToLatestState`` in the same order, without
+  /// the subscription's allocation and two of the critical sections.
+  @inlinable
+  internal func justValueAtOnce(_ input: P, id: Int) {
+    let value: Downstream.Input
+    if P.self == Just<P.Output>.self {
+      value = unsafeBitCast(input, to: Just<Downstream.Input>.self).output
+    } else {
+      value = unsafeBitCast(input, to: Publishers.SetFailureType<Just<Downstream.Input>, P.Failure>.self).upstream.output
+    }
+    let more = downstream.receive(value)
+    let (forward, following) = lock.withLock { state.didDeliver(additionalDemand: more) }
+    // Not this inner's subscription (it has none): a newer inner's, subscribed meanwhile.
+    forward?.request(more)
+    perform(following)
+    perform(lock.withLock { state.innerFinishedAtOnce(id: id) })
   }
 
   /// The upstream completed.
@@ -97,7 +141,7 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure
   /// inner publisher that sent it through that return, not through `request(_:)`.
   @inlinable
   internal func innerReceive(_ value: Downstream.Input, id: Int) -> Subscribers.Demand {
-    guard case .deliver(let downstream, let value) = lock.withLock({ state.innerValue(value, id: id) }) else {
+    guard case .deliver(let value) = lock.withLock({ state.innerValue(value, id: id) }) else {
       return .none
     }
     let more = downstream.receive(value)
@@ -145,11 +189,11 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure
       case .cancel(let subscriptions):
         for subscription in subscriptions { subscription.cancel() }
         return
-      case .complete(let downstream, let completion, let subscriptions):
+      case .complete(let completion, let subscriptions):
         for subscription in subscriptions { subscription.cancel() }
         downstream.receive(completion: completion)
         return
-      case .deliver(let downstream, let value):
+      case .deliver(let value):
         let more = downstream.receive(value)
         let (forward, following) = lock.withLock { state.didDeliver(additionalDemand: more) }
         forward?.request(more)
