@@ -126,7 +126,6 @@ internal final class FilterSubscriber<Downstream: Subscriber>: Subscriber, Custo
   }
 
   @inlinable
-  @inline(__always)
   internal func receive(_ input: Input) -> Subscribers.Demand {
     isIncluded(input) ? downstream.receive(input) : .max(1)
   }

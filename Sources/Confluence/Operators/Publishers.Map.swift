@@ -97,7 +97,6 @@ internal struct MapSubscriber<Input, Downstream: Subscriber>: Subscriber, Custom
   }
 
   @inlinable
-  @inline(__always)
   internal func receive(_ input: Input) -> Subscribers.Demand {
     downstream.receive(transform(input))
   }
