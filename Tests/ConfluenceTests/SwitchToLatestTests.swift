@@ -113,4 +113,78 @@ final class SwitchToLatestTests: XCTestCase {
     XCTAssertEqual(subscriber.values, [1, 10, 2, 20])
     XCTAssertEqual(subscriber.completion, .finished)
   }
+
+  // MARK: Just inners (handed over without a subscription when they can deliver at once)
+
+  func test_justInner_withoutDemand_waitsForARequest() {
+    for erased in [false, true] {
+      let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1))
+      let outer = PassthroughSubject<Int, Never>()
+      if erased {
+        outer.map { Just($0).eraseToAnyPublisher() }.switchToLatest().subscribe(subscriber)
+      } else {
+        outer.map { Just($0) }.switchToLatest().subscribe(subscriber)
+      }
+      outer.send(1)
+      outer.send(2)
+      XCTAssertEqual(subscriber.values, [1], "erased: \(erased): the second Just waits for demand")
+      outer.send(completion: .finished)
+      XCTAssertNil(subscriber.completion, "erased: \(erased): the waiting Just holds the completion back")
+      subscriber.request(.max(1))
+      XCTAssertEqual(
+        subscriber.events, [.subscription("SwitchToLatest"), .value(1), .value(2), .completion(.finished)],
+        "erased: \(erased)")
+    }
+  }
+
+  func test_justInner_sentDuringDelivery_isDeliveredAfterTheCurrentValue() {
+    for erased in [false, true] {
+      let subscriber = TestSubscriber<Int, Never>()
+      let outer = PassthroughSubject<Int, Never>()
+      subscriber.onValue = { value in
+        if value == 1 { outer.send(2) }
+        return .none
+      }
+      if erased {
+        outer.map { Just($0).eraseToAnyPublisher() }.switchToLatest().subscribe(subscriber)
+      } else {
+        outer.map { Just($0) }.switchToLatest().subscribe(subscriber)
+      }
+      outer.send(1)
+      outer.send(3)
+      outer.send(completion: .finished)
+      XCTAssertEqual(
+        subscriber.events,
+        [.subscription("SwitchToLatest"), .value(1), .value(2), .value(3), .completion(.finished)], "erased: \(erased)")
+    }
+  }
+
+  func test_justInner_cancelDuringDelivery_endsEverything() {
+    let subscriber = TestSubscriber<Int, Never>()
+    let outer = PassthroughSubject<Int, Never>()
+    subscriber.onValue = { _ in
+      subscriber.cancel()
+      return .none
+    }
+    outer.map { Just($0) }.switchToLatest().subscribe(subscriber)
+    outer.send(1)
+    outer.send(2)
+    outer.send(completion: .finished)
+    XCTAssertEqual(subscriber.events, [.subscription("SwitchToLatest"), .value(1)])
+  }
+
+  func test_nestedJustSwitches_deliverEveryValueInOrder() {
+    let subscriber = TestSubscriber<Int, Never>()
+    let outer = PassthroughSubject<Int, Never>()
+    func switched(_ upstream: some Publisher<Int, Never>, _ transform: @escaping (Int) -> Int) -> some Publisher<Int, Never> {
+      upstream.map { Just(transform($0)) }.switchToLatest()
+    }
+    let first = switched(switched(outer, { $0 }), { $0 * 10 })
+    switched(switched(switched(first, { $0 + 1 }), { $0 }), { $0 }).subscribe(subscriber)
+    for value in 1...3 { outer.send(value) }
+    outer.send(completion: .finished)
+    XCTAssertEqual(
+      subscriber.events,
+      [.subscription("SwitchToLatest"), .value(11), .value(21), .value(31), .completion(.finished)])
+  }
 }

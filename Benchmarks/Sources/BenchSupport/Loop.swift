@@ -103,7 +103,55 @@ public enum LoopWorkloads {
         for i in 0..<n { hash = Work.mix(hash, i) }
         return hash
       },
+      .sync(.loop, .subject12, note: "for i in 0..<N { map; filter; 5 × (step; keep); mix }") { longChain($0, steps: 5) },
+      .sync(.loop, .erasedSubject12, note: "for i in 0..<N { map; filter; 5 × (step; keep); mix }") { longChain($0, steps: 5) },
+      .sync(.loop, .anySubscriber12, note: "for i in 0..<N { map; filter; 5 × (step; keep); mix }") { longChain($0, steps: 5) },
+      .sync(.loop, .sequence12, note: "for i in 0..<N { map; filter; 5 × (step; keep); mix }") { longChain($0, steps: 5) },
+      .sync(.loop, .switchToLatest5, note: "for i in 0..<N { mix(i) }") { n in
+        var hash = Work.seed
+        for i in 0..<n { hash = Work.mix(hash, i) }
+        return hash
+      },
+      .sync(.loop, .longFlatMap, note: "for i in 0..<N { map; filter; 4 × (step; keep); mix }") { longChain($0, steps: 4) },
+      .sync(.loop, .longMerge, note: "for i in 0..<N { map; filter; 4 × (step; keep); mix }") { longChain($0, steps: 4) },
+      .sync(.loop, .longCombineLatest, note: "for i in 0..<N { latest[i & 1] = map(i) + 1 if kept; if both { mix(pair + 3) } }") {
+        n in
+        var hash = Work.seed
+        var a: Int? = nil
+        var b: Int? = nil
+        for i in 0..<n {
+          let value = Work.transform(i)
+          guard Work.isIncluded(value), Work.keep(Work.step(value)) else { continue }
+          if i & 1 == 0 { a = Work.step(value) } else { b = Work.step(value) }
+          guard let a, let b else { continue }
+          var paired = Work.pair(a, b)
+          var kept = Work.keep(paired)
+          for _ in 0..<3 {
+            paired = Work.step(paired)
+            kept = kept && Work.keep(paired)
+          }
+          if kept { hash = Work.mix(hash, paired) }
+        }
+        return hash
+      },
     ]
+  }
+
+  /// `map`, `filter`, then `steps` × (`step`, `keep`), then `mix`: the long pipelines' work.
+  @inline(never)
+  static func longChain(_ n: Int, steps: Int) -> UInt64 {
+    var hash = Work.seed
+    for i in 0..<n {
+      var value = Work.transform(i)
+      guard Work.isIncluded(value) else { continue }
+      var kept = true
+      for _ in 0..<steps {
+        value = Work.step(value)
+        kept = kept && Work.keep(value)
+      }
+      if kept { hash = Work.mix(hash, value) }
+    }
+    return hash
   }
 
   /// The hand-written thread hop: one `DispatchQueue.async` per value from a producer thread

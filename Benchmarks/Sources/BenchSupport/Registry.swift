@@ -34,6 +34,15 @@ public enum WorkloadID: String, CaseIterable, Sendable {
   case erasedBuildDrop = "erased-build-drop"
   case erasedZipTree = "erased-zip-tree"
   case erasedCombineLatestTree = "erased-combineLatest-tree"
+  // Long pipelines (issue 21): the speed must hold for pipelines as long as apps write them.
+  case subject12 = "subject-12"
+  case erasedSubject12 = "erased-subject-12"
+  case anySubscriber12 = "anySubscriber-12"
+  case sequence12 = "sequence-12"
+  case switchToLatest5 = "switchToLatest-5"
+  case longFlatMap = "long-flatMap"
+  case longMerge = "long-merge"
+  case longCombineLatest = "long-combineLatest"
 
   /// What the workload does, for the table.
   public var title: String {
@@ -82,6 +91,22 @@ public enum WorkloadID: String, CaseIterable, Sendable {
       return "N erased `Just([i])` zipped four at a time (`zip(b, c, d).map(+).eraseToAnyPublisher()`), level by level, to one publisher; `sink` (build and run)"
     case .erasedCombineLatestTree:
       return "as erased-zip-tree with `combineLatest(b, c, d)`"
+    case .subject12:
+      return "`PassthroughSubject.send` → `map` → `filter` → 5 × (`map` → `filter`) → `sink`: 12 stages"
+    case .erasedSubject12:
+      return "the 12 stages of subject-12 behind an `AnyPublisher` returned by a non-inlined function → `sink`"
+    case .anySubscriber12:
+      return "the 12 stages of subject-12 → `subscribe(AnySubscriber(receiveSubscription:receiveValue:receiveCompletion:))`"
+    case .sequence12:
+      return "`Publishers.Map((0..<N).publisher)` → `filter` → 5 × (`map` → `filter`) → `sink`: 12 streaming stages"
+    case .switchToLatest5:
+      return "`PassthroughSubject.send` → 5 × (`map { Just($0) }` → `switchToLatest()`) → `sink`"
+    case .longFlatMap:
+      return "subject → 2 × (`map` → `filter`) → `flatMap { Just($0) }` → 3 × (`map` → `filter`) → `sink`"
+    case .longMerge:
+      return "two subjects, each → 2 × (`map` → `filter`), `merge` → 3 × (`map` → `filter`) → `sink`, sent to alternately"
+    case .longCombineLatest:
+      return "two subjects, each → 2 × (`map` → `filter`), `combineLatest` → `map(pair)` → `filter` → 3 × (`map` → `filter`) → `sink`"
     }
   }
 
@@ -96,6 +121,8 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .flatMapJust, .flatMapMax1Just: return "inner publisher"
     case .justBuildDrop, .subjectSubscribeCancel, .erasedBuildDrop: return "subscription"
     case .erasedZipTree, .erasedCombineLatestTree: return "leaf"
+    case .subject12, .erasedSubject12, .anySubscriber12, .sequence12, .switchToLatest5, .longFlatMap: return "element"
+    case .longMerge, .longCombineLatest: return "element sent"
     }
   }
 
@@ -115,6 +142,10 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .receiveOnDispatch: return quick ? 2_000 : 200_000
     case .erasedBuildDrop: return quick ? 1_000 : 200_000
     case .erasedZipTree, .erasedCombineLatestTree: return quick ? 1_000 : 100_000
+    case .subject12, .erasedSubject12, .anySubscriber12, .longFlatMap, .longMerge, .longCombineLatest:
+      return quick ? 2_000 : 200_000
+    case .sequence12: return quick ? 2_000 : 1_000_000
+    case .switchToLatest5: return quick ? 500 : 50_000
     }
   }
 
@@ -132,6 +163,9 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .merge2, .zip2, .combineLatest2, .share10: return true
     case .flatMapJust, .flatMapMax1Just, .justBuildDrop, .subjectSubscribeCancel, .receiveOnDispatch: return false
     case .erasedBuildDrop, .erasedZipTree, .erasedCombineLatestTree: return false
+    case .subject12, .erasedSubject12, .anySubscriber12, .sequence12, .longMerge, .longCombineLatest: return true
+    // A `Just` and its subscription per value per level.
+    case .switchToLatest5, .longFlatMap: return false
     }
   }
 }

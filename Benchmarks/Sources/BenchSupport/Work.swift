@@ -21,6 +21,18 @@ public enum Work {
   @inline(__always)
   public static func isIncluded(_ value: Int) -> Bool { value & 2 == 0 }
 
+  /// The `map` of every stage after the first in the long pipelines (issue 21).
+  @inlinable
+  @inline(__always)
+  public static func step(_ value: Int) -> Int { value &+ 1 }
+
+  /// The `filter` of every stage after the first in the long pipelines: keeps every value
+  /// the workloads produce (bit 62 is never set), but the closure still runs and its
+  /// result still decides.
+  @inlinable
+  @inline(__always)
+  public static func keep(_ value: Int) -> Bool { value & 0x4000_0000_0000_0000 == 0 }
+
   /// The sink's body: folds `value` into `hash`.
   @inlinable
   @inline(__always)

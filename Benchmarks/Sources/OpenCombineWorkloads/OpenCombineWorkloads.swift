@@ -78,6 +78,37 @@ public enum OpenCombineWorkloads {
     #else
       result.append(.missing(.openCombine, .erasedCombineLatestTree, "CombineLatest not in this library"))
     #endif
+    #if HAS_PASSTHROUGH_SUBJECT
+      result += [
+        .sync(.openCombine, .subject12, note: "PassthroughSubject → 6 × (Map → Filter) → Sink", subject12),
+        .sync(.openCombine, .erasedSubject12, note: "AnyPublisher<Int, Never> (12 stages) from a non-inlined function → Sink", erasedSubject12),
+        .sync(.openCombine, .anySubscriber12, note: "PassthroughSubject → 6 × (Map → Filter) → AnySubscriber", anySubscriber12),
+        .sync(.openCombine, .switchToLatest5, note: "PassthroughSubject → 5 × (Map<Just> → SwitchToLatest) → Sink", switchToLatest5),
+      ]
+    #else
+      result += [
+        .missing(.openCombine, .subject12, "PassthroughSubject not on this branch yet"),
+        .missing(.openCombine, .erasedSubject12, "PassthroughSubject not on this branch yet"),
+        .missing(.openCombine, .anySubscriber12, "PassthroughSubject not on this branch yet"),
+        .missing(.openCombine, .switchToLatest5, "PassthroughSubject not on this branch yet"),
+      ]
+    #endif
+    result.append(.sync(.openCombine, .sequence12, note: "Sequence → 6 × (Map → Filter) → Sink", sequence12))
+    #if HAS_PASSTHROUGH_SUBJECT && HAS_FLATMAP
+      result.append(.sync(.openCombine, .longFlatMap, note: "PassthroughSubject → 2 × (Map → Filter) → FlatMap<Just> → 3 × (Map → Filter) → Sink", longFlatMap))
+    #else
+      result.append(.missing(.openCombine, .longFlatMap, "flatMap not in this library"))
+    #endif
+    #if HAS_MERGE
+      result.append(.sync(.openCombine, .longMerge, note: "2 × (PassthroughSubject → 2 × (Map → Filter)) → Merge → 3 × (Map → Filter) → Sink", longMerge))
+    #else
+      result.append(.missing(.openCombine, .longMerge, "Merge not in this library"))
+    #endif
+    #if HAS_COMBINE_LATEST
+      result.append(.sync(.openCombine, .longCombineLatest, note: "2 × (PassthroughSubject → 2 × (Map → Filter)) → CombineLatest → 4 × (Map → Filter) → Sink", longCombineLatest))
+    #else
+      result.append(.missing(.openCombine, .longCombineLatest, "CombineLatest not in this library"))
+    #endif
     return result
   }
 
@@ -422,6 +453,166 @@ public enum OpenCombineWorkloads {
       }
       let sum = Accumulator()
       let cancellable = level[0].sink { values in for value in values { sum.add(value) } }
+      blackHole(cancellable)
+      return sum.finish()
+    }
+  #endif
+
+  // MARK: Long pipelines (issue 21)
+  //
+  // Twelve stages as apps chain them: `map` → `filter` (keeps half), then five times `map`
+  // (`step`) → `filter` (`keep`, keeps all). `Publishers.Map.map` and `Publishers.Filter.filter`
+  // compose consecutive maps or filters into one stage, so the stages alternate.
+
+  #if HAS_PASSTHROUGH_SUBJECT
+    /// The twelve stages after `source`, as a function so that every long workload builds the
+    /// same chain.
+    static func twelveStages<Source: Publisher>(_ source: Source) -> some Publisher<Int, Never>
+    where Source.Output == Int, Source.Failure == Never {
+      source.map { Work.transform($0) }.filter { Work.isIncluded($0) }
+        .map { Work.step($0) }.filter { Work.keep($0) }
+        .map { Work.step($0) }.filter { Work.keep($0) }
+        .map { Work.step($0) }.filter { Work.keep($0) }
+        .map { Work.step($0) }.filter { Work.keep($0) }
+        .map { Work.step($0) }.filter { Work.keep($0) }
+    }
+
+    @inline(never)
+    static func subject12(_ n: Int) -> UInt64 {
+      let subject = PassthroughSubject<Int, Never>()
+      let sum = Accumulator()
+      let cancellable = twelveStages(subject).sink { sum.add($0) }
+      for i in 0..<n { subject.send(i) }
+      subject.send(completion: .finished)
+      blackHole(cancellable)
+      return sum.finish()
+    }
+
+    /// What an API returns: the twelve stages behind an `AnyPublisher`, built where the
+    /// caller cannot see them.
+    @inline(never)
+    static func erasedTwelveStages(_ subject: PassthroughSubject<Int, Never>) -> AnyPublisher<Int, Never> {
+      twelveStages(subject).eraseToAnyPublisher()
+    }
+
+    @inline(never)
+    static func erasedSubject12(_ n: Int) -> UInt64 {
+      let subject = PassthroughSubject<Int, Never>()
+      let sum = Accumulator()
+      let cancellable = erasedTwelveStages(subject).sink { sum.add($0) }
+      for i in 0..<n { subject.send(i) }
+      subject.send(completion: .finished)
+      blackHole(cancellable)
+      return sum.finish()
+    }
+
+    @inline(never)
+    static func anySubscriber12(_ n: Int) -> UInt64 {
+      let subject = PassthroughSubject<Int, Never>()
+      let sum = Accumulator()
+      twelveStages(subject).subscribe(
+        AnySubscriber<Int, Never>(
+          receiveSubscription: { $0.request(.unlimited) },
+          receiveValue: {
+            sum.add($0)
+            return .none
+          },
+          receiveCompletion: { _ in }))
+      for i in 0..<n { subject.send(i) }
+      subject.send(completion: .finished)
+      return sum.finish()
+    }
+
+    @inline(never)
+    static func switchToLatest5(_ n: Int) -> UInt64 {
+      let subject = PassthroughSubject<Int, Never>()
+      let sum = Accumulator()
+      let cancellable = subject.map { Just($0) }.switchToLatest()
+        .map { Just($0) }.switchToLatest()
+        .map { Just($0) }.switchToLatest()
+        .map { Just($0) }.switchToLatest()
+        .map { Just($0) }.switchToLatest()
+        .sink { sum.add($0) }
+      for i in 0..<n { subject.send(i) }
+      subject.send(completion: .finished)
+      blackHole(cancellable)
+      return sum.finish()
+    }
+  #endif
+
+  /// The twelve stages over `(0..<N).publisher`; the first spelled out, so that no eager
+  /// `Publishers.Sequence` overload is chosen.
+  @inline(never)
+  static func sequence12(_ n: Int) -> UInt64 {
+    let sum = Accumulator()
+    let first = Publishers.Map(upstream: (0..<n).publisher) { Work.transform($0) }
+    let cancellable = first.filter { Work.isIncluded($0) }
+      .map { Work.step($0) }.filter { Work.keep($0) }
+      .map { Work.step($0) }.filter { Work.keep($0) }
+      .map { Work.step($0) }.filter { Work.keep($0) }
+      .map { Work.step($0) }.filter { Work.keep($0) }
+      .map { Work.step($0) }.filter { Work.keep($0) }
+      .sink { sum.add($0) }
+    blackHole(cancellable)
+    return sum.finish()
+  }
+
+  #if HAS_PASSTHROUGH_SUBJECT && HAS_FLATMAP
+    @inline(never)
+    static func longFlatMap(_ n: Int) -> UInt64 {
+      let subject = PassthroughSubject<Int, Never>()
+      let sum = Accumulator()
+      let cancellable = subject.map { Work.transform($0) }.filter { Work.isIncluded($0) }
+        .map { Work.step($0) }.filter { Work.keep($0) }
+        .flatMap { Just($0) }
+        .map { Work.step($0) }.filter { Work.keep($0) }
+        .map { Work.step($0) }.filter { Work.keep($0) }
+        .map { Work.step($0) }.filter { Work.keep($0) }
+        .sink { sum.add($0) }
+      for i in 0..<n { subject.send(i) }
+      subject.send(completion: .finished)
+      blackHole(cancellable)
+      return sum.finish()
+    }
+  #endif
+
+  #if HAS_PASSTHROUGH_SUBJECT
+    /// Two stages on one side of a fan-in.
+    static func twoStages(_ subject: PassthroughSubject<Int, Never>) -> some Publisher<Int, Never> {
+      subject.map { Work.transform($0) }.filter { Work.isIncluded($0) }.map { Work.step($0) }.filter { Work.keep($0) }
+    }
+  #endif
+
+  #if HAS_MERGE
+    @inline(never)
+    static func longMerge(_ n: Int) -> UInt64 {
+      let a = PassthroughSubject<Int, Never>()
+      let b = PassthroughSubject<Int, Never>()
+      let sum = Accumulator()
+      let cancellable = twoStages(a).merge(with: twoStages(b))
+        .map { Work.step($0) }.filter { Work.keep($0) }
+        .map { Work.step($0) }.filter { Work.keep($0) }
+        .map { Work.step($0) }.filter { Work.keep($0) }
+        .sink { sum.add($0) }
+      sendAlternately(n, a, b)
+      blackHole(cancellable)
+      return sum.finish()
+    }
+  #endif
+
+  #if HAS_COMBINE_LATEST
+    @inline(never)
+    static func longCombineLatest(_ n: Int) -> UInt64 {
+      let a = PassthroughSubject<Int, Never>()
+      let b = PassthroughSubject<Int, Never>()
+      let sum = Accumulator()
+      let cancellable = twoStages(a).combineLatest(twoStages(b))
+        .map { Work.pair($0, $1) }.filter { Work.keep($0) }
+        .map { Work.step($0) }.filter { Work.keep($0) }
+        .map { Work.step($0) }.filter { Work.keep($0) }
+        .map { Work.step($0) }.filter { Work.keep($0) }
+        .sink { sum.add($0) }
+      sendAlternately(n, a, b)
       blackHole(cancellable)
       return sum.finish()
     }

@@ -272,6 +272,10 @@ let targets: [(WorkloadID, Double?, String)] = [
   (.zip2, nil, "zip of 2 subjects, per element sent"),
   (.combineLatest2, nil, "combineLatest of 2 subjects, per element sent"),
   (.share10, nil, "share() fan-out to 10, per send"),
+  (.subject12, nil, "PassthroughSubject.send → 12 stages → sink"),
+  (.erasedSubject12, nil, "12 stages behind an AnyPublisher API → sink"),
+  (.anySubscriber12, nil, "12 stages → AnySubscriber"),
+  (.sequence12, nil, "Sequence.publisher → 12 stages → sink"),
 ]
 
 // Issue 12's targets, as ratios to OpenCombine in this run (×OpenCombine at most 1 / factor).
@@ -346,6 +350,31 @@ for (workload, reference, ceiling, title) in ceilings {
   }
   let ratio = mine / referenceMedian
   out += "| \(title) | ≤ \(format(ceiling, digits: 1))× | \(format(ratio, digits: 2))× | \(ratio <= ceiling ? "meets" : "MISSES") |\n"
+}
+out += "\n"
+
+// Issue 21's targets: the speed holds for long pipelines. Ratios to OpenCombine in this run,
+// and the 12-stage subject pipeline's cost over the 2-stage one's (both Confluence).
+let longRatioTargets: [(WorkloadID, Double, String)] = [
+  (.subject12, 15, "subject → 6 × (map → filter) → sink, 12 stages"),
+  (.erasedSubject12, 10, "the same 12 stages behind an AnyPublisher API"),
+  (.switchToLatest5, 5, "subject → 5 × (map { Just($0) } → switchToLatest) → sink"),
+]
+out += "### Confluence against issue 21's targets (long pipelines, this run)\n\n"
+out += "| benchmark | target | measured | verdict |\n| --- | ---: | ---: | --- |\n"
+for (workload, factor, title) in longRatioTargets {
+  guard let mine = median(workload, .confluence), let theirs = median(workload, .openCombine) else {
+    out += "| \(title): OpenCombine ÷ Confluence | ≥ \(Int(factor))× | not measured | – |\n"
+    continue
+  }
+  let ratio = theirs / mine
+  out += "| \(title): OpenCombine ÷ Confluence | ≥ \(Int(factor))× | \(format(ratio, digits: 1))× | \(ratio >= factor ? "meets" : "MISSES") |\n"
+}
+if let twelve = median(.subject12, .confluence), let two = median(.subject1, .confluence) {
+  let ratio = twelve / two
+  out += "| 12-stage subject pipeline ÷ the 2-stage one (subject-12 ÷ subject-1) | ≤ 8.0× | \(format(ratio, digits: 2))× | \(ratio <= 8 ? "meets" : "MISSES") |\n"
+} else {
+  out += "| 12-stage subject pipeline ÷ the 2-stage one (subject-12 ÷ subject-1) | ≤ 8.0× | not measured | – |\n"
 }
 out += "\n"
 

@@ -47,6 +47,7 @@ extension Publishers {
     }
 
     @inlinable
+    @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(
         AssertNoFailureSubscriber<Upstream.Failure, S>(downstream: subscriber, prefix: prefix, file: file, line: line))

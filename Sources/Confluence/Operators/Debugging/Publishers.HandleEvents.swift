@@ -85,6 +85,7 @@ extension Publishers {
     }
 
     @inlinable
+    @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(
         HandleEventsSubscription(

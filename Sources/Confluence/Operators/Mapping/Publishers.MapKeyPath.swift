@@ -34,6 +34,7 @@ extension Publishers {
     }
 
     @inlinable
+    @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let keyPath = self.keyPath
       upstream.subscribe(KeyPathSubscriber(downstream: subscriber, keyPaths: [keyPath]) { $0[keyPath: keyPath] })

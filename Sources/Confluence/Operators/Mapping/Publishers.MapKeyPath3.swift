@@ -47,6 +47,7 @@ extension Publishers {
     }
 
     @inlinable
+    @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let (keyPath0, keyPath1, keyPath2) = (self.keyPath0, self.keyPath1, self.keyPath2)
       upstream.subscribe(

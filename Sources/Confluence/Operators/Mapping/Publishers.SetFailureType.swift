@@ -30,6 +30,7 @@ extension Publishers {
     }
 
     @inlinable
+    @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(SetFailureTypeSubscriber(downstream: subscriber))
     }

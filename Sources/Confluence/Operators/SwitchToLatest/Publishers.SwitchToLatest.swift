@@ -38,9 +38,10 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let subscription = SwitchToLatestSubscription<P, Upstream, S>(downstream: subscriber)
+      let subscription = SwitchToLatestSubscription<P, S>(downstream: subscriber)
       subscription.subscribeDownstreamFirst()
-      upstream.subscribe(subscription)
+      // As its entry class, so that the upstream sees a type that does not grow with `S`.
+      upstream.subscribe(subscription as SwitchToLatestEntry<P>)
     }
   }
 }

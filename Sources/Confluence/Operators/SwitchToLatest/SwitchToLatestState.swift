@@ -6,14 +6,11 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   internal enum Next {
     case idle
     /// Deliver `value` (this thread owns delivery now).
-    case deliver(Downstream, Downstream.Input)
-    case complete(Downstream, Subscribers.Completion<Downstream.Failure>, cancelling: [Subscription])
+    case deliver(Downstream.Input)
+    case complete(Subscribers.Completion<Downstream.Failure>, cancelling: [Subscription])
     case cancel([Subscription])
   }
 
-  /// Kept after completion and cancel, as Apple's switchToLatest keeps it (a subscriber
-  /// that holds on to its subscription keeps both alive, as on Apple's).
-  @usableFromInline internal let downstream: Downstream
   @usableFromInline internal var isTerminated = false
   @usableFromInline internal var upstream = SubscriptionStatus.awaitingSubscription
   @usableFromInline internal var upstreamFinished = false
@@ -31,9 +28,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   @usableFromInline internal var pendingCompletion: Subscribers.Completion<Downstream.Failure>?
 
   @inlinable
-  internal init(downstream: Downstream) {
-    self.downstream = downstream
-  }
+  internal init() {}
 
   /// A new inner publisher arrived: returns its id and the previous inner to cancel.
   @inlinable
@@ -70,7 +65,28 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
     precondition(demand > 0, "SwitchToLatest: an inner publisher sent a value it was not asked for")
     demand -= 1
     isDelivering = true
-    return .deliver(downstream, value)
+    return .deliver(value)
+  }
+
+  /// A `Just` inner (see `SwitchToLatestSubscription.upstreamValue(_:)`) may hand its value
+  /// over at once: what subscribing to it would do if its subscriber's request met demand
+  /// and no other thread was delivering. Returns `false` (changing nothing) otherwise.
+  @inlinable
+  internal mutating func innerValueAtOnce(id: Int) -> Bool {
+    guard !isTerminated, id == currentID, current == nil, hasLiveInner, !isDelivering, demand > 0 else {
+      return false
+    }
+    demand -= 1
+    isDelivering = true
+    return true
+  }
+
+  /// The `Just` inner of ``innerValueAtOnce(id:)`` finished.
+  @inlinable
+  internal mutating func innerFinishedAtOnce(id: Int) -> Next {
+    guard !isTerminated, id == currentID else { return .idle }
+    hasLiveInner = false
+    return completeIfDone()
   }
 
   @inlinable
@@ -106,7 +122,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
       pendingCompletion = .failure(error)
       return .cancel(cancelling)
     }
-    return .complete(downstream, .failure(error), cancelling: cancelling)
+    return .complete(.failure(error), cancelling: cancelling)
   }
 
   /// Downstream asked for more: returns the current inner to forward it to.
@@ -124,7 +140,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
     if let completion = pendingCompletion {
       pendingCompletion = nil
       isTerminated = true
-      return (nil, .complete(downstream, completion, cancelling: []))
+      return (nil, .complete(completion, cancelling: []))
     }
     guard !isTerminated else { return (nil, .idle) }
     demand += more
@@ -132,7 +148,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
     if !queued.isEmpty {
       demand -= 1
       isDelivering = true
-      return (forward, .deliver(downstream, queued.removeFirst()))
+      return (forward, .deliver(queued.removeFirst()))
     }
     return (forward, completeIfDone())
   }
@@ -151,7 +167,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
       return .idle
     }
     guard !isTerminated else { return .idle }
-    return .complete(downstream, .finished, cancelling: releaseAll())
+    return .complete(.finished, cancelling: releaseAll())
   }
 
   @inlinable

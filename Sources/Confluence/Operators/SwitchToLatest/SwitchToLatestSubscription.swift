@@ -1,24 +1,54 @@
 /// The storage and driver of `switchToLatest`; shown as `SwitchToLatest` by `print`.
+///
+/// Generic over the inner publisher and the downstream only, and subscribed upstream as a
+/// ``SwitchToLatestEntry`` (see there why), whose three functions, formed here, call
+/// ``upstreamSubscription(_:)``, ``upstreamValue(_:)`` and ``upstreamCompletion(_:)``.
 @usableFromInline
-internal final class SwitchToLatestSubscription<P: Publisher, Upstream: Publisher, Downstream: Subscriber>:
-  Subscriber, Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
-where P == Upstream.Output, P.Failure == Upstream.Failure, Downstream.Input == P.Output,
-  Downstream.Failure == P.Failure
+internal final class SwitchToLatestSubscription<P: Publisher, Downstream: Subscriber>: SwitchToLatestEntry<P>,
+  Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+where Downstream.Input == P.Output, Downstream.Failure == P.Failure
 {
-  @usableFromInline internal typealias Input = P
-  @usableFromInline internal typealias Failure = Upstream.Failure
   @usableFromInline internal typealias State = SwitchToLatestState<Downstream>
 
   @usableFromInline
   internal let lock = Lock()
 
-  /// Guarded by `lock`.
-  @usableFromInline
+  /// Guarded by `lock` (which is why runtime exclusivity checks are off for it: the lock
+  /// already serialises every access).
+  @exclusivity(unchecked) @usableFromInline
   internal var state: State
+
+  /// Kept after completion and cancel, as Apple's switchToLatest keeps it (a subscriber
+  /// that holds on to its subscription keeps both alive, as on Apple's). Immutable, so read
+  /// without the lock; the state machine's actions name no subscriber, so deciding what to
+  /// do next copies none.
+  @usableFromInline
+  internal let downstream: Downstream
+
+  /// Whether the inner publishers are `Just` (see ``upstreamValue(_:)``): decided once
+  /// here, so that code running unspecialised does not look `Just`'s metadata up for every
+  /// inner publisher.
+  @usableFromInline
+  internal let innerIsJust: Bool
 
   @inlinable
   internal init(downstream: Downstream) {
-    state = State(downstream: downstream)
+    self.downstream = downstream
+    state = State()
+    innerIsJust =
+      P.self == Just<P.Output>.self || P.self == Publishers.SetFailureType<Just<P.Output>, P.Failure>.self
+    super.init(
+      receiveSubscription: { entry, subscription in
+        unsafeDowncast(entry, to: SwitchToLatestSubscription.self).upstreamSubscription(subscription)
+      },
+      receiveValue: { entry, input in
+        unsafeDowncast(entry, to: SwitchToLatestSubscription.self).upstreamValue(
+          input.assumingMemoryBound(to: P.self).pointee)
+      },
+      receiveCompletion: { entry, completion in
+        unsafeDowncast(entry, to: SwitchToLatestSubscription.self).upstreamCompletion(
+          completion.assumingMemoryBound(to: Subscribers.Completion<P.Failure>.self).pointee)
+      })
   }
 
   // MARK: Upstream
@@ -27,37 +57,68 @@ where P == Upstream.Output, P.Failure == Upstream.Failure, Downstream.Input == P
   /// subscribed to (called by ``Publishers/SwitchToLatest``).
   @inlinable
   internal func subscribeDownstreamFirst() {
-    let downstream = lock.withLock { () -> Downstream in
-      state.downstreamHasSubscription = true
-      return state.downstream
-    }
+    lock.withLock { state.downstreamHasSubscription = true }
     downstream.receive(subscription: self)
   }
 
+  /// The upstream subscription arrived.
   @inlinable
-  internal func receive(subscription: Subscription) {
-    let (accepted, downstream) = lock.withLock { () -> (Bool, Downstream?) in
-      guard state.upstream.accept(subscription) else { return (false, nil) }
-      return (true, state.downstreamHasSubscription ? nil : state.downstream)
+  internal func upstreamSubscription(_ subscription: Subscription) {
+    let (accepted, downstreamHasSubscription) = lock.withLock { () -> (Bool, Bool) in
+      guard state.upstream.accept(subscription) else { return (false, true) }
+      return (true, state.downstreamHasSubscription)
     }
     guard accepted else {
       subscription.cancel()
       return
     }
-    downstream?.receive(subscription: self)
+    if !downstreamHasSubscription { downstream.receive(subscription: self) }
     subscription.request(.unlimited)
   }
 
+  /// A new inner publisher arrived from upstream.
   @inlinable
-  internal func receive(_ input: P) -> Subscribers.Demand {
+  internal func upstreamValue(_ input: P) -> Subscribers.Demand {
     guard let (id, previous) = lock.withLock({ state.switchInner() }) else { return .none }
     previous?.cancel()
+    // A `Just` (known from the type) that could deliver at once is not subscribed to unless
+    // an introspection watches: see ``justValueAtOnce(_:id:)``.
+    if innerIsJust && !DebugHook.isActive && lock.withLock({ state.innerValueAtOnce(id: id) }) {
+      justValueAtOnce(input, id: id)
+      return .none
+    }
     input.subscribe(SwitchToLatestInner(parent: self, id: id))
     return .none
   }
 
+  /// A `Just` inner whose value ``SwitchToLatestState/innerValueAtOnce(id:)`` let through:
+  /// what subscribing to it would do, without its subscription.
+  ///
+  /// Subscribed to, a `Just` answers its subscriber's request at once with its value and
+  /// `.finished`, and nothing outside the pipeline can see its subscription (its
+  /// subscriber's further requests and its cancel change nothing). So this delivers the
+  /// value as the inner value of the current inner publisher, then finishes that inner
+  /// publisher: the same transitions of ``SwitchToLatestState`` in the same order, without
+  /// the subscription's allocation and two of the critical sections.
   @inlinable
-  internal func receive(completion: Subscribers.Completion<Failure>) {
+  internal func justValueAtOnce(_ input: P, id: Int) {
+    let value: Downstream.Input
+    if P.self == Just<P.Output>.self {
+      value = unsafeBitCast(input, to: Just<Downstream.Input>.self).output
+    } else {
+      value = unsafeBitCast(input, to: Publishers.SetFailureType<Just<Downstream.Input>, P.Failure>.self).upstream.output
+    }
+    let more = downstream.receive(value)
+    let (forward, following) = lock.withLock { state.didDeliver(additionalDemand: more) }
+    // Not this inner's subscription (it has none): a newer inner's, subscribed meanwhile.
+    forward?.request(more)
+    perform(following)
+    perform(lock.withLock { state.innerFinishedAtOnce(id: id) })
+  }
+
+  /// The upstream completed.
+  @inlinable
+  internal func upstreamCompletion(_ completion: Subscribers.Completion<P.Failure>) {
     switch completion {
     case .finished: perform(lock.withLock { state.upstreamDidFinish() })
     case .failure(let error): perform(lock.withLock { state.fail(error, innerID: nil) })
@@ -80,7 +141,7 @@ where P == Upstream.Output, P.Failure == Upstream.Failure, Downstream.Input == P
   /// inner publisher that sent it through that return, not through `request(_:)`.
   @inlinable
   internal func innerReceive(_ value: Downstream.Input, id: Int) -> Subscribers.Demand {
-    guard case .deliver(let downstream, let value) = lock.withLock({ state.innerValue(value, id: id) }) else {
+    guard case .deliver(let value) = lock.withLock({ state.innerValue(value, id: id) }) else {
       return .none
     }
     let more = downstream.receive(value)
@@ -98,7 +159,7 @@ where P == Upstream.Output, P.Failure == Upstream.Failure, Downstream.Input == P
   }
 
   @inlinable
-  internal func innerReceive(completion: Subscribers.Completion<Failure>, id: Int) {
+  internal func innerReceive(completion: Subscribers.Completion<P.Failure>, id: Int) {
     switch completion {
     case .finished: perform(lock.withLock { state.innerFinished(id: id) })
     case .failure(let error): perform(lock.withLock { state.fail(error, innerID: id) })
@@ -128,11 +189,11 @@ where P == Upstream.Output, P.Failure == Upstream.Failure, Downstream.Input == P
       case .cancel(let subscriptions):
         for subscription in subscriptions { subscription.cancel() }
         return
-      case .complete(let downstream, let completion, let subscriptions):
+      case .complete(let completion, let subscriptions):
         for subscription in subscriptions { subscription.cancel() }
         downstream.receive(completion: completion)
         return
-      case .deliver(let downstream, let value):
+      case .deliver(let value):
         let more = downstream.receive(value)
         let (forward, following) = lock.withLock { state.didDeliver(additionalDemand: more) }
         forward?.request(more)
@@ -155,16 +216,15 @@ where P == Upstream.Output, P.Failure == Upstream.Failure, Downstream.Input == P
 
 /// Subscribes to one inner publisher on behalf of ``SwitchToLatestSubscription``.
 @usableFromInline
-internal struct SwitchToLatestInner<P: Publisher, Upstream: Publisher, Downstream: Subscriber>: Subscriber,
+internal struct SwitchToLatestInner<P: Publisher, Downstream: Subscriber>: Subscriber,
   CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
-where P == Upstream.Output, P.Failure == Upstream.Failure, Downstream.Input == P.Output,
-  Downstream.Failure == P.Failure
+where Downstream.Input == P.Output, Downstream.Failure == P.Failure
 {
   @usableFromInline internal typealias Input = P.Output
   @usableFromInline internal typealias Failure = P.Failure
 
   @usableFromInline
-  internal let parent: SwitchToLatestSubscription<P, Upstream, Downstream>
+  internal let parent: SwitchToLatestSubscription<P, Downstream>
 
   @usableFromInline
   internal let id: Int
@@ -173,7 +233,7 @@ where P == Upstream.Output, P.Failure == Upstream.Failure, Downstream.Input == P
   internal let combineIdentifier = CombineIdentifier()
 
   @inlinable
-  internal init(parent: SwitchToLatestSubscription<P, Upstream, Downstream>, id: Int) {
+  internal init(parent: SwitchToLatestSubscription<P, Downstream>, id: Int) {
     self.parent = parent
     self.id = id
   }

@@ -1,0 +1,71 @@
+/// What `switchToLatest` subscribes upstream: the operator's subscription seen through a
+/// base class that is generic over the inner publisher type only.
+///
+/// The subscription's type names the downstream subscriber's type; if the upstream saw it,
+/// every `switchToLatest` in a pipeline would hand its upstream a subscriber type that
+/// contains the next one's, and the optimizer, which refuses to specialise a generic
+/// function again for a type that contains the one it was specialised for a step before
+/// (its guard against endless specialisation), would leave all but the last two stages of
+/// a nested `switchToLatest` pipeline unspecialised: every value would look generic
+/// metadata up at run time. Through this class the upstream sees the same small type at
+/// every level, and each value enters the subscription's specialised code through one
+/// indirect call.
+///
+/// The three functions are formed in ``SwitchToLatestSubscription``'s initialiser, where the
+/// downstream type is known, so they run specialised code. Their types mention no generic
+/// parameter (the value and the completion go in borrowed, through a pointer) and they
+/// capture nothing, so storing them costs no allocation and calling them needs no
+/// reabstraction thunk.
+@usableFromInline
+internal class SwitchToLatestEntry<P: Publisher>: Subscriber {
+  @usableFromInline internal typealias Input = P
+  @usableFromInline internal typealias Failure = P.Failure
+
+  /// Hands the upstream subscription to the subscription (first argument).
+  @usableFromInline
+  internal typealias SubscriptionHandler = (SwitchToLatestEntry, Subscription) -> Void
+
+  /// Hands the inner publisher the pointer points to (a `P`, borrowed) to the subscription.
+  @usableFromInline
+  internal typealias ValueHandler = (SwitchToLatestEntry, UnsafeRawPointer) -> Subscribers.Demand
+
+  /// Hands the completion the pointer points to (a `Subscribers.Completion<P.Failure>`,
+  /// borrowed) to the subscription.
+  @usableFromInline
+  internal typealias CompletionHandler = (SwitchToLatestEntry, UnsafeRawPointer) -> Void
+
+  @usableFromInline
+  internal let receiveSubscription: SubscriptionHandler
+
+  @usableFromInline
+  internal let receiveValue: ValueHandler
+
+  @usableFromInline
+  internal let receiveCompletion: CompletionHandler
+
+  @inlinable
+  internal init(
+    receiveSubscription: @escaping SubscriptionHandler, receiveValue: @escaping ValueHandler,
+    receiveCompletion: @escaping CompletionHandler
+  ) {
+    self.receiveSubscription = receiveSubscription
+    self.receiveValue = receiveValue
+    self.receiveCompletion = receiveCompletion
+  }
+
+  @inlinable
+  internal final func receive(subscription: Subscription) {
+    receiveSubscription(self, subscription)
+  }
+
+  @inlinable
+  internal final func receive(_ input: P) -> Subscribers.Demand {
+    // Unprotected: the handler reads exactly one `P` through the pointer.
+    _withUnprotectedUnsafePointer(to: input) { receiveValue(self, $0) }
+  }
+
+  @inlinable
+  internal final func receive(completion: Subscribers.Completion<P.Failure>) {
+    withUnsafePointer(to: completion) { receiveCompletion(self, $0) }
+  }
+}
