@@ -54,7 +54,10 @@ final class TraceTests: XCTestCase {
       // request (URLSession's publisher sends one value), the response, the end.
       XCTAssertEqual(
         lane.events.map { "\($0.phase) \($0.name)" },
-        ["B DataTaskPublisher", "i subscribe", "i subscription", "i request", "i value", "i finished", "E DataTaskPublisher"],
+        [
+          "B DataTaskPublisher", "i subscribe", "i subscription", "i request", "i value", "i finished",
+          "E DataTaskPublisher",
+        ],
         lane.name)
     }
     // At most --concurrency (8) requests in flight, and eight at once while the stories load.
@@ -91,6 +94,7 @@ final class TraceTests: XCTestCase {
   func test_trace_toAFolderThatDoesNotExist_isAWarning_andTheCommandSucceeds() throws {
     let run = try news(["top", "--demo", "--latency", "0", "--limit", "2", "--trace", "/nonexistent-folder/t.json"])
     XCTAssertEqual(run.status, 0)
-    XCTAssertTrue(run.stderr.hasPrefix("news: warning: cannot write the trace to /nonexistent-folder/t.json: "), run.stderr)
+    XCTAssertTrue(
+      run.stderr.hasPrefix("news: warning: cannot write the trace to /nonexistent-folder/t.json: "), run.stderr)
   }
 }

@@ -16,7 +16,10 @@ import Foundation
 /// https://ui.perfetto.dev); `--trace-timeline` prints it, one line per event, on standard
 /// error once the command has ended.
 struct TraceOptions: ParsableArguments {
-  @Option(help: ArgumentHelp("Write a trace of the run's pipelines to this file, as trace-event JSON (open it in the Perfetto UI, ui.perfetto.dev).", valueName: "file"))
+  @Option(
+    help: ArgumentHelp(
+      "Write a trace of the run's pipelines to this file, as trace-event JSON (open it in the Perfetto UI, ui.perfetto.dev).",
+      valueName: "file"))
   var trace: String?
 
   @Flag(help: "Print the trace of the run's pipelines on standard error, one line per event, when the command ends.")
@@ -81,7 +84,9 @@ final class TraceSession: @unchecked Sendable {
       }
       if timeline { FileOutput.standardError.write(recorder.timeline()) }
       if recorder.droppedEventCount > 0 {
-        warn("the trace keeps the last \(recorder.capacity) events; \(recorder.droppedEventCount) earlier ones were dropped")
+        warn(
+          "the trace keeps the last \(recorder.capacity) events; \(recorder.droppedEventCount) earlier ones were dropped"
+        )
       }
     #endif
   }
