@@ -14,8 +14,14 @@ import PackageDescription
 let combine: [Target.Dependency] = [
   .product(name: "Combine", package: "Confluence", condition: .when(platforms: [.linux, .windows, .android, .wasi]))
 ]
+// `news … --trace FILE`: ConfluenceTracing records pipelines through Confluence's
+// `_Introspection`, so it traces News' pipelines only where `Combine` is Confluence.
+let tracing: [Target.Dependency] = [
+  .product(name: "ConfluenceTracing", package: "Confluence", condition: .when(platforms: [.linux, .windows, .android, .wasi]))
+]
 #else
 let combine: [Target.Dependency] = []
+let tracing: [Target.Dependency] = []
 #endif
 
 let package = Package(
@@ -65,7 +71,7 @@ let package = Package(
       dependencies: [
         "HackerNews", "NewsServer", "NewsStore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      ] + tracing
     ),
     .executableTarget(name: "news", dependencies: ["NewsCLI"]),
     .executableTarget(name: "NewsBenchmark", dependencies: ["HackerNews", "NewsServer", "NewsCLI"]),
@@ -77,7 +83,9 @@ let package = Package(
     // The interactive reader on virtual time: scripted keys in, whole frames out.
     .testTarget(
       name: "NewsReaderTests",
-      dependencies: ["NewsCLI", "HackerNews", .product(name: "ConfluenceTesting", package: "Confluence")]
+      dependencies: [
+        "NewsCLI", "HackerNews", "NewsStore", .product(name: "ConfluenceTesting", package: "Confluence"),
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

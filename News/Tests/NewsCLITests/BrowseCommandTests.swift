@@ -55,4 +55,27 @@ final class BrowseCommandTests: XCTestCase {
     XCTAssertTrue(run.stderr.contains("--refresh must be 0 (never) or at least 1 second."), run.stderr)
     XCTAssertTrue(run.stderr.contains("Usage: news browse"), run.stderr)
   }
+
+  func test_newsOffline_onAPipe_printsTheKeptStories_asNewsTopOfflineDoes() throws {
+    let base = try serve()
+    let data = FileManager.default.temporaryDirectory.appendingPathComponent("news-browse-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: data) }
+    let online = try news(["top", "--base-url", base, "--data-dir", data.path])
+    XCTAssertEqual(online.status, 0, online.stderr)
+    server?.stop()
+    server = nil
+
+    let browse = try news(["--offline", "--data-dir", data.path])
+    let top = try news(["top", "--offline", "--data-dir", data.path])
+    XCTAssertEqual(browse.status, 0, browse.stderr)
+    XCTAssertEqual(browse.stdout, top.stdout)
+    XCTAssertEqual(browse.stdout, online.stdout, "the kept list is the list printed")
+  }
+
+  func test_offlineWithDemo_isRejectedWithTheBrowseUsage() throws {
+    let run = try news(["browse", "--offline", "--demo"])
+    XCTAssertEqual(run.status, 64)
+    XCTAssertTrue(run.stderr.contains("--offline and --demo cannot be used together."), run.stderr)
+    XCTAssertTrue(run.stderr.contains("Usage: news browse"), run.stderr)
+  }
 }

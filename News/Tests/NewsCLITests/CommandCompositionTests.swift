@@ -12,8 +12,10 @@ final class CommandCompositionTests: XCTestCase {
     let store = try StoreOptions(offline: true, dataDir: "/tmp/news-composed")
     let top = Top(
       connection: try ConnectionOptions.parse(["--demo"]), store: store, display: try DisplayOptions.parse(["--json"]),
-      limit: 7)
+      limit: 7, tracing: try TraceOptions.parse(["--trace", "/tmp/news-composed/trace.json"]))
     XCTAssertTrue(top.store.offline)
+    XCTAssertEqual(top.tracing.trace, "/tmp/news-composed/trace.json")
+    XCTAssertFalse(top.tracing.traceTimeline)
     XCTAssertEqual(top.store.directory.path, "/tmp/news-composed")
     XCTAssertTrue(top.connection.demo)
     XCTAssertTrue(top.display.json)
@@ -24,8 +26,10 @@ final class CommandCompositionTests: XCTestCase {
   func test_itemCommand_builtFromOptions_opensTheIdGiven() throws {
     let item = ItemCommand(
       id: 8863, connection: try ConnectionOptions.parse([]), store: try StoreOptions(offline: false, dataDir: nil),
-      display: try DisplayOptions.parse([]))
+      display: try DisplayOptions.parse([]), tracing: try TraceOptions.parse(["--trace-timeline"]))
     XCTAssertEqual(item.id, 8863)
+    XCTAssertNil(item.tracing.trace)
+    XCTAssertTrue(item.tracing.traceTimeline)
     XCTAssertNil(item.rank)
     XCTAssertFalse(item.store.offline)
     XCTAssertNoThrow(try item.validate())

@@ -89,7 +89,7 @@ final class ReaderTmuxTests: XCTestCase {
   func test_newsDemo_opensTheReader_movesOpensGoesBack_andQuitLeavesTheTerminalAsItWas() throws {
     let news = try newsBinary().path
     try run([
-      "new-session", "-d", "-x", "100", "-y", "30", "-s", "reader", "env", "PS1=$ ", "ENV=", "TERM=xterm-256color",
+      "new-session", "-d", "-x", "100", "-y", "30", "-s", "reader", "env", "PS1=$ ", "ENV=", "XDG_DATA_HOME=\(folder.path)/data", "TERM=xterm-256color",
       "sh",
     ])
     let before = folder.appendingPathComponent("before").path
@@ -168,7 +168,7 @@ final class ReaderTmuxTests: XCTestCase {
   func test_ctrlC_andSIGTERM_alsoLeaveTheTerminalAsItWas() throws {
     let news = try newsBinary().path
     try run([
-      "new-session", "-d", "-x", "80", "-y", "24", "-s", "reader", "env", "PS1=$ ", "ENV=", "TERM=xterm-256color", "sh",
+      "new-session", "-d", "-x", "80", "-y", "24", "-s", "reader", "env", "PS1=$ ", "ENV=", "XDG_DATA_HOME=\(folder.path)/data", "TERM=xterm-256color", "sh",
     ])
     let before = folder.appendingPathComponent("before").path
     try keys("stty -g > '\(before)'", "Enter")
@@ -195,24 +195,71 @@ final class ReaderTmuxTests: XCTestCase {
     }
   }
 
-  /// The Dropbox thread (item 8863) with its four comments, served by the demo server of
-  /// the `news` branch. Enabled by NEWS_TEST_THREAD_8863=1 until that branch is merged.
+  /// The Dropbox thread (item 8863) with its four comments, served by the demo server.
   func test_newsDemoItem8863_showsTheDropboxThreadWithItsFourComments() throws {
-    guard ProcessInfo.processInfo.environment["NEWS_TEST_THREAD_8863"] == "1" else {
-      throw XCTSkip(
-        "the demo server serves the thread of 8863 once the news branch is merged; set NEWS_TEST_THREAD_8863=1")
-    }
     let news = try newsBinary().path
     try run([
-      "new-session", "-d", "-x", "100", "-y", "40", "-s", "reader", "env", "PS1=$ ", "ENV=", "TERM=xterm-256color",
+      "new-session", "-d", "-x", "100", "-y", "40", "-s", "reader", "env", "PS1=$ ", "ENV=", "XDG_DATA_HOME=\(folder.path)/data", "TERM=xterm-256color",
       "sh",
     ])
     try keys("'\(news)' --demo --latency 0 --item 8863; echo ended-$((20+4))", "Enter")
     let shown = try waitForScreen("the Dropbox thread") { $0.contains { $0.hasPrefix("4 comments") } }
     XCTAssertEqual(shown[2], "▶ My YC app: Dropbox - Throw away your USB drive (getdropbox.com)")
+    // The four comments of the demo's thread, by their authors.
+    for author in ["nickb", "BrandonM", "brett", "markovich"] {
+      XCTAssertTrue(shown.contains { $0.contains(author) }, "\(author):\n" + shown.joined(separator: "\n"))
+    }
     try keys("h")
     _ = try waitForScreen("the list") { self.selected($0)?.contains(" 1. ") == true }
     try keys("q")
     _ = try waitForScreen("the shell after the reader") { $0.contains("ended-24") }
+  }
+
+  /// What the reader loads is kept: a run against the demo server opens a story (a read
+  /// mark) and quits; a run with `--offline` on the same data folder, with no server, shows
+  /// the stories and the read mark. A corrupt database file is reported on the status line
+  /// and the reader still starts.
+  func test_reader_keepsStoriesAndReadMarks_forAnOfflineRun_andStartsWithACorruptDatabase() throws {
+    let news = try newsBinary().path
+    let data = folder.appendingPathComponent("kept").path
+    try run([
+      "new-session", "-d", "-x", "100", "-y", "30", "-s", "reader", "env", "PS1=$ ", "ENV=", "TERM=xterm-256color",
+      "sh",
+    ])
+    try keys("'\(news)' --demo --latency 0 --data-dir '\(data)'; echo ended-$((20+1))", "Enter")
+    _ = try waitForScreen("the top stories") { self.selected($0)?.contains(" 1. ") == true && !$0[0].contains("loading") }
+    try keys("j", "Enter")
+    _ = try waitForScreen("the second story") { $0.contains { $0.contains("The Next 50 Years of Databases") } && $0[2].hasPrefix("▶") }
+    try keys("h")
+    _ = try waitForScreen("the list again") { self.selected($0)?.contains(" 2. ") == true }
+    try keys("q")
+    _ = try waitForScreen("the shell after the first run") { $0.contains("ended-21") }
+    try keys("clear", "Enter")
+
+    // No server now: only what the first run kept.
+    try keys("'\(news)' --offline --data-dir '\(data)'; echo ended-$((20+2))", "Enter")
+    let shown = try waitForScreen("the kept stories") { self.selected($0)?.contains(" 1. ") == true }
+    XCTAssertTrue(
+      shown.contains { $0.contains("When your data doesn’t fit in memory") }, shown.joined(separator: "\n"))
+    let marked = shown.firstIndex { $0.contains(" 2. The Next 50 Years of Databases") }
+    XCTAssertNotNil(marked, shown.joined(separator: "\n"))
+    if let marked { XCTAssertTrue(shown[marked + 1].hasSuffix(" · read"), shown[marked + 1]) }
+    let first = shown.firstIndex { $0.contains(" 1. When your data") }
+    if let first { XCTAssertFalse(shown[first + 1].hasSuffix(" · read"), shown[first + 1]) }
+    try keys("q")
+    _ = try waitForScreen("the shell after the offline run") { $0.contains("ended-22") }
+    try keys("clear", "Enter")
+
+    // A database file that is not a database: a clear message, and the reader runs.
+    let corrupt = folder.appendingPathComponent("corrupt")
+    try FileManager.default.createDirectory(at: corrupt, withIntermediateDirectories: true)
+    try Data(repeating: 0x41, count: 4096).write(to: corrupt.appendingPathComponent("news.sqlite"))
+    try keys("'\(news)' --demo --latency 0 --data-dir '\(corrupt.path)'; echo ended-$((20+3))", "Enter")
+    let broken = try waitForScreen("the list with the database warning") {
+      self.selected($0)?.contains(" 1. ") == true && $0.last?.contains("is damaged or not a database") == true
+    }
+    XCTAssertTrue(broken.last!.hasPrefix("the database \(corrupt.path)/news.sqlite"), broken.last!)
+    try keys("q")
+    _ = try waitForScreen("the shell after the run without a database") { $0.contains("ended-23") }
   }
 }

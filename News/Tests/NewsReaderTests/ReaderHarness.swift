@@ -108,7 +108,7 @@ final class FakeSource: ReaderSource, @unchecked Sendable {
 final class ReaderHarness {
   let scheduler = QueueTestScheduler.dispatchQueue()
   let source: FakeSource
-  let store: MemoryReaderStore
+  let store: any ReaderStore
   let keys = PassthroughSubject<Key, Never>()
   let sizes = PassthroughSubject<TerminalSize, Never>()
   private(set) var frames: [[String]] = []
@@ -118,8 +118,9 @@ final class ReaderHarness {
 
   init(
     rows: Int = 12, columns: Int = 64, limit: Int = 30, refresh: DispatchQueue.SchedulerTimeType.Stride? = nil,
-    canOpenLinks: Bool = true, store: MemoryReaderStore = MemoryReaderStore(), openingItem: Int? = nil,
-    offline: Bool = false, configure: (FakeSource) -> Void
+    canOpenLinks: Bool = true, store: any ReaderStore = MemoryReaderStore(), openingItem: Int? = nil,
+    offline: Bool = false, warnings: AnyPublisher<String, Never> = Empty().eraseToAnyPublisher(),
+    configure: (FakeSource) -> Void
   ) {
     source = FakeSource(scheduler: scheduler)
     self.store = store
@@ -134,7 +135,7 @@ final class ReaderHarness {
         return canOpenLinks
       },
       draw: { [unowned self] in frames.append($0) },
-      quit: { [unowned self] in quits += 1 })
+      quit: { [unowned self] in quits += 1 }, warnings: warnings)
     reader.start(openingItem: openingItem)
   }
 

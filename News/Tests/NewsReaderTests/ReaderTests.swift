@@ -42,12 +42,13 @@ final class ReaderTests: XCTestCase {
   }
 
   func makeReader(
-    rows: Int = 12, refresh: DispatchQueue.SchedulerTimeType.Stride? = nil, canOpenLinks: Bool = true,
-    store: MemoryReaderStore = MemoryReaderStore(), openingItem: Int? = nil, offline: Bool = false
+    rows: Int = 12, columns: Int = 80, refresh: DispatchQueue.SchedulerTimeType.Stride? = nil,
+    canOpenLinks: Bool = true, store: any ReaderStore = MemoryReaderStore(), openingItem: Int? = nil,
+    offline: Bool = false, warnings: AnyPublisher<String, Never> = Empty().eraseToAnyPublisher()
   ) -> ReaderHarness {
     ReaderHarness(
-      rows: rows, columns: 80, refresh: refresh, canOpenLinks: canOpenLinks, store: store, openingItem: openingItem,
-      offline: offline
+      rows: rows, columns: columns, refresh: refresh, canOpenLinks: canOpenLinks, store: store,
+      openingItem: openingItem, offline: offline, warnings: warnings
     ) { source in
       source.addItem(
         Item(

@@ -28,7 +28,9 @@ struct BrowseCommand: ParsableCommand {
       """)
 
   @OptionGroup var connection: ConnectionOptions
+  @OptionGroup var store: StoreOptions
   @OptionGroup var display: DisplayOptions
+  @OptionGroup var tracing: TraceOptions
   @Option(name: .shortAndLong, help: "How many stories a feed shows.") var limit = 30
   @Option(help: ArgumentHelp("Seconds between two refreshes of the list (0: only with r).", valueName: "seconds"))
   var refresh: Double = 60
@@ -40,6 +42,7 @@ struct BrowseCommand: ParsableCommand {
     guard refresh == 0 || refresh >= 1 else {
       throw ValidationError("--refresh must be 0 (never) or at least 1 second.")
     }
+    if store.offline, connection.demo { throw ValidationError("--offline and --demo cannot be used together.") }
   }
 
   func run() throws {
@@ -49,7 +52,21 @@ struct BrowseCommand: ParsableCommand {
     else {
       return try printInstead()
     }
-    let (api, server) = try connection.connect()
+    let trace = try tracing.start()
+    // The database's warnings go to the status line: standard error would garble the screen.
+    let warning = CurrentValueSubject<String?, Never>(nil)
+    let kept = store.open(reporting: { warning.send($0) })
+    let readerStore = StoryReaderStore(kept)
+    let source: any ReaderSource
+    let server: DemoServer?
+    if store.offline {
+      source = StoredReaderSource(store: readerStore)
+      server = nil
+    } else {
+      let connected = try connection.connect()
+      source = APIReaderSource(api: connected.0, maxConcurrent: connection.concurrency)
+      server = connected.1
+    }
     let screen = TerminalScreen()
     let input = TerminalInput(queue: .main)
 
@@ -57,6 +74,7 @@ struct BrowseCommand: ParsableCommand {
     let finish: @Sendable (Int32) -> Never = { status in
       screen.leave()
       server?.stop()
+      trace?.finish()
       endProcess(status)
     }
     signal(SIGINT, SIG_IGN)
@@ -68,14 +86,15 @@ struct BrowseCommand: ParsableCommand {
     }
 
     let reader = Reader(
-      source: APIReaderSource(api: api, maxConcurrent: connection.concurrency),
-      store: MemoryReaderStore(),
+      source: source,
+      store: readerStore,
       keys: input.keys.handleEvents(receiveCompletion: { _ in DispatchQueue.main.async { finish(0) } })
         .eraseToAnyPublisher(),
       sizes: input.sizes, size: size, limit: limit, scheduler: DispatchQueue.main,
       debounce: .milliseconds(250), refresh: refresh > 0 ? .milliseconds(Int(refresh * 1000)) : nil,
       style: Style(enabled: Style.colorAllowed(environment: environment)),
-      openLink: Self.open, draw: screen.draw, quit: { finish(0) })
+      openLink: Self.open, draw: screen.draw, quit: { finish(0) },
+      warnings: warning.compactMap { $0 }.eraseToAnyPublisher())
     screen.enter()
     reader.start(openingItem: item)
     withExtendedLifetime((reader, input, signals)) {
@@ -86,18 +105,11 @@ struct BrowseCommand: ParsableCommand {
   /// Where there is no terminal: the list as `news top` prints it, or the item as
   /// `news item` does.
   private func printInstead() throws {
+    let store = try StoreOptions(offline: self.store.offline, dataDir: self.store.dataDir)
     if let item {
-      var command = ItemCommand()
-      command.id = item
-      command.connection = connection
-      command.display = display
-      return try command.run()
+      return try ItemCommand(id: item, connection: connection, store: store, display: display, tracing: tracing).run()
     }
-    var top = Top()
-    top.connection = connection
-    top.display = display
-    top.limit = limit
-    try top.run()
+    try Top(connection: connection, store: store, display: display, limit: limit, tracing: tracing).run()
   }
 
   /// Opens `url` with `xdg-open` (`open` on macOS) where one is on the PATH; `false` where

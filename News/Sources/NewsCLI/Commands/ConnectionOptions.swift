@@ -9,8 +9,8 @@ import FoundationNetworking
 
 /// How the reader reaches the API: the live one, another base URL, or the offline demo.
 ///
-/// The options every reading command shares are this group, ``StoreOptions`` and
-/// ``DisplayOptions``; a new shared option (such as a trace file) goes in one of them.
+/// The options every reading command shares are this group, ``StoreOptions``,
+/// ``DisplayOptions`` and ``TraceOptions``; a new shared option goes in one of them.
 struct ConnectionOptions: ParsableArguments {
   @Flag(help: "Read from the bundled Hacker News front page of 2019-11-12, served over HTTP from inside this process (no network needed).")
   var demo = false

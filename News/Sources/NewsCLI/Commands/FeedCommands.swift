@@ -73,17 +73,22 @@ struct FeedCommand<Description: FeedDescription>: ParsableCommand {
   @OptionGroup var connection: ConnectionOptions
   @OptionGroup var store: StoreOptions
   @OptionGroup var display: DisplayOptions
+  @OptionGroup var tracing: TraceOptions
   @Option(name: .shortAndLong, parsing: .unconditional, help: "How many stories (1 to 500).") var limit = 30
 
   init() {}
 
   /// The command with these options, every property set, for another command to run (a
   /// command made with `init()` and not parsed traps on the first option it reads).
-  init(connection: ConnectionOptions, store: StoreOptions, display: DisplayOptions, limit: Int) {
+  init(
+    connection: ConnectionOptions, store: StoreOptions, display: DisplayOptions, limit: Int,
+    tracing: TraceOptions
+  ) {
     self.connection = connection
     self.store = store
     self.display = display
     self.limit = limit
+    self.tracing = tracing
   }
 
   func validate() throws {
@@ -92,6 +97,10 @@ struct FeedCommand<Description: FeedDescription>: ParsableCommand {
   }
 
   func run() throws {
+    try tracing.recording { try print() }
+  }
+
+  private func print() throws {
     let kept = store.open()
     let options = OutputOptions.detect(json: display.json)
     let readIDs = kept.attempt([]) { try $0.readIDs() }

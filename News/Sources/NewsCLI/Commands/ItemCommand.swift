@@ -20,18 +20,23 @@ struct ItemCommand: ParsableCommand {
   @OptionGroup var connection: ConnectionOptions
   @OptionGroup var store: StoreOptions
   @OptionGroup var display: DisplayOptions
+  @OptionGroup var tracing: TraceOptions
 
   init() {}
 
   /// The command opening item `id` with these options, every property set, for another
   /// command to run (a command made with `init()` and not parsed traps on the first option
   /// it reads).
-  init(id: Int, connection: ConnectionOptions, store: StoreOptions, display: DisplayOptions) {
+  init(
+    id: Int, connection: ConnectionOptions, store: StoreOptions, display: DisplayOptions,
+    tracing: TraceOptions
+  ) {
     self.id = id
     self.rank = nil
     self.connection = connection
     self.store = store
     self.display = display
+    self.tracing = tracing
   }
 
   func validate() throws {
@@ -45,6 +50,10 @@ struct ItemCommand: ParsableCommand {
   }
 
   func run() throws {
+    try tracing.recording { try print() }
+  }
+
+  private func print() throws {
     let kept = store.open()
     let id = try resolveID(kept)
     let options = OutputOptions.detect(json: display.json)

@@ -16,12 +16,16 @@ struct StoreOptions: ParsableArguments {
 
   /// The store, or, when the database cannot be used, a store in memory after a warning on
   /// standard error: the command goes on, and forgets what it loaded.
-  func open() -> Kept {
+  func open() -> Kept { open(reporting: { warn($0) }) }
+
+  /// The store, or a store in memory when the database cannot be used; `report` receives the
+  /// warning (of a failed open, or of the first failed call later) instead of standard error.
+  func open(reporting report: @escaping @Sendable (String) -> Void) -> Kept {
     do {
-      return Kept(try SQLiteStore.open(at: directory))
+      return Kept(try SQLiteStore.open(at: directory), report: report)
     } catch {
-      warn("\(error); going on without it")
-      return Kept(MemoryStore(), working: false)
+      report("\(error); going on without it")
+      return Kept(MemoryStore(), working: false, report: report)
     }
   }
 }
@@ -36,10 +40,12 @@ final class Kept: @unchecked Sendable {
   let working: Bool
   private let lock = NSLock()
   private var failed = false
+  private let report: @Sendable (String) -> Void
 
-  init(_ store: any StoryStore, working: Bool = true) {
+  init(_ store: any StoryStore, working: Bool = true, report: @escaping @Sendable (String) -> Void = { warn($0) }) {
     self.store = store
     self.working = working
+    self.report = report
   }
 
   /// `body(store)`, or `fallback` if the store failed before or fails now (with a warning
@@ -53,7 +59,7 @@ final class Kept: @unchecked Sendable {
         defer { failed = true }
         return !failed
       }
-      if first { warn("\(error); what this run loads is not kept") }
+      if first { report("\(error); what this run loads is not kept") }
       return fallback
     }
   }

@@ -55,12 +55,14 @@ final class Reader<S: Scheduler>: @unchecked Sendable {
   ///   - openLink: Opens a link; returns `false` where nothing can open it.
   ///   - draw: Shows a frame (one string per terminal row).
   ///   - quit: Called once, when the person quits.
+  ///   - warnings: What goes wrong with the store, shown on the status line.
   init(
     source: any ReaderSource, store: any ReaderStore, keys: AnyPublisher<Key, Never>,
     sizes: AnyPublisher<TerminalSize, Never>, size: TerminalSize, limit: Int, scheduler: S,
     debounce: S.SchedulerTimeType.Stride, refresh: S.SchedulerTimeType.Stride?, style: Style,
     now: @escaping () -> Date = Date.init, openLink: @escaping (String) -> Bool,
-    draw: @escaping ([String]) -> Void, quit: @escaping () -> Void
+    draw: @escaping ([String]) -> Void, quit: @escaping () -> Void,
+    warnings: AnyPublisher<String, Never> = Empty().eraseToAnyPublisher()
   ) {
     let initial = ReaderState(limit: limit, size: size, readMarks: store.readMarks())
     self.state = initial
@@ -74,6 +76,10 @@ final class Reader<S: Scheduler>: @unchecked Sendable {
     self.draw = draw
     self.onQuit = quit
     wire(keys: keys, sizes: sizes, debounce: debounce, refresh: refresh)
+    warnings
+      .receive(on: scheduler)
+      .sink { [weak self] in self?.handle(.storeWarning($0)) }
+      .store(in: &subscriptions)
   }
 
   /// The state now.

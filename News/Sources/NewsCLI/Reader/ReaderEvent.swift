@@ -17,6 +17,8 @@ enum ReaderEvent: Sendable {
   case commentsFinished(storyID: Int)
   /// The item asked for by id (`news --item ID`) arrived, or could not be loaded.
   case itemLoaded(Int, Result<Item?, API.Error>)
+  /// The store (the database) failed; the reader goes on without it.
+  case storeWarning(String)
   /// The refresh timer fired.
   case refreshTick
   /// A link was handed to the opener (`opened`) or could not be, so it is shown instead.

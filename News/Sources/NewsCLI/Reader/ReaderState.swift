@@ -143,6 +143,9 @@ struct ReaderState: Equatable, Sendable {
     case .linkOpened(let url, let opened):
       status = opened ? "Opened \(url)" : url
       return []
+    case .storeWarning(let message):
+      status = message
+      return []
     }
   }
 
