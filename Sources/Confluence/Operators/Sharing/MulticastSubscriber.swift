@@ -7,7 +7,10 @@ import Synchronization
 /// subject subscribes it; a second subscription is cancelled; the downstream's demand,
 /// whether asked up front or returned from `receive(_:)`, is requested from the subject
 /// as it comes (so `receive(_:)` itself returns `.none`); after a completion or a cancel
-/// nothing more reaches the downstream.
+/// nothing more reaches the downstream, and the subject's subscription is let go of at once
+/// (a subject written outside Confluence may hand out a subscription that keeps its
+/// subscriber until cancelled, also after completing it; keeping that subscription would
+/// keep the relay, its downstream, the subject and the source alive for good).
 @usableFromInline
 internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Subscription,
   CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
@@ -21,14 +24,9 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
   @exclusivity(unchecked) @usableFromInline internal var status = SubscriptionStatus.awaitingSubscription
   // Mirrors whether `status` is `.subscribed`, so that a value needs no lock round trip.
   @usableFromInline internal let isLive = Atomic<Bool>(false)
-  /// The accepted subscription, for the demand downstream returns with each value: written
-  /// once, before ``isLive`` is first set (which publishes it), and never again, so reading
-  /// it after seeing ``isLive`` needs no lock. (`status` gives it up at cancel and
-  /// completion; this keeps it until the relay goes, which only a request after the end
-  /// could notice, and that request is not made.)
-  @exclusivity(unchecked) @usableFromInline internal nonisolated(unsafe) var acceptedSubscription: Subscription?
-  /// Whether the subject is one of Confluence's (its subscription a `SubjectConduit`, set
-  /// with ``acceptedSubscription``). Its conduit adds demand returned from `receive(_:)`
+  /// Whether the subject is one of Confluence's (its subscription a `SubjectConduit`): written
+  /// once, before ``isLive`` is first set (which publishes it), so a value reads it without
+  /// the lock. Its conduit adds demand returned from `receive(_:)`
   /// exactly as it adds demand requested, so the relay returns it rather than making a
   /// separate request: the same effect, without a call through `any Subscription` per
   /// value. Any other subject is asked through `request(_:)`, as Apple's relay does.
@@ -43,7 +41,6 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
   internal func receive(subscription: Subscription) {
     let accepted = lock.withLock { () -> Bool in
       guard status.accept(subscription) else { return false }
-      acceptedSubscription = subscription
       returnsDemandToConduit = subscription is SubjectConduit<Input, Failure>
       isLive.store(true, ordering: .releasing)
       return true
@@ -60,9 +57,10 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
     guard isLive.load(ordering: .acquiring) else { return .none }
     let more = downstream.receive(input)
     if returnsDemandToConduit { return more }
-    // The returned demand is requested from the subject (Apple's rule) without the lock.
-    if more != .none, isLive.load(ordering: .acquiring) {
-      acceptedSubscription.unsafelyUnwrapped.request(more)
+    // The returned demand is requested from the subject (Apple's rule), unless the
+    // subscription ended meanwhile.
+    if more != .none {
+      lock.withLock { status.subscription }?.request(more)
     }
     return .none
   }
