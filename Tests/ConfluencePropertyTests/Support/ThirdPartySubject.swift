@@ -69,11 +69,17 @@ final class ThirdPartySubscription<Output, Failure: Error>: Subscription, @unche
   private var demand = Subscribers.Demand.none
   private var finished = false
   private let onCancel: (ThirdPartySubscription) -> Void
+  /// Something the test tracks, to see when the subscription goes.
+  private let token: AnyObject?
   /// Runs once per request, outside the lock (a publisher uses it to send what is asked).
   var onRequest: ((Subscribers.Demand) -> Void)?
 
-  init(subscriber: AnySubscriber<Output, Failure>, onCancel: @escaping (ThirdPartySubscription) -> Void) {
+  init(
+    subscriber: AnySubscriber<Output, Failure>, token: AnyObject? = nil,
+    onCancel: @escaping (ThirdPartySubscription) -> Void
+  ) {
     self.subscriber = subscriber
+    self.token = token
     self.onCancel = onCancel
   }
 
@@ -126,19 +132,32 @@ final class ThirdPartyPublisher<Output, Failure: Error>: Publisher, @unchecked S
   /// Whether a subscriber gets its subscription as it subscribes (or only at ``attach()``).
   let subscribesAtOnce: Bool
   private var pending: [(AnySubscriber<Output, Failure>, ThirdPartySubscription<Output, Failure>)] = []
+  private var completion: Subscribers.Completion<Failure>?
 
-  init(subscribesAtOnce: Bool = true) {
+  private let token: (() -> AnyObject)?
+
+  /// - Parameters:
+  ///   - subscribesAtOnce: Whether a subscriber gets its subscription as it subscribes.
+  ///   - token: Makes an object for each subscription to hold, so that a test can track it.
+  init(subscribesAtOnce: Bool = true, token: (() -> AnyObject)? = nil) {
     self.subscribesAtOnce = subscribesAtOnce
+    self.token = token
   }
 
   func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
     let erased = AnySubscriber(subscriber)
-    let subscription = ThirdPartySubscription<Output, Failure>(subscriber: erased) { [weak self] in
+    let subscription = ThirdPartySubscription<Output, Failure>(subscriber: erased, token: token?()) { [weak self] in
       self?.forget($0)
     }
     if subscribesAtOnce {
+      let ended = lock.withLock { () -> Subscribers.Completion<Failure>? in
+        if completion == nil { made.append(subscription) }
+        return completion
+      }
       subscriber.receive(subscription: subscription)
-      lock.withLock { made.append(subscription) }
+      // A subscriber that comes after the end gets the end at once (its subscription still
+      // keeps it until cancelled).
+      if let ended { subscription.forward(completion: ended) }
     } else {
       lock.withLock { pending.append((erased, subscription)) }
     }
@@ -161,6 +180,18 @@ final class ThirdPartyPublisher<Output, Failure: Error>: Publisher, @unchecked S
     for (subscriber, subscription) in waiting { subscriber.receive(subscription: subscription) }
   }
 
+  /// Cancels every subscription still live (for a test's clean-up).
+  func cancelAll() {
+    let all = lock.withLock { () -> [ThirdPartySubscription<Output, Failure>] in
+      defer {
+        made.removeAll()
+        pending.removeAll()
+      }
+      return made + pending.map(\.1)
+    }
+    for subscription in all { subscription.cancel() }
+  }
+
   /// Sends `value` to every subscriber that asked for one.
   func send(_ value: Output) {
     for subscription in lock.withLock({ made }) { subscription.forward(value) }
@@ -171,6 +202,7 @@ final class ThirdPartyPublisher<Output, Failure: Error>: Publisher, @unchecked S
   func send(completion: Subscribers.Completion<Failure>) {
     let all = lock.withLock { () -> [ThirdPartySubscription<Output, Failure>] in
       defer { made.removeAll() }
+      if self.completion == nil { self.completion = completion }
       return made
     }
     for subscription in all { subscription.forward(completion: completion) }

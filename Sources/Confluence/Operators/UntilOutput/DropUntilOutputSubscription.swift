@@ -153,14 +153,17 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
 
   @inlinable
   internal func cancel() {
-    let taken = lock.withLock { () -> (SubscriptionStatus, SubscriptionStatus)? in
+    let taken = lock.withLock { () -> (SubscriptionStatus, SubscriptionStatus, Subscription?)? in
       guard !isCancelled else { return nil }
       isCancelled = true
-      return (upstream.take(), other.take())
+      defer { firedOther = nil }
+      return (upstream.take(), other.take(), firedOther)
     }
-    guard let (upstreamStatus, otherStatus) = taken else { return }
+    guard let (upstreamStatus, otherStatus, fired) = taken else { return }
     upstreamStatus.cancelSubscription()
     otherStatus.cancelSubscription()
+    // The other's subscription, kept after it fired, goes too: nothing more can happen.
+    fired?.cancel()
   }
 
   @usableFromInline internal var description: String { "DropUntilOutput" }
