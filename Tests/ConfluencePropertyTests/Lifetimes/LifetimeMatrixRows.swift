@@ -205,6 +205,10 @@ enum LifetimeMatrix {
       let multicast = c.main.multicast { [t = c.capture()] in t.pass(PassthroughSubject<Int, TestError>()) }
       return MatrixHeld(multicast, holding: AnyCancellable(multicast.connect()))
     },
+    .op("Publishers.Multicast") { c in
+      let multicast = c.main.multicast(subject: ThirdPartySubject<Int, TestError>())
+      return MatrixHeld(multicast, holding: AnyCancellable(multicast.connect()))
+    },
     .op("Publishers.Autoconnect") { c in
       c.main.multicast { [t = c.capture()] in t.pass(ThirdPartySubject<Int, TestError>()) }.autoconnect()
     },
