@@ -110,12 +110,14 @@ final class JustTests: XCTestCase {
     XCTAssertEqual(first.cancels, 1)
   }
 
-  func test_sink_cancelledOrFinished_receivesNothing() {
+  func test_sink_cancelledBeforeSubscribingStillReceives_finishedReceivesNothing() {
+    // A sink has nothing to cancel before its subscription arrives, and Apple's does
+    // nothing then (see SinkTests.test_cancelBeforeASubscription_changesNothing).
     let cancelled = SinkProbe()
     cancelled.sink.cancel()
     Just(1).subscribe(cancelled.sink)
-    XCTAssertEqual(cancelled.values, [])
-    XCTAssertEqual(cancelled.completions, [])
+    XCTAssertEqual(cancelled.values, [1])
+    XCTAssertEqual(cancelled.completions, [.finished])
 
     let finished = SinkProbe()
     Just(1).subscribe(finished.sink)

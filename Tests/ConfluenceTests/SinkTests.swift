@@ -117,7 +117,7 @@ final class DemandProbe: Subscription, CustomStringConvertible {
 
 extension SinkTests {
   private enum Ending: CaseIterable {
-    case finished, failure, cancel, cancelBeforeSubscription
+    case finished, failure, cancel, finishedBeforeSubscription
   }
 
   /// A sink whose closures each capture an object of `tracker`, and record what they see.
@@ -143,14 +143,14 @@ extension SinkTests {
     let recorder = Recorder()
     let sink = makeSink(tracker, recorder)
     let upstream = DemandProbe()
-    if ending != .cancelBeforeSubscription {
+    if ending != .finishedBeforeSubscription {
       sink.receive(subscription: upstream)
       _ = sink.receive(1)
     }
     switch ending {
-    case .finished: sink.receive(completion: .finished)
+    case .finished, .finishedBeforeSubscription: sink.receive(completion: .finished)
     case .failure: sink.receive(completion: .failure(TestError("end")))
-    case .cancel, .cancelBeforeSubscription: sink.cancel()
+    case .cancel: sink.cancel()
     }
     _ = sink.receive(2)
     sink.receive(completion: .failure(TestError("late")))
@@ -162,12 +162,12 @@ extension SinkTests {
   func test_afterTheEnd_valuesAndCompletionsAreIgnored() {
     for ending in Ending.allCases {
       let (_, recorder, sink) = endThenMisbehave(ending)
-      let expectedValues = ending == .cancelBeforeSubscription ? [] : [1]
+      let expectedValues = ending == .finishedBeforeSubscription ? [] : [1]
       let expectedCompletions: [Subscribers.Completion<TestError>]
       switch ending {
-      case .finished: expectedCompletions = [.finished]
+      case .finished, .finishedBeforeSubscription: expectedCompletions = [.finished]
       case .failure: expectedCompletions = [.failure(TestError("end"))]
-      case .cancel, .cancelBeforeSubscription: expectedCompletions = []
+      case .cancel: expectedCompletions = []
       }
       XCTAssertEqual(recorder.values, expectedValues, "\(ending)")
       XCTAssertEqual(recorder.completions, expectedCompletions, "\(ending)")
@@ -182,6 +182,25 @@ extension SinkTests {
       XCTAssertEqual(tracker.liveCount, 0, "\(ending)")
       withExtendedLifetime(sink) {}
     }
+  }
+
+  /// Apple's sink, cancelled before any subscription arrived, has nothing to cancel and
+  /// does nothing: the conformance suite records a sink whose token was dropped before its
+  /// subscription counting every value then sent to it.
+  func test_cancelBeforeASubscription_changesNothing() {
+    let tracker = LifetimeTracker()
+    let recorder = Recorder()
+    let sink = makeSink(tracker, recorder)
+    sink.cancel()
+    _ = sink.receive(1)
+    XCTAssertEqual(recorder.values, [1])
+    XCTAssertEqual(tracker.liveCount, 2, "the closures are kept")
+    let late = DemandProbe()
+    sink.receive(subscription: late)
+    XCTAssertEqual(late.requests, [.unlimited], "a later subscription is accepted")
+    sink.cancel()
+    XCTAssertEqual(late.cancels, 1)
+    XCTAssertEqual(tracker.liveCount, 0)
   }
 
   func test_whileLive_theClosuresAreKept() {

@@ -15,8 +15,8 @@ extension Subscribers {
   /// ```
   ///
   /// Back-pressure: requests `.unlimited` as soon as it receives a subscription.
-  /// ``cancel()`` may be called from any thread. Once the sink has finished, failed or been
-  /// cancelled (with or without a subscription), it ignores whatever still arrives and lets
+  /// ``cancel()`` may be called from any thread. Once the sink has finished or failed (with
+  /// or without a subscription) or been cancelled, it ignores whatever still arrives and lets
   /// go of its closures, as Apple's does: a `sink { self.… }` stops keeping `self` alive.
   public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
     CustomReflectable, CustomPlaygroundDisplayConvertible
@@ -129,12 +129,22 @@ extension Subscribers {
       deliverCompletionAndLetGo(completion)
     }
 
-    /// Cancels the subscription, if any, and lets go of the closures. Idempotent; may be
-    /// called from any thread, and from inside the closures.
+    /// Cancels the subscription and lets go of the closures. Idempotent; may be called from
+    /// any thread, and from inside the closures.
+    ///
+    /// Before a subscription has arrived there is nothing to cancel, and, as Apple's sink,
+    /// this does nothing: values sent to the sink still reach `receiveValue` (the
+    /// conformance suite records it: a sink whose token was dropped before its subscription
+    /// arrived counts every value sent to it), and a subscription that arrives later is
+    /// accepted.
     @inlinable
     public final func cancel() {
       guard !isTerminal.load(ordering: .acquiring) else { return }
-      let (wasTerminal, previous) = lock.withLock { terminate() }
+      let ending = lock.withLock { () -> (wasTerminal: Bool, previous: SubscriptionStatus)? in
+        if case .awaitingSubscription = status { return nil }
+        return terminate()
+      }
+      guard let (wasTerminal, previous) = ending else { return }
       previous.cancelSubscription()
       if !wasTerminal { requestRelease() }
     }
@@ -154,10 +164,16 @@ extension Subscribers {
     /// has none to copy, cancel or release.
     @inlinable
     internal final func receiveDirectly(_ value: Input) {
-      let accepted = lock.withLock { status.acceptDirectDelivery() }
-      guard accepted else { return }
-      let depth = beginDelivery()
-      handlers._withUnsafeGuaranteedRef { $0.receiveValue(value) }
+      // The delivery is counted under the lock that accepts it, so that a cancel from
+      // another thread (which takes the lock to end the sink) either comes first and ends
+      // the sink before the value, or sees the delivery running and leaves the release to it.
+      let depth = lock.withLock { () -> Int? in
+        status.acceptDirectDelivery() ? beginDelivery() : nil
+      }
+      guard let depth else { return }
+      if !isTerminal.load(ordering: .acquiring) {
+        handlers._withUnsafeGuaranteedRef { $0.receiveValue(value) }
+      }
       endDelivery(depth)
       // No lock: every move of `isTerminal` to `true` is an exchange, so exactly one of this,
       // a cancel and a completion sees `false`.

@@ -281,7 +281,18 @@ enum LifetimeMatrix {
         Subscribers.Sink<Int, TestError>(
           receiveCompletion: { [t = c.capture()] in _ = t.pass($0) }, receiveValue: { [t = c.capture()] in _ = t.pass($0) })
       }
-    },
+    }
+    .keeping(
+      ["closure (while the subscriber is held)", "closure (while the subscriber is held)", "closure", "closure"],
+      after: .cancelBeforeSubscription, over: [.confluence],
+      because: "Apple's sink has nothing to cancel before its subscription: the cancel does nothing, the late subscription is accepted and live while its upstream lives (PrintTests/testSynchronization records a sink cancelled before its subscription still counting values)")
+    .keeping(
+      [
+        "closure (while the subscriber is held)", "closure (while the subscriber is held)",
+        "upstream subscription (while the subscriber is held)", "closure", "closure", "upstream subscription",
+      ],
+      after: .cancelBeforeSubscription, over: [.thirdParty],
+      because: "the same: the sink is live on the late subscription, which it keeps and which keeps it"),
     .custom("Subscribers.Assign", events: [.finished, .cancel, .cancelBeforeSubscription]) { upstream, event in
       runSubscriberCell(upstream: upstream, event: event) { c in
         Subscribers.Assign(object: MatrixModel(c.capture("assigned object")), keyPath: \.value)
