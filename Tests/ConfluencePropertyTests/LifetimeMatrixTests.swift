@@ -142,7 +142,9 @@ enum LifetimeCatalogue {
           conformances.append(character)
         }
       }
-      if let whereRange = conformances.range(of: " where ") { conformances = String(conformances[..<whereRange.lowerBound]) }
+      if let whereRange = conformances.range(of: " where ") {
+        conformances = String(conformances[..<whereRange.lowerBound])
+      }
       let conforms = conformances.split(separator: ",").contains { item in
         let word = item.trimmingCharacters(in: .whitespaces).split(separator: ".").last.map { String($0) } ?? ""
         return ["Publisher", "ConnectablePublisher", "Subject", "Subscriber"].contains(word)

@@ -18,7 +18,10 @@ final class MulticastThirdPartyLifetimeTests: XCTestCase {
     let tracker = LifetimeTracker()
     weak var weakSource: PassthroughSubject<Int, TestError>?
     weak var weakSubject: ThirdPartySubject<Int, TestError>?
-    weak var weakShared: Publishers.Autoconnect<Publishers.Multicast<PassthroughSubject<Int, TestError>, ThirdPartySubject<Int, TestError>>>?
+    typealias Shared = Publishers.Autoconnect<
+      Publishers.Multicast<PassthroughSubject<Int, TestError>, ThirdPartySubject<Int, TestError>>
+    >
+    weak var weakShared: Shared?
     var received: [Int] = []
     var completions: [Subscribers.Completion<TestError>] = []
     do {
@@ -100,7 +103,9 @@ extension MulticastThirdPartyLifetimeTests {
   /// A `share(replay:)` as libraries build it: multicast through their own subject, then
   /// autoconnect, kept weakly so that it resets once nobody subscribes.
   private final class ReferenceCountedShare {
-    typealias Shared = Publishers.Autoconnect<Publishers.Multicast<ThirdPartyPublisher<Int, TestError>, ThirdPartySubject<Int, TestError>>>
+    typealias Shared = Publishers.Autoconnect<
+      Publishers.Multicast<ThirdPartyPublisher<Int, TestError>, ThirdPartySubject<Int, TestError>>
+    >
     let source: ThirdPartyPublisher<Int, TestError>
     weak var current: Shared?
     private(set) var built = 0

@@ -57,8 +57,8 @@ enum MatrixKnown {
 enum LifetimeMatrix {
   typealias Row = LifetimeRow
   // nonisolated(unsafe): the rows are built once and only read, by the tests' one thread.
-  nonisolated(unsafe) static let all: [Row] = operators + reducing + combining + timing + sharing + sources + subjects + subscribers
-    + foundation + extras
+  nonisolated(unsafe) static let all: [Row] =
+    operators + reducing + combining + timing + sharing + sources + subjects + subscribers + foundation + extras
 
   static let noFailure: [LifetimeEvent] = [.finished, .cancel, .cancelBeforeSubscription]
   static let cancelOnly: [LifetimeEvent] = [.cancel]
@@ -85,7 +85,8 @@ enum LifetimeMatrix {
     .op("Publishers.Drop") { c in c.main.dropFirst() }
       .keeping(
         ["downstream"], after: .cancelBeforeSubscription, over: [.confluence],
-        because: "Apple's Drop never ends: a cancel before the subscription leaves it waiting, and it accepts the late subscription (DropSubscription, as the conformance suite records it)")
+        because: "Apple's Drop never ends: a cancel before the subscription leaves it waiting, and it accepts "
+          + "the late subscription (DropSubscription, as the conformance suite records it)")
       .keeping(
         ["downstream", "upstream subscription"], after: .cancelBeforeSubscription, over: [.thirdParty],
         because: "the same late subscription; a third-party one keeps its subscriber, the two keep each other"),
@@ -175,10 +176,13 @@ enum LifetimeMatrix {
     .op("Publishers.DropUntilOutput") { c in c.main.drop(untilOutputFrom: c.other) }
       .keeping(
         ["downstream"], after: .cancel, over: [.confluence],
-        because: "Apple's drop(untilOutputFrom:) lets go of the other's subscription after its first value without cancelling it, and a cancel does not cancel it (the conformance suite records it): the other publisher, still live, keeps the chain until it completes")
+        because: "Apple's drop(untilOutputFrom:) lets go of the other's subscription after its first value "
+          + "without cancelling it, and a cancel does not cancel it (the conformance suite records it): the other "
+          + "publisher, still live, keeps the chain until it completes")
       .keeping(
         ["downstream", "upstream subscription"], after: .cancel, over: [.thirdParty],
-        because: "the same: the other's live subscription keeps its subscriber until the other publisher lets go of it"),
+        because: "the same: the other's live subscription keeps its subscriber until the other publisher "
+          + "lets go of it"),
     .op("Publishers.PrefixUntilOutput") { c in c.main.prefix(untilOutputFrom: c.other) },
   ]
 
@@ -279,13 +283,16 @@ enum LifetimeMatrix {
     .custom("Subscribers.Sink", events: LifetimeEvent.allCases) { upstream, event in
       runSubscriberCell(upstream: upstream, event: event) { c in
         Subscribers.Sink<Int, TestError>(
-          receiveCompletion: { [t = c.capture()] in _ = t.pass($0) }, receiveValue: { [t = c.capture()] in _ = t.pass($0) })
+          receiveCompletion: { [t = c.capture()] in _ = t.pass($0) },
+          receiveValue: { [t = c.capture()] in _ = t.pass($0) })
       }
     }
     .keeping(
       ["closure (while the subscriber is held)", "closure (while the subscriber is held)", "closure", "closure"],
       after: .cancelBeforeSubscription, over: [.confluence],
-      because: "Apple's sink has nothing to cancel before its subscription: the cancel does nothing, the late subscription is accepted and live while its upstream lives (PrintTests/testSynchronization records a sink cancelled before its subscription still counting values)")
+      because: "Apple's sink has nothing to cancel before its subscription: the cancel does nothing, the late "
+        + "subscription is accepted and live while its upstream lives (PrintTests/testSynchronization records a "
+        + "sink cancelled before its subscription still counting values)")
     .keeping(
       [
         "closure (while the subscriber is held)", "closure (while the subscriber is held)",

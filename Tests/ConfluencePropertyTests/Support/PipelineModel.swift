@@ -54,7 +54,8 @@ struct PipelineModel: Equatable, CustomStringConvertible {
     case .fail: return PipelineModel(values: [], end: .failure("source"))
     case .future(let value, _):
       return value.map { PipelineModel(values: [$0], end: .finished) } ?? PipelineModel(values: [], end: .failure("future"))
-    case .passthrough, .currentValue, .testable, .thirdPartyPublisher, .thirdPartySubject: return nil
+    case .passthrough, .currentValue, .testable, .thirdPartyPublisher, .thirdPartySubject:
+      return nil
     }
   }
 
