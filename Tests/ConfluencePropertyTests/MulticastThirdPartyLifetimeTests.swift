@@ -92,9 +92,26 @@ final class MulticastThirdPartyLifetimeTests: XCTestCase {
       // The subject forgot the subscription; the relay, kept alive by the subscriber, must
       // not hold it either.
       XCTAssertNil(subjectsSubscription, "\(ending)")
-      // The relay keeps its downstream until it goes (ConformanceNotes, "Lifetime rules"):
-      // the subscriber lets go of it, or the two would keep each other.
-      subscriber.subscription = nil
+      withExtendedLifetime(subscriber) {}
+    }
+  }
+
+  func test_multicastRelay_letsGoOfItsDownstream_atCancelAndCompletion() {
+    for ending in Ending.allCases {
+      let subject = ThirdPartySubject<Int, TestError>()
+      weak var weakSubscriber: KeepingSubscriber?
+      do {
+        let subscriber = KeepingSubscriber()
+        weakSubscriber = subscriber
+        PassthroughSubject<Int, TestError>().multicast(subject: subject).subscribe(subscriber)
+        switch ending {
+        case .cancel: subscriber.subscription?.cancel()
+        case .finished: subject.send(completion: .finished)
+        case .failure: subject.send(completion: .failure(TestError()))
+        }
+      }
+      // The subscriber keeps the relay (its subscription); the relay must not keep it.
+      XCTAssertNil(weakSubscriber, "\(ending)")
     }
   }
 }
