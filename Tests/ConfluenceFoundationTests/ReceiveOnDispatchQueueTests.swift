@@ -35,17 +35,22 @@ final class ReceiveOnDispatchQueueTests: XCTestCase {
     let tracker = LifetimeTracker()
     let subject = PassthroughSubject<Int, Never>()
     let received = Mutex<[Int]>([])
-    var cancellable: AnyCancellable? = subject.receive(on: queue).sink { [probe = tracker.make()] value in
-      withExtendedLifetime(probe) { received.withLock { $0.append(value) } }
-    }
+    var sink: Subscribers.Sink<Int, Never>? = Subscribers.Sink(
+      receiveCompletion: { _ in },
+      receiveValue: { [probe = tracker.make()] value in
+        withExtendedLifetime(probe) { received.withLock { $0.append(value) } }
+      })
+    weak let weakSink = sink
+    subject.receive(on: queue).subscribe(sink!)
     queue.suspend()
     subject.send(1)
-    cancellable?.cancel()
-    cancellable = nil
-    XCTAssertEqual(tracker.liveCount, 1, "the queued action holds the subscriber")
+    sink?.cancel()
+    sink = nil
+    XCTAssertNotNil(weakSink, "the queued action holds the subscriber")
+    XCTAssertEqual(tracker.liveCount, 0, "the cancelled sink let go of its closures")
     queue.resume()
     queue.sync {}
-    XCTAssertEqual(tracker.liveCount, 0, "released once the action has run")
+    XCTAssertNil(weakSink, "released once the action has run")
     XCTAssertEqual(received.withLock { $0 }, [], "the value was dropped: cancelled before it ran")
   }
 

@@ -62,6 +62,30 @@ final class GeneratedPipelineTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(kinds.count, 50, "stage kinds reached: \(kinds.sorted())")
   }
 
+  /// Third-party-style publishers and subjects (whose subscriptions keep their subscribers
+  /// until cancelled) appear as sources and as the subjects of `multicast`/`subscribe(_:)`.
+  func test_generator_reachesTheThirdPartySourcesAndSubjects() {
+    var sources = Set<String>()
+    var stages = Set<String>()
+    for seed in 0..<3000 as Range<UInt64> {
+      let pipeline = Pipeline.random(seed: seed)
+      switch pipeline.source {
+      case .thirdPartyPublisher: sources.insert("publisher")
+      case .thirdPartySubject: sources.insert("subject")
+      default: break
+      }
+      for stage in pipeline.stages {
+        switch stage {
+        case .multicastThirdPartyAutoconnect: stages.insert("multicast")
+        case .subscribeThirdPartySubject: stages.insert("subscribe")
+        default: break
+        }
+      }
+    }
+    XCTAssertEqual(sources, ["publisher", "subject"])
+    XCTAssertEqual(stages, ["multicast", "subscribe"])
+  }
+
   /// The model is a real reference, not a mirror of the implementation: a few pipelines
   /// whose outcome is worked out by hand.
   func test_model_matchesHandWorkedExamples() {

@@ -112,3 +112,188 @@ final class DemandProbe: Subscription, CustomStringConvertible {
   func request(_ demand: Subscribers.Demand) { requests.append(demand) }
   func cancel() { cancels += 1 }
 }
+
+// MARK: - After the end: what still arrives is ignored, the closures are let go of
+
+extension SinkTests {
+  private enum Ending: CaseIterable {
+    case finished, failure, cancel, finishedBeforeSubscription
+  }
+
+  /// A sink whose closures each capture an object of `tracker`, and record what they see.
+  private final class Recorder {
+    var values: [Int] = []
+    var completions: [Subscribers.Completion<TestError>] = []
+  }
+
+  private func makeSink(_ tracker: LifetimeTracker, _ recorder: Recorder) -> Subscribers.Sink<Int, TestError> {
+    Subscribers.Sink(
+      receiveCompletion: { [probe = tracker.make(), recorder] completion in
+        withExtendedLifetime(probe) { recorder.completions.append(completion) }
+      },
+      receiveValue: { [probe = tracker.make(), recorder] value in
+        withExtendedLifetime(probe) { recorder.values.append(value) }
+      })
+  }
+
+  /// Ends a sink (held by the test) as `ending` says, then sends it values and completions
+  /// directly and through its upstream, as a misbehaving publisher would.
+  private func endThenMisbehave(_ ending: Ending) -> (LifetimeTracker, Recorder, Subscribers.Sink<Int, TestError>) {
+    let tracker = LifetimeTracker()
+    let recorder = Recorder()
+    let sink = makeSink(tracker, recorder)
+    let upstream = DemandProbe()
+    if ending != .finishedBeforeSubscription {
+      sink.receive(subscription: upstream)
+      _ = sink.receive(1)
+    }
+    switch ending {
+    case .finished, .finishedBeforeSubscription: sink.receive(completion: .finished)
+    case .failure: sink.receive(completion: .failure(TestError("end")))
+    case .cancel: sink.cancel()
+    }
+    _ = sink.receive(2)
+    sink.receive(completion: .failure(TestError("late")))
+    _ = sink.receive(3)
+    sink.receive(completion: .finished)
+    return (tracker, recorder, sink)
+  }
+
+  func test_afterTheEnd_valuesAndCompletionsAreIgnored() {
+    for ending in Ending.allCases {
+      let (_, recorder, sink) = endThenMisbehave(ending)
+      let expectedValues = ending == .finishedBeforeSubscription ? [] : [1]
+      let expectedCompletions: [Subscribers.Completion<TestError>]
+      switch ending {
+      case .finished, .finishedBeforeSubscription: expectedCompletions = [.finished]
+      case .failure: expectedCompletions = [.failure(TestError("end"))]
+      case .cancel: expectedCompletions = []
+      }
+      XCTAssertEqual(recorder.values, expectedValues, "\(ending)")
+      XCTAssertEqual(recorder.completions, expectedCompletions, "\(ending)")
+      withExtendedLifetime(sink) {}
+    }
+  }
+
+  func test_afterTheEnd_theClosuresAreLetGo_whileTheSinkLives() {
+    for ending in Ending.allCases {
+      let (tracker, _, sink) = endThenMisbehave(ending)
+      XCTAssertEqual(tracker.madeCount, 2, "\(ending)")
+      XCTAssertEqual(tracker.liveCount, 0, "\(ending)")
+      withExtendedLifetime(sink) {}
+    }
+  }
+
+  /// Apple's sink, cancelled before any subscription arrived, has nothing to cancel and
+  /// does nothing: the conformance suite records a sink whose token was dropped before its
+  /// subscription counting every value then sent to it.
+  func test_cancelBeforeASubscription_changesNothing() {
+    let tracker = LifetimeTracker()
+    let recorder = Recorder()
+    let sink = makeSink(tracker, recorder)
+    sink.cancel()
+    _ = sink.receive(1)
+    XCTAssertEqual(recorder.values, [1])
+    XCTAssertEqual(tracker.liveCount, 2, "the closures are kept")
+    let late = DemandProbe()
+    sink.receive(subscription: late)
+    XCTAssertEqual(late.requests, [.unlimited], "a later subscription is accepted")
+    sink.cancel()
+    XCTAssertEqual(late.cancels, 1)
+    XCTAssertEqual(tracker.liveCount, 0)
+  }
+
+  func test_whileLive_theClosuresAreKept() {
+    let tracker = LifetimeTracker()
+    let recorder = Recorder()
+    let sink = makeSink(tracker, recorder)
+    sink.receive(subscription: DemandProbe())
+    _ = sink.receive(1)
+    XCTAssertEqual(tracker.liveCount, 2)
+    sink.receiveValue(5)
+    XCTAssertEqual(recorder.values, [1, 5], "the receiveValue property is the closure given")
+    sink.cancel()
+    sink.receiveValue(6)
+    sink.receiveCompletion(.finished)
+    XCTAssertEqual(recorder.values, [1, 5], "once let go of, the properties do nothing")
+    XCTAssertEqual(recorder.completions, [])
+  }
+
+  func test_cancelFromInsideReceiveValue_letsGoOfTheClosuresWhenTheCallReturns() {
+    let tracker = LifetimeTracker()
+    let subject = PassthroughSubject<Int, Never>()
+    var seenAfterCancel: [Int] = []
+    var sink: Subscribers.Sink<Int, Never>?
+    sink = Subscribers.Sink(
+      receiveCompletion: { [probe = tracker.make()] _ in withExtendedLifetime(probe) {} },
+      receiveValue: { [probe = tracker.make()] value in
+        sink?.cancel()
+        // The closure's captures are still alive for the rest of this call.
+        seenAfterCancel.append(value + probe.id - probe.id)
+      })
+    subject.subscribe(sink!)
+    XCTAssertEqual(tracker.liveCount, 2)
+    subject.send(4)
+    XCTAssertEqual(seenAfterCancel, [4])
+    XCTAssertEqual(tracker.liveCount, 0, "let go once the call returned")
+    subject.send(5)
+    XCTAssertEqual(seenAfterCancel, [4])
+    withExtendedLifetime(sink) {}
+  }
+
+  func test_completionFromInsideReceiveValue_isDelivered_andTheClosuresGoWhenTheValuesCallReturns() {
+    let tracker = LifetimeTracker()
+    var events: [String] = []
+    var sink: Subscribers.Sink<Int, Never>?
+    sink = Subscribers.Sink<Int, Never>(
+      receiveCompletion: { [probe = tracker.make()] _ in withExtendedLifetime(probe) { events.append("finished") } },
+      receiveValue: { [probe = tracker.make()] value in
+        // An upstream that completes while its value is still being delivered.
+        sink?.receive(completion: .finished)
+        events.append("\(value + probe.id - probe.id)")
+      })
+    sink?.receive(subscription: DemandProbe())
+    _ = sink?.receive(7)
+    XCTAssertEqual(events, ["finished", "7"])
+    XCTAssertEqual(tracker.liveCount, 0)
+    withExtendedLifetime(sink) {}
+  }
+
+  func test_justsDirectDelivery_cancelInsideReceiveValue_dropsTheFinished_andLetsGo() {
+    let tracker = LifetimeTracker()
+    var events: [String] = []
+    var token: AnyCancellable?
+    var sink: Subscribers.Sink<Int, Never>?
+    sink = Subscribers.Sink(
+      receiveCompletion: { [probe = tracker.make()] _ in withExtendedLifetime(probe) { events.append("finished") } },
+      receiveValue: { [probe = tracker.make()] value in
+        sink?.cancel()
+        events.append("\(value + probe.id - probe.id)")
+      })
+    Just(3).subscribe(sink!)
+    XCTAssertEqual(events, ["3"])
+    XCTAssertEqual(tracker.liveCount, 0)
+    token = AnyCancellable(sink!)
+    token?.cancel()
+    withExtendedLifetime(token) {}
+  }
+
+  func test_sinkCapturingItsOwner_stopsKeepingIt_atCompletion() {
+    final class Owner {
+      var cancellables = Set<AnyCancellable>()
+      var last: Int?
+    }
+    let subject = PassthroughSubject<Int, Never>()
+    weak var weakOwner: Owner?
+    do {
+      let owner = Owner()
+      weakOwner = owner
+      subject.sink { owner.last = $0 }.store(in: &owner.cancellables)
+      subject.send(1)
+      XCTAssertEqual(owner.last, 1)
+    }
+    XCTAssertNotNil(weakOwner, "owner -> token -> sink -> closure -> owner, while live")
+    subject.send(completion: .finished)
+    XCTAssertNil(weakOwner, "the sink let go of its closure at completion")
+  }
+}

@@ -15,16 +15,28 @@ extension Subscribers {
   /// ```
   ///
   /// Back-pressure: requests `.unlimited` as soon as it receives a subscription.
-  /// ``cancel()`` may be called from any thread. The closures are retained until the sink
-  /// itself is released.
+  /// ``cancel()`` may be called from any thread. Once the sink has finished or failed (with
+  /// or without a subscription) or been cancelled, it ignores whatever still arrives and lets
+  /// go of its closures, as Apple's does: a `sink { self.… }` stops keeping `self` alive.
   public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
     CustomReflectable, CustomPlaygroundDisplayConvertible
   {
-    /// The closure to execute on receipt of a value.
-    public final let receiveValue: (Input) -> Void
+    /// The closure to execute on receipt of a value; a closure that does nothing once the
+    /// sink has finished, failed or been cancelled (the sink lets go of the one it was given).
+    public final var receiveValue: (Input) -> Void {
+      heldHandlers()?.receiveValue ?? { _ in }
+    }
 
-    /// The closure to execute on completion.
-    public final let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+    /// The closure to execute on completion; a closure that does nothing once the sink has
+    /// finished, failed or been cancelled (the sink lets go of the one it was given).
+    public final var receiveCompletion: (Subscribers.Completion<Failure>) -> Void {
+      heldHandlers()?.receiveCompletion ?? { _ in }
+    }
+
+    /// The two closures, retained by hand (released once, by ``releaseHandlers()`` or
+    /// `deinit`), so that a value calls them through a reference that costs no retain.
+    @usableFromInline
+    internal let handlers: Unmanaged<SinkHandlers<Input, Failure>>
 
     @usableFromInline
     internal let lock = Lock()
@@ -39,14 +51,31 @@ extension Subscribers {
     @usableFromInline
     internal var status = SubscriptionStatus.awaitingSubscription
 
+    /// Guarded by `lock`: whether ``handlers`` was released.
+    @exclusivity(unchecked)
+    @usableFromInline
+    internal var handlersReleased = false
+
     /// Whether the sink has completed or been cancelled: set by an atomic exchange (under
     /// `lock`, except at the end of a direct delivery), so that exactly one of those sees it
     /// `false`; never reset. The same as `status` being `.terminal`, except during a direct
     /// delivery, which moves `status` first and this at its end. Lets ``cancel()`` after
     /// completion (every `AnyCancellable` dropped after a finite publisher finished) return
-    /// without taking the lock.
+    /// without taking the lock, and a value after the end be ignored without it.
     @usableFromInline
     internal let isTerminal = Atomic<Bool>(false)
+
+    /// How many calls into the closures are running (more than one only when a closure
+    /// makes the publisher deliver again, re-entrantly). Changed only by the thread that
+    /// delivers — upstream events into a subscriber are serialised — with a plain load and
+    /// store, not a read-modify-write, so a value costs no atomic instruction.
+    @usableFromInline
+    internal let deliveries = Atomic<Int>(0)
+
+    /// Set once the sink has ended; whoever sees it with no delivery running releases
+    /// ``handlers``: the ending call itself, or else the delivery that ends last.
+    @usableFromInline
+    internal let releaseRequested = Atomic<Bool>(false)
 
     /// Initializes a sink with the provided closures.
     ///
@@ -58,8 +87,13 @@ extension Subscribers {
       receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
       receiveValue: @escaping (Input) -> Void
     ) {
-      self.receiveCompletion = receiveCompletion
-      self.receiveValue = receiveValue
+      handlers = .passRetained(SinkHandlers(receiveValue: receiveValue, receiveCompletion: receiveCompletion))
+    }
+
+    @inlinable
+    deinit {
+      // The last reference is gone: nothing else can release the closures now.
+      if !handlersReleased { handlers.release() }
     }
 
     /// Stores the subscription and requests `.unlimited`; a second subscription is cancelled.
@@ -73,28 +107,46 @@ extension Subscribers {
     }
 
     /// Calls `receiveValue` and asks for nothing more (it already asked for everything).
+    /// A value that arrives after the sink finished, failed or was cancelled is ignored.
     @inlinable
     public final func receive(_ value: Input) -> Subscribers.Demand {
-      receiveValue(value)
+      let depth = beginDelivery()
+      if !isTerminal.load(ordering: .acquiring) {
+        handlers._withUnsafeGuaranteedRef { $0.receiveValue(value) }
+      }
+      endDelivery(depth)
       return .none
     }
 
-    /// Calls `receiveCompletion` and releases the subscription. Only the first completion
-    /// counts, and none after ``cancel()``: as Apple's sink, which lets its closures go at
-    /// that point, a later one is ignored.
+    /// Calls `receiveCompletion`, releases the subscription, then lets go of the closures.
+    /// Only the first completion counts, and none after ``cancel()``: as Apple's sink, a
+    /// later one is ignored.
     @inlinable
     public final func receive(completion: Subscribers.Completion<Failure>) {
       let (wasTerminal, previous) = lock.withLock { terminate() }
       _ = consume previous  // the subscription is released outside the lock
       if wasTerminal { return }
-      receiveCompletion(completion)
+      deliverCompletionAndLetGo(completion)
     }
 
-    /// Cancels the subscription, if any. Idempotent.
+    /// Cancels the subscription and lets go of the closures. Idempotent; may be called from
+    /// any thread, and from inside the closures.
+    ///
+    /// Before a subscription has arrived there is nothing to cancel, and, as Apple's sink,
+    /// this does nothing: values sent to the sink still reach `receiveValue` (the
+    /// conformance suite records it: a sink whose token was dropped before its subscription
+    /// arrived counts every value sent to it), and a subscription that arrives later is
+    /// accepted.
     @inlinable
     public final func cancel() {
       guard !isTerminal.load(ordering: .acquiring) else { return }
-      lock.withLock { terminate() }.previous.cancelSubscription()
+      let ending = lock.withLock { () -> (wasTerminal: Bool, previous: SubscriptionStatus)? in
+        if case .awaitingSubscription = status { return nil }
+        return terminate()
+      }
+      guard let (wasTerminal, previous) = ending else { return }
+      previous.cancelSubscription()
+      if !wasTerminal { requestRelease() }
     }
 
     /// Takes a publisher's one value and then `.finished` straight from the publisher, with
@@ -112,13 +164,21 @@ extension Subscribers {
     /// has none to copy, cancel or release.
     @inlinable
     internal final func receiveDirectly(_ value: Input) {
-      let accepted = lock.withLock { status.acceptDirectDelivery() }
-      guard accepted else { return }
-      receiveValue(value)
+      // The delivery is counted under the lock that accepts it, so that a cancel from
+      // another thread (which takes the lock to end the sink) either comes first and ends
+      // the sink before the value, or sees the delivery running and leaves the release to it.
+      let depth = lock.withLock { () -> Int? in
+        status.acceptDirectDelivery() ? beginDelivery() : nil
+      }
+      guard let depth else { return }
+      if !isTerminal.load(ordering: .acquiring) {
+        handlers._withUnsafeGuaranteedRef { $0.receiveValue(value) }
+      }
+      endDelivery(depth)
       // No lock: every move of `isTerminal` to `true` is an exchange, so exactly one of this,
       // a cancel and a completion sees `false`.
       if !isTerminal.exchange(true, ordering: .acquiringAndReleasing) {
-        receiveCompletion(.finished)
+        deliverCompletionAndLetGo(.finished)
       }
     }
 
@@ -130,6 +190,69 @@ extension Subscribers {
       return (wasTerminal, status.take())
     }
 
+    /// Marks a call into the closures as running; returns the depth to restore.
+    @inlinable
+    @inline(__always)
+    internal final func beginDelivery() -> Int {
+      let depth = deliveries.load(ordering: .relaxed)
+      deliveries.store(depth &+ 1, ordering: .relaxed)
+      return depth
+    }
+
+    /// Marks the call as over; the outermost one releases the closures if the sink ended
+    /// during it.
+    @inlinable
+    @inline(__always)
+    internal final func endDelivery(_ depth: Int) {
+      deliveries.store(depth, ordering: .releasing)
+      if depth == 0, releaseRequested.load(ordering: .acquiring) {
+        releaseHandlers()
+      }
+    }
+
+    /// Calls `receiveCompletion` (the sink has just ended), then lets go of the closures,
+    /// at once or, if this completion came from inside a value's delivery, when that ends.
+    @inlinable
+    internal final func deliverCompletionAndLetGo(_ completion: Subscribers.Completion<Failure>) {
+      let depth = beginDelivery()
+      handlers._withUnsafeGuaranteedRef { $0.receiveCompletion(completion) }
+      releaseRequested.store(true, ordering: .releasing)
+      endDelivery(depth)
+    }
+
+    /// Asks for the closures to be released: at once if no delivery is running, otherwise
+    /// by the delivery, when it ends. A delivery checks ``isTerminal`` after counting itself
+    /// in ``deliveries``, and this runs after ``isTerminal`` was set and the subscription
+    /// cancelled, so a delivery either sees the end and does not call the closures, or is
+    /// counted here and releases them itself. (A delivery's count and check are not
+    /// separated by a fence — a fence per value is the cost this design avoids — so for a
+    /// cancel on another thread racing a value's arrival, the subscription's cancel, which
+    /// runs in between, gives the count time to become visible; a cancel from inside the
+    /// closures, or from the delivering thread, is exact.)
+    @inlinable
+    internal final func requestRelease() {
+      releaseRequested.store(true, ordering: .sequentiallyConsistent)
+      if deliveries.load(ordering: .sequentiallyConsistent) == 0 {
+        releaseHandlers()
+      }
+    }
+
+    /// Releases ``handlers``, once.
+    @usableFromInline
+    internal final func releaseHandlers() {
+      let release = lock.withLock { () -> Bool in
+        defer { handlersReleased = true }
+        return !handlersReleased
+      }
+      if release { handlers.release() }
+    }
+
+    /// The closures, retained, unless they were let go of.
+    @usableFromInline
+    internal final func heldHandlers() -> SinkHandlers<Input, Failure>? {
+      lock.withLock { handlersReleased ? nil : handlers.takeUnretainedValue() }
+    }
+
     /// `Sink`
     public final var description: String { "Sink" }
 
@@ -138,6 +261,22 @@ extension Subscribers {
 
     /// The same as ``description``.
     public final var playgroundDescription: Any { description }
+  }
+}
+
+/// A sink's two closures, in an object of their own so that the sink can let go of them
+/// while it lives on, and call them through a reference that costs no retain.
+@usableFromInline
+internal final class SinkHandlers<Input, Failure: Error> {
+  @usableFromInline internal let receiveValue: (Input) -> Void
+  @usableFromInline internal let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+
+  @inlinable
+  internal init(
+    receiveValue: @escaping (Input) -> Void, receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
+  ) {
+    self.receiveValue = receiveValue
+    self.receiveCompletion = receiveCompletion
   }
 }
 

@@ -65,6 +65,20 @@ struct PipelineBuilder {
           values: values, fails: fails, sendValue: { subject.send(Item(n: $0, token: tracker.make())) },
           sendCompletion: { subject.send(completion: $0) }))
       return subject.eraseToAnyPublisher()
+    case .thirdPartyPublisher(let values, let fails):
+      let publisher = ThirdPartyPublisher<Item, TestError>()
+      context.register(
+        SubjectDriver(
+          values: values, fails: fails, sendValue: { publisher.send(Item(n: $0, token: tracker.make())) },
+          sendCompletion: { publisher.send(completion: $0) }))
+      return publisher.eraseToAnyPublisher()
+    case .thirdPartySubject(let values, let fails):
+      let subject = ThirdPartySubject<Item, TestError>()
+      context.register(
+        SubjectDriver(
+          values: values, fails: fails, sendValue: { subject.send(Item(n: $0, token: tracker.make())) },
+          sendCompletion: { subject.send(completion: $0) }))
+      return subject.eraseToAnyPublisher()
     case .currentValue(let initial, let values, let fails):
       let subject = CurrentValueSubject<Item, TestError>(context.item(initial))
       context.register(
@@ -194,6 +208,18 @@ struct PipelineBuilder {
       return upstream.share().eraseToAnyPublisher()
     case .multicastAutoconnect:
       return upstream.multicast { PassthroughSubject<Item, TestError>() }.autoconnect().eraseToAnyPublisher()
+    case .multicastThirdPartyAutoconnect:
+      return upstream.multicast { ThirdPartySubject<Item, TestError>() }.autoconnect().eraseToAnyPublisher()
+    case .subscribeThirdPartySubject:
+      let context = self.context
+      return Deferred { () -> ThirdPartySubject<Item, TestError> in
+        let subject = ThirdPartySubject<Item, TestError>()
+        // Connected once the downstream has subscribed (so that it sees the values); the
+        // connection lives until the run lets go of its sources.
+        context.scheduler.schedule { context.keep(upstream.subscribe(subject)) }
+        return subject
+      }
+      .eraseToAnyPublisher()
     case .makeConnectableAutoconnect:
       // Apple offers `makeConnectable()` only where the failure is `Never`.
       return upstream.materialize().makeConnectable().autoconnect().dematerialize().eraseToAnyPublisher()

@@ -30,6 +30,8 @@ final class PipelineContext: @unchecked Sendable {
   /// The serial queue of `receive(on: DispatchQueue)` stages (threaded runs).
   let queue = DispatchQueue(label: "generated-pipeline")
   private(set) var subjects: [SubjectDriver] = []
+  /// Connections the run holds as a caller would (`subscribe(_:)` to a subject).
+  private var kept: [AnyCancellable] = []
 
   func item(_ n: Int) -> Item {
     Item(n: n, token: tracker.make())
@@ -57,9 +59,16 @@ final class PipelineContext: @unchecked Sendable {
     }
   }
 
-  /// Drops the subjects, so that nothing but the pipeline under test holds them.
+  /// Holds `connection` until ``releaseSubjects()``.
+  func keep(_ connection: AnyCancellable) {
+    kept.append(connection)
+  }
+
+  /// Drops the subjects (and the connections held), so that nothing but the pipeline under
+  /// test holds them.
   func releaseSubjects() {
     subjects.removeAll()
+    kept.removeAll()
   }
 
   /// The subjects' drivers, for threaded runs that drive each from its own thread.

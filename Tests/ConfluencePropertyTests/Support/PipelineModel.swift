@@ -54,7 +54,8 @@ struct PipelineModel: Equatable, CustomStringConvertible {
     case .fail: return PipelineModel(values: [], end: .failure("source"))
     case .future(let value, _):
       return value.map { PipelineModel(values: [$0], end: .finished) } ?? PipelineModel(values: [], end: .failure("future"))
-    case .passthrough, .currentValue, .testable: return nil
+    case .passthrough, .currentValue, .testable, .thirdPartyPublisher, .thirdPartySubject:
+      return nil
     }
   }
 
@@ -201,7 +202,7 @@ struct PipelineModel: Equatable, CustomStringConvertible {
     case .concatMapJust:
       return isFailure ? nil : self
     case .switchToLatestJust, .flatMapLatestJust, .share, .multicastAutoconnect, .makeConnectableAutoconnect,
-      .shareReplay:
+      .shareReplay, .multicastThirdPartyAutoconnect, .subscribeThirdPartySubject:
       // What these deliver depends on whether demand reached them before the values did:
       // a subject drops values nobody asked for, a newer inner replaces one still waiting.
       return nil

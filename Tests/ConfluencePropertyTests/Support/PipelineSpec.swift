@@ -20,6 +20,11 @@ indirect enum Source: CustomStringConvertible, Equatable {
   case currentValue(Int, [Int], fails: Bool)
   /// A relative testable publisher: one value every `spacing` ticks, then finished or failed.
   case testable([Int], spacing: Int, fails: Bool)
+  /// A ``ThirdPartyPublisher`` (its subscription keeps its subscriber until cancelled, also
+  /// after completion) sent the values by the driver, then finished or failed.
+  case thirdPartyPublisher([Int], fails: Bool)
+  /// A ``ThirdPartySubject`` sent the values by the driver, then finished or failed.
+  case thirdPartySubject([Int], fails: Bool)
 
   var description: String {
     switch self {
@@ -37,6 +42,10 @@ indirect enum Source: CustomStringConvertible, Equatable {
       return "CurrentValueSubject(\(initial), \(values), \(fails ? "fail" : "finish"))"
     case .testable(let values, let spacing, let fails):
       return "Testable(\(values) every \(spacing), \(fails ? "fail" : "finish"))"
+    case .thirdPartyPublisher(let values, let fails):
+      return "ThirdPartyPublisher(\(values), \(fails ? "fail" : "finish"))"
+    case .thirdPartySubject(let values, let fails):
+      return "ThirdPartySubject(\(values), \(fails ? "fail" : "finish"))"
     }
   }
 
@@ -44,7 +53,7 @@ indirect enum Source: CustomStringConvertible, Equatable {
   /// depends on when demand was granted.
   var isDemandSensitive: Bool {
     switch self {
-    case .passthrough, .currentValue, .testable: return true
+    case .passthrough, .currentValue, .testable, .thirdPartyPublisher, .thirdPartySubject: return true
     default: return false
     }
   }
@@ -69,6 +78,10 @@ indirect enum Source: CustomStringConvertible, Equatable {
       out = [.passthrough(values, fails: fails)] + smaller(values).map { .currentValue(initial, $0, fails: fails) }
     case .testable(let values, let spacing, let fails):
       out = [.sequence(values)] + smaller(values).map { .testable($0, spacing: spacing, fails: fails) }
+    case .thirdPartyPublisher(let values, let fails):
+      out = [.passthrough(values, fails: fails)] + smaller(values).map { .thirdPartyPublisher($0, fails: fails) }
+    case .thirdPartySubject(let values, let fails):
+      out = [.passthrough(values, fails: fails)] + smaller(values).map { .thirdPartySubject($0, fails: fails) }
     case .future(let value, .some): out = [.future(value, delay: nil)]
     case .just, .empty, .fail, .future: out = []
     }
@@ -89,7 +102,7 @@ indirect enum Source: CustomStringConvertible, Equatable {
   static func random(using rng: inout SplitMix64, depth: Int = 0) -> Source {
     let values = (0..<rng.int(0...6)).map { _ in rng.int(-5...20) }
     let fails = rng.chance(30)
-    switch rng.int(0...11) {
+    switch rng.int(0...13) {
     case 0, 1: return .sequence(values)
     case 2: return .eagerSequence(values)
     case 3: return .record(values, fails: fails)
@@ -99,6 +112,8 @@ indirect enum Source: CustomStringConvertible, Equatable {
     case 7: return .future(rng.chance(80) ? rng.int(0...9) : nil, delay: rng.chance(50) ? rng.int(1...5) : nil)
     case 8, 9: return .passthrough(values, fails: fails)
     case 10: return .currentValue(rng.int(0...9), values, fails: fails)
+    case 12: return .thirdPartyPublisher(values, fails: fails)
+    case 13: return .thirdPartySubject(values, fails: fails)
     default: return .testable(values, spacing: rng.int(1...4), fails: fails)
     }
   }
@@ -150,6 +165,11 @@ enum Stage: CustomStringConvertible, Equatable {
   case switchToLatestJust
   case share
   case multicastAutoconnect
+  /// `multicast { ThirdPartySubject() }.autoconnect()`: how libraries build `share(replay:)`.
+  case multicastThirdPartyAutoconnect
+  /// The downstream subscribed to a ``ThirdPartySubject`` that `subscribe(_:)` connects to
+  /// upstream.
+  case subscribeThirdPartySubject
   case makeConnectableAutoconnect
   // Combining with a second source
   case merge(Source)
@@ -217,6 +237,8 @@ enum Stage: CustomStringConvertible, Equatable {
     case .switchToLatestJust: return "map{Just}.switchToLatest"
     case .share: return "share"
     case .multicastAutoconnect: return "multicast(subject).autoconnect"
+    case .multicastThirdPartyAutoconnect: return "multicast(ThirdPartySubject).autoconnect"
+    case .subscribeThirdPartySubject: return "subscribe(ThirdPartySubject)"
     case .makeConnectableAutoconnect: return "makeConnectable.autoconnect"
     case .merge(let other): return "merge(\(other))"
     case .zip(let other): return "zip(\(other))"
@@ -308,6 +330,7 @@ enum Stage: CustomStringConvertible, Equatable {
     switch self {
     case .debounce, .throttle, .timeout, .collectByTime, .measureInterval, .combineLatest, .withLatestFrom,
       .dropUntilOutput, .prefixUntilOutput, .share, .multicastAutoconnect, .makeConnectableAutoconnect, .shareReplay,
+      .multicastThirdPartyAutoconnect, .subscribeThirdPartySubject,
       .switchToLatestJust, .flatMapLatestJust:
       return false
     case .buffer(let size, _, _):
@@ -344,7 +367,7 @@ enum Stage: CustomStringConvertible, Equatable {
   }
 
   /// How many kinds of stage ``random(using:includeExtras:)`` chooses from.
-  static let kindCount = 55
+  static let kindCount = 57
   static let extrasKindCount = 4
 
   // One case per kind of stage, with its random parameters.
@@ -410,11 +433,13 @@ enum Stage: CustomStringConvertible, Equatable {
     case 52: return .collectByTime(rng.int(1...4))
     case 53: return .measureInterval
     case 54: return .concatMapJust
+    case 55: return .multicastThirdPartyAutoconnect
+    case 56: return .subscribeThirdPartySubject
     // ConfluenceExtras
-    case 55: return .shareReplay(rng.int(0...3))
-    case 56: return .flatMapLatestJust
-    case 57: return .withLatestFrom(Source.random(using: &rng))
-    case 58: return .materializeDematerialize
+    case 57: return .shareReplay(rng.int(0...3))
+    case 58: return .flatMapLatestJust
+    case 59: return .withLatestFrom(Source.random(using: &rng))
+    case 60: return .materializeDematerialize
     default: return .materializeDematerialize
     }
   }

@@ -7,7 +7,11 @@ import Synchronization
 /// subject subscribes it; a second subscription is cancelled; the downstream's demand,
 /// whether asked up front or returned from `receive(_:)`, is requested from the subject
 /// as it comes (so `receive(_:)` itself returns `.none`); after a completion or a cancel
-/// nothing more reaches the downstream.
+/// nothing more reaches the downstream, and the subject's subscription is let go of at once
+/// (a subject written outside Confluence may hand out a subscription that keeps its
+/// subscriber until cancelled, also after completing it; keeping that subscription would
+/// keep the relay, its downstream, the subject and the source alive for good). It lets go of
+/// its downstream at the same moments.
 @usableFromInline
 internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Subscription,
   CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
@@ -15,20 +19,27 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
   @usableFromInline internal typealias Input = Downstream.Input
   @usableFromInline internal typealias Failure = Downstream.Failure
 
-  @usableFromInline internal let downstream: Downstream
+  /// The downstream, retained by hand (released once, at the end or in `deinit`), so that
+  /// a value reaches it through a reference that costs no retain, and the relay can let go
+  /// of it while it lives on.
+  @usableFromInline internal let downstreamBox: Unmanaged<MulticastDownstreamBox<Downstream>>
   @usableFromInline internal let lock = Lock()
+  // Guarded by `lock`: whether `downstreamBox` was released.
+  @exclusivity(unchecked) @usableFromInline internal var downstreamReleased = false
+  /// How many calls into the downstream are running (more than one only re-entrantly):
+  /// changed by the delivering thread alone (the subject serialises its events) with a
+  /// plain load and store. The end releases the downstream at once if none is running,
+  /// else the outermost call does when it returns (see `Subscribers.Sink`, which lets go
+  /// of its closures the same way).
+  @usableFromInline internal let deliveries = Atomic<Int>(0)
+  @usableFromInline internal let releaseRequested = Atomic<Bool>(false)
   // Guarded by `lock`.
   @exclusivity(unchecked) @usableFromInline internal var status = SubscriptionStatus.awaitingSubscription
   // Mirrors whether `status` is `.subscribed`, so that a value needs no lock round trip.
   @usableFromInline internal let isLive = Atomic<Bool>(false)
-  /// The accepted subscription, for the demand downstream returns with each value: written
-  /// once, before ``isLive`` is first set (which publishes it), and never again, so reading
-  /// it after seeing ``isLive`` needs no lock. (`status` gives it up at cancel and
-  /// completion; this keeps it until the relay goes, which only a request after the end
-  /// could notice, and that request is not made.)
-  @exclusivity(unchecked) @usableFromInline internal nonisolated(unsafe) var acceptedSubscription: Subscription?
-  /// Whether the subject is one of Confluence's (its subscription a `SubjectConduit`, set
-  /// with ``acceptedSubscription``). Its conduit adds demand returned from `receive(_:)`
+  /// Whether the subject is one of Confluence's (its subscription a `SubjectConduit`): written
+  /// once, before ``isLive`` is first set (which publishes it), so a value reads it without
+  /// the lock. Its conduit adds demand returned from `receive(_:)`
   /// exactly as it adds demand requested, so the relay returns it rather than making a
   /// separate request: the same effect, without a call through `any Subscription` per
   /// value. Any other subject is asked through `request(_:)`, as Apple's relay does.
@@ -36,14 +47,18 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
 
   @inlinable
   internal init(downstream: Downstream) {
-    self.downstream = downstream
+    downstreamBox = .passRetained(MulticastDownstreamBox(downstream))
+  }
+
+  @inlinable
+  deinit {
+    if !downstreamReleased { downstreamBox.release() }
   }
 
   @inlinable
   internal func receive(subscription: Subscription) {
     let accepted = lock.withLock { () -> Bool in
       guard status.accept(subscription) else { return false }
-      acceptedSubscription = subscription
       returnsDemandToConduit = subscription is SubjectConduit<Input, Failure>
       isLive.store(true, ordering: .releasing)
       return true
@@ -52,17 +67,25 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
       subscription.cancel()
       return
     }
-    downstream.receive(subscription: self)
+    let depth = beginDelivery()
+    downstreamBox._withUnsafeGuaranteedRef { $0.downstream.receive(subscription: self) }
+    endDelivery(depth)
   }
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    guard isLive.load(ordering: .acquiring) else { return .none }
-    let more = downstream.receive(input)
+    let depth = beginDelivery()
+    guard isLive.load(ordering: .acquiring) else {
+      endDelivery(depth)
+      return .none
+    }
+    let more = downstreamBox._withUnsafeGuaranteedRef { $0.downstream.receive(input) }
+    endDelivery(depth)
     if returnsDemandToConduit { return more }
-    // The returned demand is requested from the subject (Apple's rule) without the lock.
-    if more != .none, isLive.load(ordering: .acquiring) {
-      acceptedSubscription.unsafelyUnwrapped.request(more)
+    // The returned demand is requested from the subject (Apple's rule), unless the
+    // subscription ended meanwhile.
+    if more != .none {
+      lock.withLock { status.subscription }?.request(more)
     }
     return .none
   }
@@ -73,7 +96,40 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
       isLive.store(false, ordering: .releasing)
       return status.take()
     }) else { return }
-    downstream.receive(completion: completion)
+    let depth = beginDelivery()
+    downstreamBox._withUnsafeGuaranteedRef { $0.downstream.receive(completion: completion) }
+    releaseRequested.store(true, ordering: .releasing)
+    endDelivery(depth)
+  }
+
+  /// Marks a call into the downstream as running; returns the depth to restore.
+  @inlinable
+  @inline(__always)
+  internal func beginDelivery() -> Int {
+    let depth = deliveries.load(ordering: .relaxed)
+    deliveries.store(depth &+ 1, ordering: .relaxed)
+    return depth
+  }
+
+  /// Marks the call as over; the outermost one lets go of the downstream if the relay
+  /// ended during it.
+  @inlinable
+  @inline(__always)
+  internal func endDelivery(_ depth: Int) {
+    deliveries.store(depth, ordering: .releasing)
+    if depth == 0, releaseRequested.load(ordering: .acquiring) {
+      releaseDownstream()
+    }
+  }
+
+  /// Lets go of the downstream, once.
+  @usableFromInline
+  internal func releaseDownstream() {
+    let release = lock.withLock { () -> Bool in
+      defer { downstreamReleased = true }
+      return !downstreamReleased
+    }
+    if release { downstreamBox.release() }
   }
 
   @inlinable
@@ -83,10 +139,20 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
 
   @inlinable
   internal func cancel() {
-    lock.withLock { () -> SubscriptionStatus in
+    let previous = lock.withLock { () -> SubscriptionStatus in
       isLive.store(false, ordering: .releasing)
       return status.take()
-    }.cancelSubscription()
+    }
+    guard case .subscribed = previous else { return }
+    previous.cancelSubscription()
+    // Let go of the downstream: at once, or when the call into it running now returns. (A
+    // value's count and check are not separated by a fence, a fence per value being the
+    // cost this avoids; for a cancel on another thread racing a value, the subject's
+    // cancel, which runs in between, gives the count time to become visible.)
+    releaseRequested.store(true, ordering: .sequentiallyConsistent)
+    if deliveries.load(ordering: .sequentiallyConsistent) == 0 {
+      releaseDownstream()
+    }
   }
 
   @usableFromInline internal var description: String { "Multicast" }
@@ -94,4 +160,16 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
   @usableFromInline internal var customMirror: Mirror { Mirror(self, children: [:]) }
 
   @usableFromInline internal var playgroundDescription: Any { description }
+}
+
+/// A multicast relay's downstream, in an object of its own so that the relay can let go of
+/// it at the end and reach it, meanwhile, through a reference that costs no retain.
+@usableFromInline
+internal final class MulticastDownstreamBox<Downstream: Subscriber> {
+  @usableFromInline internal let downstream: Downstream
+
+  @inlinable
+  internal init(_ downstream: Downstream) {
+    self.downstream = downstream
+  }
 }

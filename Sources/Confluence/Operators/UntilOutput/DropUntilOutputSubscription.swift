@@ -37,7 +37,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   @usableFromInline internal var hasTriggered = false
   /// The other's subscription after its first value: released as Apple's is (a new one is
   /// accepted), kept aside only to be cancelled when upstream completes, so that a trigger
-  /// with more to send is not left holding this chain.
+  /// with more to send is not left holding this chain; a cancel lets go of it uncancelled.
   @usableFromInline internal var firedOther: Subscription?
   @usableFromInline internal var isCancelled = false
 
@@ -153,14 +153,19 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
 
   @inlinable
   internal func cancel() {
-    let taken = lock.withLock { () -> (SubscriptionStatus, SubscriptionStatus)? in
+    let taken = lock.withLock { () -> (SubscriptionStatus, SubscriptionStatus, Subscription?)? in
       guard !isCancelled else { return nil }
       isCancelled = true
-      return (upstream.take(), other.take())
+      defer { firedOther = nil }
+      return (upstream.take(), other.take(), firedOther)
     }
-    guard let (upstreamStatus, otherStatus) = taken else { return }
+    guard let (upstreamStatus, otherStatus, fired) = taken else { return }
     upstreamStatus.cancelSubscription()
     otherStatus.cancelSubscription()
+    // The other's subscription, kept aside after it fired, is let go of but not cancelled
+    // (Apple's operator does not cancel it): kept, it would form a cycle with a subscription
+    // that keeps its subscriber after the other publisher let go of it.
+    withExtendedLifetime(fired) {}
   }
 
   @usableFromInline internal var description: String { "DropUntilOutput" }
