@@ -111,7 +111,7 @@ extension Subscribers {
     @inlinable
     public final func receive(_ value: Input) -> Subscribers.Demand {
       let depth = beginDelivery()
-      if !isTerminal.load(ordering: .acquiring) {
+      if !isTerminal.load(ordering: .sequentiallyConsistent) {
         handlers._withUnsafeGuaranteedRef { $0.receiveValue(value) }
       }
       endDelivery(depth)
@@ -171,13 +171,13 @@ extension Subscribers {
         status.acceptDirectDelivery() ? beginDelivery() : nil
       }
       guard let depth else { return }
-      if !isTerminal.load(ordering: .acquiring) {
+      if !isTerminal.load(ordering: .sequentiallyConsistent) {
         handlers._withUnsafeGuaranteedRef { $0.receiveValue(value) }
       }
       endDelivery(depth)
       // No lock: every move of `isTerminal` to `true` is an exchange, so exactly one of this,
       // a cancel and a completion sees `false`.
-      if !isTerminal.exchange(true, ordering: .acquiringAndReleasing) {
+      if !isTerminal.exchange(true, ordering: .sequentiallyConsistent) {
         deliverCompletionAndLetGo(.finished)
       }
     }
@@ -186,7 +186,7 @@ extension Subscribers {
     /// it leaves. Call with `lock` held.
     @inlinable
     internal final func terminate() -> (wasTerminal: Bool, previous: SubscriptionStatus) {
-      let wasTerminal = isTerminal.exchange(true, ordering: .acquiringAndReleasing)
+      let wasTerminal = isTerminal.exchange(true, ordering: .sequentiallyConsistent)
       return (wasTerminal, status.take())
     }
 
@@ -195,7 +195,7 @@ extension Subscribers {
     @inline(__always)
     internal final func beginDelivery() -> Int {
       let depth = deliveries.load(ordering: .relaxed)
-      deliveries.store(depth &+ 1, ordering: .relaxed)
+      deliveries.store(depth &+ 1, ordering: .sequentiallyConsistent)
       return depth
     }
 
@@ -221,14 +221,15 @@ extension Subscribers {
     }
 
     /// Asks for the closures to be released: at once if no delivery is running, otherwise
-    /// by the delivery, when it ends. A delivery checks ``isTerminal`` after counting itself
-    /// in ``deliveries``, and this runs after ``isTerminal`` was set and the subscription
-    /// cancelled, so a delivery either sees the end and does not call the closures, or is
-    /// counted here and releases them itself. (A delivery's count and check are not
-    /// separated by a fence — a fence per value is the cost this design avoids — so for a
-    /// cancel on another thread racing a value's arrival, the subscription's cancel, which
-    /// runs in between, gives the count time to become visible; a cancel from inside the
-    /// closures, or from the delivering thread, is exact.)
+    /// by the delivery, when it ends. A delivery counts itself in ``deliveries`` and then
+    /// checks ``isTerminal``; an ending sets ``isTerminal`` and then reads ``deliveries``. All
+    /// four are sequentially consistent, so (as in Dekker's protocol) at least one side sees
+    /// the other's write: either the delivery sees the end and does not call the closures, or
+    /// this sees the delivery counted and leaves the release to it — the closures are never
+    /// released while a call into them runs, whichever thread cancels. The delivery's own
+    /// ending (a release store, an acquire load) may miss a concurrent request; the closures
+    /// are then released by the next delivery's end or by `deinit`, never twice
+    /// (``releaseHandlers()`` takes the lock).
     @inlinable
     internal final func requestRelease() {
       releaseRequested.store(true, ordering: .sequentiallyConsistent)
