@@ -8,9 +8,9 @@ import PackageDescription
 // platform. News/Package.swift and Examples/Package.swift name the `Combine` product under
 // the same condition (see ARCHITECTURE.md, "Platforms and the manifests").
 #if os(Linux) || os(Windows) || os(Android) || os(WASI)
-let providesCombineModule = true
+  let providesCombineModule = true
 #else
-let providesCombineModule = false
+  let providesCombineModule = false
 #endif
 
 var products: [Product] = [

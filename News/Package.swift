@@ -11,17 +11,19 @@ import PackageDescription
 // which the root manifest declares on exactly these platforms; on Apple platforms News
 // builds on Apple's own Combine (see ARCHITECTURE.md, "Platforms and the manifests").
 #if os(Linux) || os(Windows) || os(Android) || os(WASI)
-let combine: [Target.Dependency] = [
-  .product(name: "Combine", package: "Confluence", condition: .when(platforms: [.linux, .windows, .android, .wasi]))
-]
-// `news … --trace FILE`: ConfluenceTracing records pipelines through Confluence's
-// `_Introspection`, so it traces News' pipelines only where `Combine` is Confluence.
-let tracing: [Target.Dependency] = [
-  .product(name: "ConfluenceTracing", package: "Confluence", condition: .when(platforms: [.linux, .windows, .android, .wasi]))
-]
+  let combine: [Target.Dependency] = [
+    .product(name: "Combine", package: "Confluence", condition: .when(platforms: [.linux, .windows, .android, .wasi]))
+  ]
+  // `news … --trace FILE`: ConfluenceTracing records pipelines through Confluence's
+  // `_Introspection`, so it traces News' pipelines only where `Combine` is Confluence.
+  let tracing: [Target.Dependency] = [
+    .product(
+      name: "ConfluenceTracing", package: "Confluence",
+      condition: .when(platforms: [.linux, .windows, .android, .wasi]))
+  ]
 #else
-let combine: [Target.Dependency] = []
-let tracing: [Target.Dependency] = []
+  let combine: [Target.Dependency] = []
+  let tracing: [Target.Dependency] = []
 #endif
 
 let package = Package(

@@ -88,7 +88,9 @@ internal struct NeverFailingAdapter<Downstream: Subscriber>: Subscriber {
   @inlinable internal var combineIdentifier: CombineIdentifier { downstream.combineIdentifier }
   @inlinable internal func receive(subscription: Subscription) { downstream.receive(subscription: subscription) }
   @inlinable internal func receive(_ input: Input) -> Subscribers.Demand { downstream.receive(input) }
-  @inlinable internal func receive(completion: Subscribers.Completion<Never>) { downstream.receive(completion: .finished) }
+  @inlinable internal func receive(completion: Subscribers.Completion<Never>) {
+    downstream.receive(completion: .finished)
+  }
 }
 
 /// The subscription of ``Publishers/Dematerialize``; shown as `Dematerialize`.

@@ -79,11 +79,13 @@ where Downstream.Input == PublisherEvent<Upstream.Output, Upstream.Failure>, Dow
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    guard lock.withLock({ () -> Bool in
-      guard !isDone else { return false }
-      demand -= 1
-      return true
-    }) else { return .none }
+    guard
+      lock.withLock({ () -> Bool in
+        guard !isDone else { return false }
+        demand -= 1
+        return true
+      })
+    else { return .none }
     let more = downstream.receive(.output(input))
     lock.withLock { demand += more }
     return more

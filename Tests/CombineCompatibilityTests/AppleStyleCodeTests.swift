@@ -92,7 +92,8 @@ final class AppleStyleCodeTests: XCTestCase {
     wait(for: [done], timeout: 2)
     XCTAssertEqual(received, [1])
     cancellable.cancel()
-    let timer: Publishers.Autoconnect<Timer.TimerPublisher> = Timer.publish(every: 60, on: .main, in: .common).autoconnect()
+    let timer: Publishers.Autoconnect<Timer.TimerPublisher> = Timer.publish(every: 60, on: .main, in: .common)
+      .autoconnect()
     XCTAssertEqual(timer.upstream.interval, 60)
   }
 }

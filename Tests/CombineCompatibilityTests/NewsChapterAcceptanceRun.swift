@@ -15,11 +15,25 @@ final class NewsChapterAcceptanceRun: XCTestCase {
   override func setUpWithError() throws {
     server = try LocalHTTPServer()
     API.EndPoint.baseURL = server.baseURL.appendingPathComponent("v0")
-    let item1000 = try Data(contentsOf: XCTUnwrap(Bundle.module.url(forResource: "Fixtures/item-1000", withExtension: "json")))
+    let item1000 = try Data(
+      contentsOf: XCTUnwrap(Bundle.module.url(forResource: "Fixtures/item-1000", withExtension: "json")))
     // Staggered answers, so the merged stories arrive in the order the chapter shows.
     server.route("/v0/item/1000.json", .respond(status: 200, body: item1000))
-    server.route("/v0/item/1001.json", .respond(status: 200, body: Self.item(1001, "Wireless: India's Hot, China's Not", 1172394900, "http://www.redherring.com/Article.aspx?a=21355"), delay: 0.15))
-    server.route("/v0/item/1002.json", .respond(status: 200, body: Self.item(1002, "The Battle for Mobile Search", 1172395000, "http://www.businessweek.com/technology/content/feb2007/tc20070220_828216.htm?campaign_id=rss_daily"), delay: 0.3))
+    server.route(
+      "/v0/item/1001.json",
+      .respond(
+        status: 200,
+        body: Self.item(
+          1001, "Wireless: India's Hot, China's Not", 1172394900, "http://www.redherring.com/Article.aspx?a=21355"),
+        delay: 0.15))
+    server.route(
+      "/v0/item/1002.json",
+      .respond(
+        status: 200,
+        body: Self.item(
+          1002, "The Battle for Mobile Search", 1172395000,
+          "http://www.businessweek.com/technology/content/feb2007/tc20070220_828216.htm?campaign_id=rss_daily"),
+        delay: 0.3))
     consoleReset()
   }
 
@@ -31,7 +45,10 @@ final class NewsChapterAcceptanceRun: XCTestCase {
   }
 
   private static func item(_ id: Int, _ title: String, _ time: Int, _ url: String) -> Data {
-    let object: [String: Any] = ["by": "python_kiss", "descendants": 0, "id": id, "score": 1, "time": time, "title": title, "type": "story", "url": url]
+    let object: [String: Any] = [
+      "by": "python_kiss", "descendants": 0, "id": id, "score": 1, "time": time, "title": title, "type": "story",
+      "url": url,
+    ]
     return try! JSONSerialization.data(withJSONObject: object)
   }
 
@@ -121,7 +138,8 @@ final class NewsChapterAcceptanceRun: XCTestCase {
           receiveValue: { stories in
             lists.append(stories.map(\.id))
             print(stories)
-          })
+          }
+        )
         .store(in: &subscriptions)
     }
     // One story, then two, then three, newest first (Story's `<` sorts by time, descending).

@@ -19,7 +19,9 @@ private func print(_ item: Any) {
 /// Appends what `print` would write (one `print` may write several lines).
 func chapterPrint(_ item: Any) {
   let text = String(describing: item)
-  consoleLock.withLock { console.append(contentsOf: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)) }
+  consoleLock.withLock {
+    console.append(contentsOf: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+  }
 }
 
 /// The lines printed so far.
@@ -88,9 +90,10 @@ struct API {
 
   // MARK: The chapter's code, as printed
 
-  private let apiQueue = DispatchQueue(label: "API",
-                                       qos: .default,
-                                       attributes: .concurrent)
+  private let apiQueue = DispatchQueue(
+    label: "API",
+    qos: .default,
+    attributes: .concurrent)
 
   func story(id: Int) -> AnyPublisher<Story, Error> {
     URLSession.shared
@@ -111,7 +114,8 @@ struct API {
     let remainder = Array(storyIDs.dropFirst())
 
     return remainder.reduce(initialPublisher) { combined, id in
-      return combined
+      return
+        combined
         .merge(with: story(id: id))
         .eraseToAnyPublisher()
     }

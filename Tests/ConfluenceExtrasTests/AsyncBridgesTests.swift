@@ -124,7 +124,9 @@ final class AsyncBridgesTests: XCTestCase {
     struct AsyncIterator: AsyncIteratorProtocol {
       let sequence: CountingSequence
       mutating func next() async -> Int? {
-        let n = sequence.counter.value.withLock { $0 += 1; return $0 }
+        let n = sequence.counter.value.withLock {
+          $0 += 1; return $0
+        }
         return n <= sequence.limit ? n : nil
       }
     }

@@ -9,8 +9,10 @@ final class MaterializeTests: XCTestCase {
     Publishers.Sequence<[Int], TestError>(sequence: [1, 2]).materialize().subscribe(subscriber)
     XCTAssertEqual(
       subscriber.events,
-      [.subscription("Materialize"), .value(.output(1)), .value(.output(2)), .value(.completion(.finished)),
-       .completion(.finished)])
+      [
+        .subscription("Materialize"), .value(.output(1)), .value(.output(2)), .value(.completion(.finished)),
+        .completion(.finished),
+      ])
   }
 
   func test_materialize_failureBecomesAValue() {
@@ -36,7 +38,8 @@ final class MaterializeTests: XCTestCase {
   func test_dematerialize_roundTrips() {
     let subscriber = TestSubscriber<Int, TestError>()
     Publishers.Sequence<[Int], TestError>(sequence: [1, 2]).materialize().dematerialize().subscribe(subscriber)
-    XCTAssertEqual(subscriber.eventDescriptions, ["subscription(Dematerialize)", "value(1)", "value(2)", "completion(finished)"])
+    XCTAssertEqual(
+      subscriber.eventDescriptions, ["subscription(Dematerialize)", "value(1)", "value(2)", "completion(finished)"])
   }
 
   func test_dematerialize_failureSignalFailsAndCancelsUpstream() {
@@ -48,7 +51,8 @@ final class MaterializeTests: XCTestCase {
 
   func test_signalDescriptions() {
     XCTAssertEqual(PublisherEvent<Int, TestError>.output(3).description, "output(3)")
-    XCTAssertEqual(PublisherEvent<Int, TestError>.completion(.failure(TestError("e"))).description, "completion(failure(e))")
+    XCTAssertEqual(
+      PublisherEvent<Int, TestError>.completion(.failure(TestError("e"))).description, "completion(failure(e))")
   }
 }
 

@@ -29,7 +29,11 @@ final class ConcurrentQueueHopTests: XCTestCase {
             group.leave()
           },
           receiveValue: { value in
-            if inside.withLock({ $0 += 1; return $0 }) > 1 { overlapping.withLock { $0 += 1 } }
+            if inside.withLock({
+              $0 += 1; return $0
+            }) > 1 {
+              overlapping.withLock { $0 += 1 }
+            }
             received.withLock { $0.append(value) }
             inside.withLock { $0 -= 1 }
           }))

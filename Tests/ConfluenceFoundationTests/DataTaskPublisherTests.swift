@@ -188,7 +188,11 @@ final class DataTaskPublisherTests: XCTestCase {
     let target = url("/hello")
     let future = Future<String, Error> { promise in
       URLSession.shared.dataTask(with: target) { data, _, error in
-        if let error { promise(.failure(error)) } else { promise(.success(String(decoding: data ?? Data(), as: UTF8.self))) }
+        if let error {
+          promise(.failure(error))
+        } else {
+          promise(.success(String(decoding: data ?? Data(), as: UTF8.self)))
+        }
       }.resume()
     }
     let done = expectation(description: "value")

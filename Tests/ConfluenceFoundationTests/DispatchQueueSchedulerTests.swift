@@ -80,7 +80,9 @@ final class DispatchQueueSchedulerTests: XCTestCase {
       recorder.append("60 ms")
       done.fulfill()
     }
-    queue.schedule(after: now.advanced(by: .milliseconds(20)), tolerance: .milliseconds(1), options: .init(qos: .utility)) {
+    queue.schedule(
+      after: now.advanced(by: .milliseconds(20)), tolerance: .milliseconds(1), options: .init(qos: .utility)
+    ) {
       recorder.append("20 ms")
       done.fulfill()
     }
@@ -121,7 +123,9 @@ final class DispatchQueueSchedulerTests: XCTestCase {
   func test_repeating_releasingTheCancellableStopsIt() {
     let queue = makeQueue("released")
     let recorder = Recorder<Int>()
-    var cancellable: Cancellable? = queue.schedule(after: queue.now.advanced(by: .seconds(10)), interval: .milliseconds(10)) {
+    var cancellable: Cancellable? = queue.schedule(
+      after: queue.now.advanced(by: .seconds(10)), interval: .milliseconds(10)
+    ) {
       recorder.append(1)
     }
     XCTAssertNotNil(cancellable)

@@ -55,7 +55,8 @@ final class DispatchQueueSchedulerTimeTypeTests: XCTestCase {
       Time(DispatchTime(uptimeNanoseconds: 8)),
     ]
     XCTAssertEqual(set.count, 2)
-    XCTAssertEqual(Time(DispatchTime(uptimeNanoseconds: 7)).hashValue, Time(DispatchTime(uptimeNanoseconds: 7)).hashValue)
+    XCTAssertEqual(
+      Time(DispatchTime(uptimeNanoseconds: 7)).hashValue, Time(DispatchTime(uptimeNanoseconds: 7)).hashValue)
   }
 
   func test_codable_encodesUptimeNanosecondsAsASingleValue() throws {

@@ -79,7 +79,8 @@ final class DispatchQueueStrideTests: XCTestCase {
   func test_comparable() {
     XCTAssertLessThan(Stride.microseconds(999), Stride.milliseconds(1))
     XCTAssertLessThan(Stride.seconds(-1), Stride.zero)
-    XCTAssertEqual([Stride.seconds(1), .nanoseconds(1), .milliseconds(1)].sorted(), [.nanoseconds(1), .milliseconds(1), .seconds(1)])
+    XCTAssertEqual(
+      [Stride.seconds(1), .nanoseconds(1), .milliseconds(1)].sorted(), [.nanoseconds(1), .milliseconds(1), .seconds(1)])
   }
 
   func test_codableAndHashable() throws {

@@ -67,7 +67,11 @@ final class NotificationCenterPublisherTests: XCTestCase {
     let overlaps = Mutex(0)
     let received = Mutex(Set<Int>())
     let cancellable = center.publisher(for: notificationName).sink { notification in
-      if inside.withLock({ $0 += 1; return $0 }) > 1 { overlaps.withLock { $0 += 1 } }
+      if inside.withLock({
+        $0 += 1; return $0
+      }) > 1 {
+        overlaps.withLock { $0 += 1 }
+      }
       received.withLock { _ = $0.insert(notification.userInfo?["n"] as? Int ?? -1) }
       inside.withLock { $0 -= 1 }
     }
@@ -83,8 +87,10 @@ final class NotificationCenterPublisherTests: XCTestCase {
   func test_equality_sameCenterNameAndObject() {
     let center = NotificationCenter()
     let object = NSObject()
-    XCTAssertEqual(center.publisher(for: notificationName, object: object), center.publisher(for: notificationName, object: object))
-    XCTAssertNotEqual(center.publisher(for: notificationName), NotificationCenter.default.publisher(for: notificationName))
+    XCTAssertEqual(
+      center.publisher(for: notificationName, object: object), center.publisher(for: notificationName, object: object))
+    XCTAssertNotEqual(
+      center.publisher(for: notificationName), NotificationCenter.default.publisher(for: notificationName))
     XCTAssertNotEqual(center.publisher(for: notificationName), center.publisher(for: Notification.Name("other")))
   }
 }

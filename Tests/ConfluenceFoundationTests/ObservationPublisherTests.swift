@@ -105,7 +105,11 @@ final class ObservationPublisherTests: XCTestCase {
     let overlaps = Mutex(0)
     let count = Mutex(0)
     let subscription = object.observationPublisher(for: \.integerProperty, options: []).sink { _ in
-      if inside.withLock({ $0 += 1; return $0 }) > 1 { overlaps.withLock { $0 += 1 } }
+      if inside.withLock({
+        $0 += 1; return $0
+      }) > 1 {
+        overlaps.withLock { $0 += 1 }
+      }
       count.withLock { $0 += 1 }
       inside.withLock { $0 -= 1 }
     }

@@ -228,7 +228,8 @@ final class TimerPublisherTests: XCTestCase {
   func test_book_timerPublisher_autoconnect_scanCounter() {
     var output: [String] = []
     let threeLines = expectation(description: "three lines")
-    let subscription = Timer
+    let subscription =
+      Timer
       .publish(every: 0.05, on: .main, in: .common)
       .autoconnect()
       .scan(0) { counter, _ in counter + 1 }

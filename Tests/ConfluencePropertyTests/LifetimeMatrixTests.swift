@@ -117,8 +117,9 @@ enum LifetimeCatalogue {
         enclosing = nil
       }
       let trimmed = line.drop { $0 == " " }
-      guard trimmed.hasPrefix("public struct ") || trimmed.hasPrefix("public final class ")
-        || trimmed.hasPrefix("public class ")
+      guard
+        trimmed.hasPrefix("public struct ") || trimmed.hasPrefix("public final class ")
+          || trimmed.hasPrefix("public class ")
       else { continue }
       let afterKeyword = trimmed.split(separator: " ", maxSplits: 3)
       let rest: String =

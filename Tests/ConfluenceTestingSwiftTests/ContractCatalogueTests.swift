@@ -81,7 +81,8 @@ enum ContractCatalogue {
     requestNone: PublisherVerification<P>.RequestNoneBehaviour = .traps,
     _ make: @escaping @Sendable (Int) -> P
   ) -> AnyPublisherVerification {
-    AnyPublisherVerification(PublisherVerification(name, valueCounts: counts, requestNone: requestNone, makePublisher: make))
+    AnyPublisherVerification(
+      PublisherVerification(name, valueCounts: counts, requestNone: requestNone, makePublisher: make))
   }
 
   static func hot<P: Publisher>(
@@ -133,13 +134,15 @@ enum ContractCatalogue {
     "Publishers.ReplaceEmpty": [
       .neverMoreThanDemanded: "as Apple's, replaceEmpty passes upstream's values through as they come, demand or not",
       .demandAccumulates: "as Apple's, replaceEmpty passes upstream's values through as they come, demand or not",
-      .requestsFromOtherThreads: "as Apple's, replaceEmpty passes upstream's values through as they come, demand or not",
+      .requestsFromOtherThreads:
+        "as Apple's, replaceEmpty passes upstream's values through as they come, demand or not",
     ]
   ]
 
   /// Public publisher types with no row, and why.
   static let withoutARow: [String: String] = [
-    "Publishers.Autoconnect": "verified through Publishers.MakeConnectable (autoconnect) and Publishers.Multicast (autoconnect)",
+    "Publishers.Autoconnect":
+      "verified through Publishers.MakeConnectable (autoconnect) and Publishers.Multicast (autoconnect)",
     "NotificationCenter.Publisher": "never completes, and every rule but 1 and 2 needs a completion",
     "Timer.TimerPublisher": "never completes",
     "ObservableObjectPublisher": "never completes",
@@ -188,7 +191,9 @@ enum ContractCatalogue {
     cold("Publishers.HandleEvents", requestNone: .ignored) { source($0).handleEvents() },
     cold("Publishers.ReplaceError") { failing($0).replaceError(with: -1) },
     cold("Publishers.ReplaceEmpty", 1...64) { count in source(count == 1 ? 0 : count).replaceEmpty(with: -1) },
-    cold("Publishers.Map (replaceNil)") { count in (0..<count).map { Optional($0) }.publisher.eraseToAnyPublisher().replaceNil(with: 0) },
+    cold("Publishers.Map (replaceNil)") { count in
+      (0..<count).map { Optional($0) }.publisher.eraseToAnyPublisher().replaceNil(with: 0)
+    },
     cold("Publishers.Drop") { source($0 + 2).dropFirst(2) },
     cold("Publishers.DropWhile") { source($0 + 2).drop { $0 < 2 } },
     cold("Publishers.TryDropWhile") { failing($0 + 2).tryDrop { $0 < 2 } },
@@ -221,7 +226,9 @@ enum ContractCatalogue {
     cold("Publishers.Catch", requestNone: .ignored) { failing($0).catch { _ in Empty<Int, TestError>() } },
     cold("Publishers.TryCatch") { failing($0).tryCatch { _ in Empty<Int, TestError>() } },
     cold("Publishers.Retry") { failing($0).retry(1) },
-    cold("Publishers.Buffer", requestNone: .ignored) { source($0).buffer(size: 100, prefetch: .byRequest, whenFull: .dropNewest) },
+    cold("Publishers.Buffer", requestNone: .ignored) {
+      source($0).buffer(size: 100, prefetch: .byRequest, whenFull: .dropNewest)
+    },
     cold("Publishers.ReceiveOn (ImmediateScheduler)") { source($0).receive(on: ImmediateScheduler.shared) },
     // On the immediate scheduler, a request from inside receive(_:) re-enters the request
     // it came from, which traps as Apple's does: verified on a scheduler that queues.
@@ -234,10 +241,13 @@ enum ContractCatalogue {
     cold("Publishers.MapKeyPath2") { source($0).map(\.self, \.bitWidth) },
     cold("Publishers.Encode") { source($0).setFailureType(to: Error.self).encode(encoder: JSONEncoder()) },
     cold("Publishers.Decode") { count in
-      source(count).map { Data("\($0)".utf8) }.setFailureType(to: Error.self).decode(type: Int.self, decoder: JSONDecoder())
+      source(count).map { Data("\($0)".utf8) }.setFailureType(to: Error.self).decode(
+        type: Int.self, decoder: JSONDecoder())
     },
     cold("Publishers.DropUntilOutput") { source($0).drop(untilOutputFrom: Just(0)) },
-    cold("Publishers.PrefixUntilOutput") { source($0).prefix(untilOutputFrom: Empty<Int, Never>(completeImmediately: false)) },
+    cold("Publishers.PrefixUntilOutput") {
+      source($0).prefix(untilOutputFrom: Empty<Int, Never>(completeImmediately: false))
+    },
     cold("Publishers.LastWhere", 1...1) { _ in source(5).last { $0 < 3 } },
     cold("Publishers.TryLastWhere", 1...1) { _ in failing(5).tryLast { $0 < 3 } },
     cold("Publishers.TryFirstWhere", 1...1) { _ in failing(5).tryFirst { $0 > 2 } },
@@ -251,7 +261,9 @@ enum ContractCatalogue {
     cold("Publishers.MergeMany") { count in Publishers.MergeMany((0..<count).map { Just($0) }) },
     cold("Publishers.Zip3") { source($0).zip(source($0), source($0)) },
     // Connected when subscribed: a cold upstream would send everything before any demand.
-    hot("Publishers.MakeConnectable (autoconnect)") { count in subjectFixture(count) { $0.makeConnectable().autoconnect() } },
+    hot("Publishers.MakeConnectable (autoconnect)") { count in
+      subjectFixture(count) { $0.makeConnectable().autoconnect() }
+    },
     cold("Publishers.MapKeyPath3") { source($0).map(\.self, \.bitWidth, \.description) },
     cold("Publishers.CombineLatest3", 1...1) { _ in Just(1).combineLatest(Just(2), Just(3)) },
     cold("Publishers.CombineLatest4", 1...1) { _ in Just(1).combineLatest(Just(2), Just(3), Just(4)) },
@@ -266,12 +278,18 @@ enum ContractCatalogue {
     hot("Publishers.CollectByTime") { count in
       timedFixture(count) { subject, scheduler in subject.collect(.byTime(scheduler, 5)) }
     },
-    hot("Publishers.Delay") { count in timedFixture(count) { subject, scheduler in subject.delay(for: 5, scheduler: scheduler) } },
-    hot("Publishers.Debounce") { count in timedFixture(count) { subject, scheduler in subject.debounce(for: 5, scheduler: scheduler) } },
+    hot("Publishers.Delay") { count in
+      timedFixture(count) { subject, scheduler in subject.delay(for: 5, scheduler: scheduler) }
+    },
+    hot("Publishers.Debounce") { count in
+      timedFixture(count) { subject, scheduler in subject.debounce(for: 5, scheduler: scheduler) }
+    },
     hot("Publishers.Throttle") { count in
       timedFixture(count) { subject, scheduler in subject.throttle(for: 5, scheduler: scheduler, latest: true) }
     },
-    hot("Publishers.ReceiveOn (TestScheduler)") { count in timedFixture(count) { subject, scheduler in subject.receive(on: scheduler) } },
+    hot("Publishers.ReceiveOn (TestScheduler)") { count in
+      timedFixture(count) { subject, scheduler in subject.receive(on: scheduler) }
+    },
     hot("Publishers.Timeout") { count in
       timedFixture(count) { subject, scheduler in subject.timeout(100, scheduler: scheduler) }
     },

@@ -15,7 +15,9 @@ import Testing
       #expect(subscriber.values == [1, 2])
     } matching: { issue in
       issue.sourceLocation?.line == line && issue.sourceLocation?.fileName == "IssueReportingTests.swift"
-        && issue.comments.map(\.rawValue) == ["Contract violation: received value 2 beyond the demand granted ([max(1)])"]
+        && issue.comments.map(\.rawValue) == [
+          "Contract violation: received value 2 beyond the demand granted ([max(1)])"
+        ]
     }
   }
 

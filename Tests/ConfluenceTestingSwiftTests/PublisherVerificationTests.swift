@@ -79,9 +79,13 @@ import Testing
 extension PublisherVerificationTests {
   @Test func aRuleThatCannotShow_isSkipped_notPassed() {
     let just = PublisherVerification("Just", valueCounts: 1...1) { _ in Just(1) }
-    #expect(just.check(.demandAccumulates).outcome == .skipped(
-      "it needs a publisher of at least 3 values; the factory makes 1...1"))
-    #expect(just.check(.requestNoneGrantsNothing).outcome == .skipped(
-      "it traps on request(.none) as API misuse; a trap can only be checked in a child process"))
+    #expect(
+      just.check(.demandAccumulates).outcome
+        == .skipped(
+          "it needs a publisher of at least 3 values; the factory makes 1...1"))
+    #expect(
+      just.check(.requestNoneGrantsNothing).outcome
+        == .skipped(
+          "it traps on request(.none) as API misuse; a trap can only be checked in a child process"))
   }
 }

@@ -27,20 +27,20 @@ struct Countdown: Publisher {
 
     func request(_ more: Subscribers.Demand) {
       lock.lock()
-      demand += more                                   // rules 3 and 4
-      guard !delivering else { lock.unlock(); return } // rules 10 and 11: the loop below takes it
+      demand += more  // rules 3 and 4
+      guard !delivering else { lock.unlock(); return }  // rules 10 and 11: the loop below takes it
       delivering = true
       while demand > 0, remaining > 0, let downstream {  // rule 2; nil after cancel (rules 7–9)
         demand -= 1
         let value = remaining
         remaining -= 1
         lock.unlock()
-        let extra = downstream.receive(value)          // never call out holding the lock
+        let extra = downstream.receive(value)  // never call out holding the lock
         lock.lock()
         demand += extra
       }
       let finished = remaining == 0 ? downstream : nil
-      if finished != nil { downstream = nil }          // rules 5, 6 and 12
+      if finished != nil { downstream = nil }  // rules 5, 6 and 12
       delivering = false
       lock.unlock()
       finished?.receive(completion: .finished)
@@ -48,7 +48,7 @@ struct Countdown: Publisher {
 
     func cancel() {
       lock.lock()
-      downstream = nil                                 // rules 7, 8 and 13
+      downstream = nil  // rules 7, 8 and 13
       lock.unlock()
     }
   }
@@ -64,7 +64,9 @@ let countdown = PublisherVerification("Countdown", valueCounts: 0...100) { count
     let result = countdown.verify(rule)
     if rule == .requestNoneGrantsNothing {
       // The factory says nothing about request(.none): the default is that it traps.
-      #expect(result.outcome == .skipped("it traps on request(.none) as API misuse; a trap can only be checked in a child process"))
+      #expect(
+        result.outcome
+          == .skipped("it traps on request(.none) as API misuse; a trap can only be checked in a child process"))
     } else {
       #expect(result.outcome == .passed)
     }

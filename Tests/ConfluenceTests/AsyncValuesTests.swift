@@ -55,7 +55,9 @@ final class AsyncValuesTests: XCTestCase {
   func test_forTryAwait_throwsTheFailure_afterTheValuesBeforeIt() async {
     var received: [Int] = []
     do {
-      for try await value in [1, 2].publisher.setFailureType(to: TestError.self).append(Fail(error: TestError("x"))).values {
+      for try await value in [1, 2].publisher.setFailureType(to: TestError.self).append(Fail(error: TestError("x")))
+        .values
+      {
         received.append(value)
       }
       XCTFail("no failure")

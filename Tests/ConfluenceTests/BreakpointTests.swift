@@ -4,9 +4,9 @@ import Synchronization
 import XCTest
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// How many `SIGTRAP`s the test handler caught.
@@ -33,9 +33,16 @@ final class BreakpointTests: XCTestCase {
     let traps = countingTraps {
       [1, 2, 3].publisher
         .breakpoint(
-          receiveSubscription: { seen.append("subscription \($0)"); return false },
-          receiveOutput: { seen.append("output \($0)"); return false },
-          receiveCompletion: { seen.append("completion \($0)"); return false })
+          receiveSubscription: {
+            seen.append("subscription \($0)"); return false
+          },
+          receiveOutput: {
+            seen.append("output \($0)"); return false
+          },
+          receiveCompletion: {
+            seen.append("completion \($0)"); return false
+          }
+        )
         .subscribe(subscriber)
     }
     XCTAssertEqual(traps, 0)
@@ -49,24 +56,36 @@ final class BreakpointTests: XCTestCase {
     var log: [String] = []
     let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
     subscriber.onSubscription = { _ in log.append("downstream subscription") }
-    subscriber.onValue = { log.append("downstream \($0)"); return .none }
+    subscriber.onValue = {
+      log.append("downstream \($0)"); return .none
+    }
     subscriber.onCompletion = { _ in log.append("downstream completion") }
     Just(5)
       .breakpoint(
-        receiveSubscription: { _ in log.append("subscription"); return false },
-        receiveOutput: { log.append("output \($0)"); return false },
-        receiveCompletion: { _ in log.append("completion"); return false })
+        receiveSubscription: { _ in
+          log.append("subscription"); return false
+        },
+        receiveOutput: {
+          log.append("output \($0)"); return false
+        },
+        receiveCompletion: { _ in
+          log.append("completion"); return false
+        }
+      )
       .subscribe(subscriber)
     subscriber.request(.max(1))
     XCTAssertEqual(
-      log, ["subscription", "downstream subscription", "output 5", "downstream 5", "completion", "downstream completion"])
+      log,
+      ["subscription", "downstream subscription", "output 5", "downstream 5", "completion", "downstream completion"])
   }
 
   func test_demand_noneThenMaxOneThenUnlimited() {
     var outputs: [Int] = []
     let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
     [1, 2, 3].publisher
-      .breakpoint(receiveOutput: { outputs.append($0); return false })
+      .breakpoint(receiveOutput: {
+        outputs.append($0); return false
+      })
       .subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription(#"[1, 2, 3]"#)])
     subscriber.request(.max(1))
@@ -99,7 +118,9 @@ final class BreakpointTests: XCTestCase {
     let publisher = ManualDebugPublisher<Int, TestError>()
     let subscriber = TestSubscriber<Int, TestError>()
     publisher
-      .breakpoint(receiveCompletion: { completions.append("\($0)"); return false })
+      .breakpoint(receiveCompletion: {
+        completions.append("\($0)"); return false
+      })
       .subscribe(subscriber)
     publisher.send(1)
     publisher.fail(TestError("boom"))
@@ -121,7 +142,9 @@ final class BreakpointTests: XCTestCase {
     let publisher = ManualDebugPublisher<Int, Never>()
     let subscriber = TestSubscriber<Int, Never>()
     publisher
-      .breakpoint(receiveCompletion: { _ in completions += 1; return false })
+      .breakpoint(receiveCompletion: { _ in
+        completions += 1; return false
+      })
       .subscribe(subscriber)
     publisher.send(1)
     subscriber.cancel()
@@ -143,7 +166,9 @@ final class BreakpointTests: XCTestCase {
     // Breakpoint is a relay, as Apple's: Just's own completion, which Just sends even to a
     // subscriber that cancelled inside receive, is shown to the closure and passed on.
     subscriber.onViolation = { _ in }
-    Just(1).breakpoint(receiveCompletion: { _ in completions += 1; return false }).subscribe(subscriber)
+    Just(1).breakpoint(receiveCompletion: { _ in
+      completions += 1; return false
+    }).subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("Just"), .value(1), .completion(.finished)])
     XCTAssertEqual(completions, 1)
   }
@@ -192,11 +217,19 @@ final class BreakpointTests: XCTestCase {
     let publisher = ManualDebugPublisher<Int, Never>()
     do {
       let probes = (tracker.make(), tracker.make(), tracker.make())
-      let token = publisher
+      let token =
+        publisher
         .breakpoint(
-          receiveSubscription: { _ in _ = probes.0; return false },
-          receiveOutput: { _ in _ = probes.1; return false },
-          receiveCompletion: { _ in _ = probes.2; return false })
+          receiveSubscription: { _ in
+            _ = probes.0; return false
+          },
+          receiveOutput: { _ in
+            _ = probes.1; return false
+          },
+          receiveCompletion: { _ in
+            _ = probes.2; return false
+          }
+        )
         .sink { _ in }
       publisher.send(1)
       publisher.dropSubscription()

@@ -71,7 +71,8 @@ final class BufferTests: XCTestCase {
     subscriber.request(.max(2))
     XCTAssertNil(subscriber.completion, "the buffer is empty but no demand is left")
     subscriber.request(.max(1))
-    XCTAssertEqual(subscriber.eventDescriptions, ["subscription(Buffer)", "value(1)", "value(2)", "completion(finished)"])
+    XCTAssertEqual(
+      subscriber.eventDescriptions, ["subscription(Buffer)", "value(1)", "value(2)", "completion(finished)"])
 
     let failing = ManualPublisher<Int, TestError>()
     let second = TestSubscriber<Int, TestError>(initialDemand: .none)
@@ -94,7 +95,9 @@ final class BufferTests: XCTestCase {
     let tracker = LifetimeTracker()
     let upstream = ManualPublisher<LifetimeTracker.Tracked, TestError>()
     let subscriber = TestSubscriber<LifetimeTracker.Tracked, TestError>(initialDemand: .max(1))
-    subscriber.onValue = { _ in subscriber.cancel(); return .none }
+    subscriber.onValue = { _ in
+      subscriber.cancel(); return .none
+    }
     upstream.buffer(size: 4, prefetch: .keepFull, whenFull: .dropNewest).subscribe(subscriber)
     upstream.send(tracker.make())
     upstream.send(tracker.make())

@@ -106,7 +106,9 @@ final class CollectByCountTests: XCTestCase {
     upstream.send(completion: .finished)
     XCTAssertEqual(upstream.send(2), .none)
     upstream.send(completion: .failure(TestError("x")))
-    XCTAssertEqual(subscriber.eventDescriptions, ["subscription(CollectByCount)", "value([1])", "completion(finished)", "completion(failure(x))"])
+    XCTAssertEqual(
+      subscriber.eventDescriptions,
+      ["subscription(CollectByCount)", "value([1])", "completion(finished)", "completion(failure(x))"])
   }
 
   func test_completionAfterCancel_passesWithoutThePartialGroup() {

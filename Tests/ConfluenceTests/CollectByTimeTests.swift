@@ -19,7 +19,8 @@ final class CollectByTimeTests: XCTestCase {
   func test_bookExample_byTimeOneSecond() {
     let scheduler = TestScheduler(initialClock: 0)
     let ticks: TestablePublisher<Int, Never> = scheduler.createRelativeTestablePublisher(
-      TestSequence((1...7).map { (time: VirtualTime(VirtualTimeInterval.milliseconds(300 * $0).ticks), signal: .input($0)) }))
+      TestSequence(
+        (1...7).map { (time: VirtualTime(VirtualTimeInterval.milliseconds(300 * $0).ticks), signal: .input($0)) }))
     let subscriber = TestSubscriber<[Int], Never>()
     ticks.collect(.byTime(scheduler, .seconds(1.0))).subscribe(subscriber)
     scheduler.advance(by: .seconds(2))

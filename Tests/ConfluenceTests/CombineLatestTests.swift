@@ -134,7 +134,9 @@ final class CombineLatestTests: XCTestCase {
     let numbers = ManualPublisher<Int, TestError>()
     let letters = ManualPublisher<String, TestError>()
     let subscriber = TestSubscriber<(Int, String), TestError>()
-    subscriber.onValue = { _ in subscriber.cancel(); return .none }
+    subscriber.onValue = { _ in
+      subscriber.cancel(); return .none
+    }
     numbers.combineLatest(letters).subscribe(subscriber)
     numbers.send(1)
     letters.send("a")

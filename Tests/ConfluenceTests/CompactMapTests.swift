@@ -6,7 +6,8 @@ final class CompactMapTests: XCTestCase {
   func test_republishesNonNilResults_unlimitedDemand() {
     let subscriber = TestSubscriber<Int, Never>()
     ["1", "x", "3"].genericPublisher.compactMap { Int($0) }.subscribe(subscriber)
-    XCTAssertEqual(subscriber.events, [.subscription(#"["1", "x", "3"]"#), .value(1), .value(3), .completion(.finished)])
+    XCTAssertEqual(
+      subscriber.events, [.subscription(#"["1", "x", "3"]"#), .value(1), .value(3), .completion(.finished)])
     XCTAssertEqual(subscriber.demands, [.unlimited])
   }
 
@@ -46,7 +47,9 @@ final class CompactMapTests: XCTestCase {
 
   func test_stopsDelivery_cancelInsideReceive() {
     let subscriber = TestSubscriber<Int, Never>()
-    subscriber.onValue = { _ in subscriber.cancel(); return .none }
+    subscriber.onValue = { _ in
+      subscriber.cancel(); return .none
+    }
     ["x", "1", "2"].genericPublisher.compactMap { Int($0) }.subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription(#"["x", "1", "2"]"#), .value(1)])
   }
@@ -66,7 +69,8 @@ final class CompactMapTests: XCTestCase {
       ["1", "x", "12", "3"].publisher.compactMap { Int($0) }.compactMap { $0 < 10 ? $0 : nil }.map { "#\($0)" }
     let subscriber = TestSubscriber<String, Never>()
     fused.subscribe(subscriber)
-    XCTAssertEqual(subscriber.events, [.subscription(#"["1", "x", "12", "3"]"#), .value("#1"), .value("#3"), .completion(.finished)])
+    XCTAssertEqual(
+      subscriber.events, [.subscription(#"["1", "x", "12", "3"]"#), .value("#1"), .value("#3"), .completion(.finished)])
   }
 
   func test_releasesClosure_onCancel() {

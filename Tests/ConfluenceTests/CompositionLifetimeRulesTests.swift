@@ -116,8 +116,10 @@ final class CompositionLifetimeRulesTests: XCTestCase {
     let suffixSubscriber = suffix.operatorSubscriber
 
     XCTAssertEqual(subscription.combineIdentifier, subscriber.combineIdentifier)
-    XCTAssertEqual((prefixSubscriber as? CustomCombineIdentifierConvertible)?.combineIdentifier, subscriber.combineIdentifier)
-    XCTAssertEqual((suffixSubscriber as? CustomCombineIdentifierConvertible)?.combineIdentifier, subscriber.combineIdentifier)
+    XCTAssertEqual(
+      (prefixSubscriber as? CustomCombineIdentifierConvertible)?.combineIdentifier, subscriber.combineIdentifier)
+    XCTAssertEqual(
+      (suffixSubscriber as? CustomCombineIdentifierConvertible)?.combineIdentifier, subscriber.combineIdentifier)
     XCTAssertFalse(type(of: subscription) == type(of: prefixSubscriber))
     XCTAssertFalse(type(of: subscription) == type(of: suffixSubscriber))
     XCTAssertFalse(type(of: prefixSubscriber) == type(of: suffixSubscriber))

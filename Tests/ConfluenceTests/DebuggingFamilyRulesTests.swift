@@ -30,7 +30,9 @@ final class DebuggingFamilyRulesTests: XCTestCase {
         "receive subscription: (Recording)", "receive subscription: (Recording)", "receive finished",
         "receive error: (late)", "receive value: (5)", "receive cancel", "receive cancel", "request max: (1)",
       ])
-    XCTAssertEqual(subscriber.eventDescriptions, ["subscription(Print)", "completion(finished)", "completion(failure(late))", "value(5)"])
+    XCTAssertEqual(
+      subscriber.eventDescriptions,
+      ["subscription(Print)", "completion(finished)", "completion(failure(late))", "value(5)"])
     XCTAssertEqual(first.events, [], "released at the completion: neither cancel nor request reach it")
     XCTAssertTrue(Mirror(reflecting: print!).children.isEmpty)
   }
@@ -53,7 +55,8 @@ final class DebuggingFamilyRulesTests: XCTestCase {
     subscriber.cancel()
     XCTAssertEqual(seen, ["subscription", "request max(1)", "output 1", "request max(2)", "completion"])
     XCTAssertEqual(
-      subscriber.eventDescriptions, ["subscription(HandleEvents)", "value(1)", "completion(finished)", "completion(finished)", "value(2)"])
+      subscriber.eventDescriptions,
+      ["subscription(HandleEvents)", "value(1)", "completion(finished)", "completion(finished)", "value(2)"])
   }
 
   func test_handleEvents_cancelBeforeTheSubscription_isReportedButForgotten() {
@@ -71,7 +74,9 @@ final class DebuggingFamilyRulesTests: XCTestCase {
     let upstream = DetachedUpstream<Int, Never>()
     let subscriber = TestSubscriber<Int, Never>()
     subscriber.onViolation = { _ in }
-    upstream.breakpoint(receiveCompletion: { _ in completions += 1; return false }).subscribe(subscriber)
+    upstream.breakpoint(receiveCompletion: { _ in
+      completions += 1; return false
+    }).subscribe(subscriber)
     XCTAssertEqual(String(describing: upstream.operatorSubscriber), "Breakpoint")
     upstream.attach()
     upstream.send(completion: .finished)
@@ -79,7 +84,8 @@ final class DebuggingFamilyRulesTests: XCTestCase {
     upstream.attach()
     XCTAssertEqual(completions, 2)
     XCTAssertEqual(
-      subscriber.eventDescriptions, ["subscription(Recording)", "completion(finished)", "completion(finished)", "subscription(Recording)"])
+      subscriber.eventDescriptions,
+      ["subscription(Recording)", "completion(finished)", "completion(finished)", "subscription(Recording)"])
   }
 
   func test_assertNoFailure_mirrorShowsWhereItWasWritten() {

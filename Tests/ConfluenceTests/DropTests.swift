@@ -62,7 +62,9 @@ final class DropTests: XCTestCase {
 
   func test_stopsDelivery_cancelInsideReceive() {
     let subscriber = TestSubscriber<Int, Never>()
-    subscriber.onValue = { _ in subscriber.cancel(); return .none }
+    subscriber.onValue = { _ in
+      subscriber.cancel(); return .none
+    }
     (1...5).genericPublisher.dropFirst(2).subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("Drop"), .value(3)])
   }

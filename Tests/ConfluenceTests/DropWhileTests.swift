@@ -13,7 +13,9 @@ final class DropWhileTests: XCTestCase {
   func test_stopsCallingPredicate_afterFirstFalse() {
     var calls = 0
     let subscriber = TestSubscriber<Int, Never>()
-    [1, 2, 3, 4].publisher.drop { value in calls += 1; return value < 2 }.subscribe(subscriber)
+    [1, 2, 3, 4].publisher.drop { value in
+      calls += 1; return value < 2
+    }.subscribe(subscriber)
     XCTAssertEqual(calls, 2)
     XCTAssertEqual(subscriber.values, [2, 3, 4])
   }
@@ -50,7 +52,9 @@ final class DropWhileTests: XCTestCase {
 
   func test_stopsDelivery_cancelInsideReceive() {
     let subscriber = TestSubscriber<Int, Never>()
-    subscriber.onValue = { _ in subscriber.cancel(); return .none }
+    subscriber.onValue = { _ in
+      subscriber.cancel(); return .none
+    }
     (1...5).genericPublisher.drop { $0 < 3 }.subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("DropWhile"), .value(3)])
   }

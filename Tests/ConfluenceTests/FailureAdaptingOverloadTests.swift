@@ -17,8 +17,9 @@ final class FailureAdaptingOverloadTests: XCTestCase {
 
   func test_flatMap_failingUpstream_neverInner() {
     let upstream = Publishers.Sequence<[Int], TestError>(sequence: [1, 2])
-    let flat: Publishers.FlatMap<Publishers.SetFailureType<Just<Int>, TestError>, Publishers.Sequence<[Int], TestError>> =
-      upstream.flatMap { Just($0 * 10) }
+    let flat:
+      Publishers.FlatMap<Publishers.SetFailureType<Just<Int>, TestError>, Publishers.Sequence<[Int], TestError>> =
+        upstream.flatMap { Just($0 * 10) }
     let subscriber = TestSubscriber<Int, TestError>()
     flat.subscribe(subscriber)
     XCTAssertEqual(subscriber.values, [10, 20])
@@ -34,8 +35,11 @@ final class FailureAdaptingOverloadTests: XCTestCase {
 
   func test_switchToLatest_neverOuter_failingInner() {
     let outer = [Fail<Int, TestError>(error: TestError("inner"))].publisher
-    let switched: Publishers.SwitchToLatest<Fail<Int, TestError>, Publishers.SetFailureType<Publishers.Sequence<[Fail<Int, TestError>], Never>, TestError>> =
-      outer.switchToLatest()
+    let switched:
+      Publishers.SwitchToLatest<
+        Fail<Int, TestError>, Publishers.SetFailureType<Publishers.Sequence<[Fail<Int, TestError>], Never>, TestError>
+      > =
+        outer.switchToLatest()
     let subscriber = TestSubscriber<Int, TestError>()
     switched.subscribe(subscriber)
     XCTAssertEqual(subscriber.completion, .failure(TestError("inner")))

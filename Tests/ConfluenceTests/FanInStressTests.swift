@@ -359,7 +359,9 @@ final class FanInStressTests: XCTestCase {
   /// subscriber cancels, the operator's subscription must be gone.
   private func unlimitedRound<Output>(
     _ round: Int, of name: String,
-    _ operate: (PassthroughSubject<Int, TestError>, PassthroughSubject<Int, TestError>) -> some Publisher<Output, TestError>,
+    _ operate: (PassthroughSubject<Int, TestError>, PassthroughSubject<Int, TestError>) -> some Publisher<
+      Output, TestError
+    >,
     alongside: (TestSubscriber<Output, TestError>) -> @Sendable () -> Void,
     check: (TestSubscriber<Output, TestError>) -> Void
   ) {

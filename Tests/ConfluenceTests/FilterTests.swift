@@ -37,7 +37,9 @@ final class FilterTests: XCTestCase {
 
   func test_cancelInsideReceive_stopsUpstream() {
     let subscriber = TestSubscriber<Int, Never>()
-    subscriber.onValue = { _ in subscriber.cancel(); return .none }
+    subscriber.onValue = { _ in
+      subscriber.cancel(); return .none
+    }
     Publishers.Filter(upstream: (1...5).publisher) { _ in true }.subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("1...5"), .value(1)])
   }
@@ -166,7 +168,9 @@ final class FilterTests: XCTestCase {
     let subscriber = TestSubscriber<Int, Never>()
     do {
       let probe = tracker.make()
-      upstream.filter { _ in _ = probe; return true }.subscribe(subscriber)
+      upstream.filter { _ in
+        _ = probe; return true
+      }.subscribe(subscriber)
     }
     XCTAssertEqual(tracker.liveCount, 1)
     subscriber.cancel()
@@ -179,7 +183,9 @@ final class FilterTests: XCTestCase {
     let subscriber = TestSubscriber<Int, Never>()
     do {
       let probe = tracker.make()
-      upstream.filter { _ in _ = probe; return true }.subscribe(subscriber)
+      upstream.filter { _ in
+        _ = probe; return true
+      }.subscribe(subscriber)
     }
     upstream.send(completion: .finished)
     XCTAssertEqual(tracker.liveCount, 0)

@@ -26,7 +26,8 @@ final class FilteringFamilyRulesTests: XCTestCase {
       XCTAssertEqual(subscription.events, [.requested(.unlimited)], "the downstream requests from upstream directly")
       upstream.send(completion: .finished)
       upstream.send(completion: .failure(TestError("late")))
-      XCTAssertEqual(subscriber.eventDescriptions, ["subscription(Recording)", "completion(finished)", "completion(failure(late))"])
+      XCTAssertEqual(
+        subscriber.eventDescriptions, ["subscription(Recording)", "completion(finished)", "completion(failure(late))"])
     }
   }
 
@@ -49,7 +50,8 @@ final class FilteringFamilyRulesTests: XCTestCase {
     let three = DetachedUpstream<Pair, Never>()
     three.map(\.a, \.b, \.c).subscribe(TestSubscriber<(Int, Int, Int), Never>())
     XCTAssertEqual(String(describing: three.operatorSubscriber), "ValueForKeys")
-    XCTAssertEqual(Mirror(reflecting: three.operatorSubscriber).children.map(\.label), ["keyPath0", "keyPath1", "keyPath2"])
+    XCTAssertEqual(
+      Mirror(reflecting: three.operatorSubscriber).children.map(\.label), ["keyPath0", "keyPath1", "keyPath2"])
   }
 
   // MARK: Strict family
@@ -58,7 +60,9 @@ final class FilteringFamilyRulesTests: XCTestCase {
     var calls = 0
     let upstream = DetachedUpstream<Int, Never>()
     let subscriber = TestSubscriber<Int, any Error>()
-    upstream.tryFilter { _ in calls += 1; return true }.subscribe(subscriber)
+    upstream.tryFilter { _ in
+      calls += 1; return true
+    }.subscribe(subscriber)
     upstream.attach()
     XCTAssertEqual(upstream.send(1), .none)
     upstream.send(completion: .finished)
@@ -67,7 +71,9 @@ final class FilteringFamilyRulesTests: XCTestCase {
 
     let cancelled = DetachedUpstream<Int, Never>()
     let second = TestSubscriber<Int, Never>()
-    cancelled.removeDuplicates { _, _ in calls += 1; return false }.subscribe(second)
+    cancelled.removeDuplicates { _, _ in
+      calls += 1; return false
+    }.subscribe(second)
     cancelled.attach()
     second.cancel()
     XCTAssertEqual(cancelled.send(1), .none)
@@ -101,7 +107,9 @@ final class FilteringFamilyRulesTests: XCTestCase {
     var calls = 0
     let upstream = DetachedUpstream<Int, Never>()
     let subscriber = TestSubscriber<Int, Never>()
-    upstream.drop { _ in calls += 1; return false }.subscribe(subscriber)
+    upstream.drop { _ in
+      calls += 1; return false
+    }.subscribe(subscriber)
     XCTAssertEqual(upstream.send(1), .none)
     XCTAssertEqual(calls, 0)
     upstream.operatorSubscription?.cancel()
@@ -141,7 +149,8 @@ final class FilteringFamilyRulesTests: XCTestCase {
     XCTAssertEqual(upstream.send(0), .max(1))
     XCTAssertEqual(upstream.send(1), .max(2))
     XCTAssertEqual(upstream.send(2), .max(2))
-    XCTAssertEqual(subscriber.eventDescriptions, ["subscription(Output)", "value(1)", "value(2)", "completion(finished)"])
+    XCTAssertEqual(
+      subscriber.eventDescriptions, ["subscription(Output)", "value(1)", "value(2)", "completion(finished)"])
     XCTAssertEqual(subscription.events, [.requested(.max(5)), .cancelled])
     XCTAssertEqual(upstream.send(3), .none)
   }
@@ -172,7 +181,8 @@ final class FilteringFamilyRulesTests: XCTestCase {
     upstream.send(completion: .finished)
     drop?.request(.max(4))
     drop?.cancel()
-    XCTAssertEqual(first.events, [.requested(.max(1))], "released at the completion: neither request nor cancel reach it")
+    XCTAssertEqual(
+      first.events, [.requested(.max(1))], "released at the completion: neither request nor cancel reach it")
     let second = upstream.attach()
     XCTAssertEqual(second.events, [.requested(.max(5))], "the waiting demand plus the value still to drop")
     XCTAssertEqual(upstream.send(8), .none)

@@ -94,7 +94,8 @@ final class FlatMapJustTests: XCTestCase {
           subscriber.request(.max(2))
           subscriber.request(.unlimited)
         }
-        XCTAssertEqual(viaJust.eventDescriptions, viaSubscription.eventDescriptions, "\(initialDemand), \(maxPublishers)")
+        XCTAssertEqual(
+          viaJust.eventDescriptions, viaSubscription.eventDescriptions, "\(initialDemand), \(maxPublishers)")
         XCTAssertEqual(viaJust.demands, viaSubscription.demands)
         XCTAssertEqual(viaJust.values, [0, 1, 2, 3, 4])
         XCTAssertEqual(viaJust.completion, .finished)

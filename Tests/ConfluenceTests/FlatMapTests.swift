@@ -109,7 +109,9 @@ final class FlatMapTests: XCTestCase {
     let inner = ManualPublisher<Int, TestError>()
     let upstream = ManualPublisher<Int, TestError>()
     let subscriber = TestSubscriber<Int, TestError>()
-    subscriber.onValue = { _ in subscriber.cancel(); return .none }
+    subscriber.onValue = { _ in
+      subscriber.cancel(); return .none
+    }
     upstream.flatMap { _ in inner }.subscribe(subscriber)
     upstream.send(0)
     inner.send(1)
@@ -126,7 +128,9 @@ final class FlatMapTests: XCTestCase {
     let subscriber = TestSubscriber<Int, TestError>()
     do {
       let probe = tracker.make()
-      upstream.flatMap { _ in _ = probe; return inner }.subscribe(subscriber)
+      upstream.flatMap { _ in
+        _ = probe; return inner
+      }.subscribe(subscriber)
     }
     upstream.send(0)
     var subscription = subscriber.subscription as AnyObject?
@@ -152,7 +156,9 @@ final class FlatMapTests: XCTestCase {
     let inners = (0..<4).map { _ in ManualPublisher<Int, Never>() }
     let subscriber = TestSubscriber<Int, Never>()
     let concurrency = ConcurrencyProbe()
-    subscriber.onValue = { _ in concurrency.enter(); concurrency.leave(); return .none }
+    subscriber.onValue = { _ in
+      concurrency.enter(); concurrency.leave(); return .none
+    }
     (0..<4).publisher.flatMap { inners[$0] }.subscribe(subscriber)
     DispatchQueue.concurrentPerform(iterations: 4) { index in
       for value in 0..<500 { inners[index].send(index * 1000 + value) }

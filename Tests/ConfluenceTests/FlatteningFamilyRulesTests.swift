@@ -129,7 +129,8 @@ final class FlatteningFamilyRulesTests: XCTestCase {
     upstream.attach()
     _ = upstream.send(inner)
     let innerSide = inner.operatorSubscriber
-    XCTAssertEqual((innerSide as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String, "SwitchToLatest")
+    XCTAssertEqual(
+      (innerSide as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String, "SwitchToLatest")
     XCTAssertNotNil(innerSide as? CustomReflectable)
   }
 

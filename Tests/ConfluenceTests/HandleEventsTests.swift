@@ -97,10 +97,12 @@ final class HandleEventsTests: XCTestCase {
   // As Apple's: a demand the downstream returns from receive(_:) is reported as a request.
   func test_demandReturnedFromReceive_isReportedAsARequest() {
     let recorder = Recorder()
-    let subscriber = recordingSubscriber((Int, Never).self, into: recorder, initialDemand: .max(1), demandPerValue: .max(1))
+    let subscriber = recordingSubscriber(
+      (Int, Never).self, into: recorder, initialDemand: .max(1), demandPerValue: .max(1))
     recordingHandleEvents([1, 2].publisher, into: recorder).subscribe(subscriber)
     XCTAssertEqual(subscriber.values, [1, 2])
-    XCTAssertEqual(recorder.log.filter { $0.hasPrefix("request") }, ["request max(1)", "request max(1)", "request max(1)"])
+    XCTAssertEqual(
+      recorder.log.filter { $0.hasPrefix("request") }, ["request max(1)", "request max(1)", "request max(1)"])
     XCTAssertEqual(subscriber.demands, [.max(1), .max(1), .max(1)])
   }
 
@@ -141,7 +143,8 @@ final class HandleEventsTests: XCTestCase {
         "output 1", "downstream value 1",
         "completion failure(boom)", "downstream completion failure(boom)",
       ])
-    XCTAssertEqual(subscriber.events, [.subscription("HandleEvents"), .value(1), .completion(.failure(TestError("boom")))])
+    XCTAssertEqual(
+      subscriber.events, [.subscription("HandleEvents"), .value(1), .completion(.failure(TestError("boom")))])
   }
 
   func test_cancel_runsCancelClosureOnceBeforeCancellingUpstream() {
@@ -198,13 +201,15 @@ final class HandleEventsTests: XCTestCase {
     let publisher = ManualDebugPublisher<Int, Never>()
     do {
       let probes = (tracker.make(), tracker.make(), tracker.make(), tracker.make(), tracker.make())
-      let token = publisher
+      let token =
+        publisher
         .handleEvents(
           receiveSubscription: { _ in _ = probes.0 },
           receiveOutput: { _ in _ = probes.1 },
           receiveCompletion: { _ in _ = probes.2 },
           receiveCancel: { _ = probes.3 },
-          receiveRequest: { _ in _ = probes.4 })
+          receiveRequest: { _ in _ = probes.4 }
+        )
         .sink { _ in }
       publisher.send(1)
       publisher.dropSubscription()
@@ -233,7 +238,8 @@ final class HandleEventsTests: XCTestCase {
   func test_bookExample_droppedToken_startsThenCancels() {
     var printed: [String] = []
     let request = Request()
-    _ = request
+    _ =
+      request
       .handleEvents(
         receiveSubscription: { _ in
           printed.append("Network request will start")
@@ -258,7 +264,8 @@ final class HandleEventsTests: XCTestCase {
   func test_bookExample_keptToken_receivesData() {
     var printed: [String] = []
     let request = Request()
-    let subscription = request
+    let subscription =
+      request
       .handleEvents(
         receiveSubscription: { _ in
           printed.append("Network request will start")

@@ -28,12 +28,15 @@ final class ImmediateSchedulerTests: XCTestCase {
     XCTAssertNil(Stride(exactly: UInt64.max))
     XCTAssertLessThan(Stride(1), Stride(2))
     // As Apple's: the scheduler has no time, so a stride of any unit of time is zero.
-    XCTAssertEqual([Stride.seconds(1.2), .seconds(1100), .milliseconds(123), .microseconds(51), .nanoseconds(23)], [0, 0, 0, 0, 0])
+    XCTAssertEqual(
+      [Stride.seconds(1.2), .seconds(1100), .milliseconds(123), .microseconds(51), .nanoseconds(23)], [0, 0, 0, 0, 0])
   }
 
   func test_repeatingSchedule_runsOnce_andReturnsTheEmptySubscription() {
     var fired = 0
-    let cancellable = ImmediateScheduler.shared.schedule(after: ImmediateScheduler.shared.now, interval: 10) { fired += 1 }
+    let cancellable = ImmediateScheduler.shared.schedule(after: ImmediateScheduler.shared.now, interval: 10) {
+      fired += 1
+    }
     XCTAssertEqual(fired, 1)
     XCTAssertEqual(String(describing: cancellable), "Empty")
   }

@@ -29,7 +29,9 @@ final class JustTests: XCTestCase {
 
   func test_cancelInsideReceive_stillCompletesOnce() {
     let subscriber = TestSubscriber<Int, Never>(strictCancellation: false)
-    subscriber.onValue = { _ in subscriber.cancel(); return .none }
+    subscriber.onValue = { _ in
+      subscriber.cancel(); return .none
+    }
     Just(1).subscribe(subscriber)
     XCTAssertEqual(subscriber.values, [1])
   }

@@ -49,7 +49,9 @@ final class MapErrorTests: XCTestCase {
     var calls = 0
     let subscriber = TestSubscriber<Int, Wrapped>()
     let upstream = ScriptedUpstream<Int, TestError>()
-    upstream.mapError { error -> Wrapped in calls += 1; return Wrapped(inner: error) }.subscribe(subscriber)
+    upstream.mapError { error -> Wrapped in
+      calls += 1; return Wrapped(inner: error)
+    }.subscribe(subscriber)
     upstream.send(1)
     upstream.send(completion: .finished)
     XCTAssertEqual(calls, 0)
@@ -68,7 +70,9 @@ final class MapErrorTests: XCTestCase {
 
   func test_stopsDelivery_cancelInsideReceive() {
     let subscriber = TestSubscriber<Int, Wrapped>()
-    subscriber.onValue = { _ in subscriber.cancel(); return .none }
+    subscriber.onValue = { _ in
+      subscriber.cancel(); return .none
+    }
     [1, 2, 3].publisher.setFailureType(to: TestError.self).mapError { Wrapped(inner: $0) }.subscribe(subscriber)
     XCTAssertEqual(subscriber.values, [1])
   }
@@ -93,7 +97,9 @@ final class MapErrorTests: XCTestCase {
     let subscriber = TestSubscriber<Int, Wrapped>()
     do {
       let probe = tracker.make()
-      upstream.mapError { _ = probe; return Wrapped(inner: $0) }.subscribe(subscriber)
+      upstream.mapError {
+        _ = probe; return Wrapped(inner: $0)
+      }.subscribe(subscriber)
     }
     subscriber.cancel()
     XCTAssertEqual(tracker.liveCount, 0)
@@ -105,7 +111,9 @@ final class MapErrorTests: XCTestCase {
     let subscriber = TestSubscriber<Int, Wrapped>()
     do {
       let probe = tracker.make()
-      upstream.mapError { _ = probe; return Wrapped(inner: $0) }.subscribe(subscriber)
+      upstream.mapError {
+        _ = probe; return Wrapped(inner: $0)
+      }.subscribe(subscriber)
     }
     upstream.send(completion: .failure(TestError()))
     XCTAssertEqual(tracker.liveCount, 0)

@@ -87,7 +87,6 @@ private final class ManualSubscription<Output, Failure: Error>: Subscription, Cu
   var description: String { "ScriptedUpstream" }
 }
 
-
 extension Sequence {
   /// This sequence's publisher behind `AnyPublisher`, so that the generic operators
   /// (`Publishers.Drop`, `Publishers.Output`, …) apply rather than the specialised

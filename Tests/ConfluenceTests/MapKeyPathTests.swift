@@ -75,7 +75,9 @@ final class MapKeyPathTests: XCTestCase {
 
   func test_stopsDelivery_cancelInsideReceive() {
     let subscriber = TestSubscriber<Int, Never>()
-    subscriber.onValue = { _ in subscriber.cancel(); return .none }
+    subscriber.onValue = { _ in
+      subscriber.cancel(); return .none
+    }
     rolls.publisher.map(\.die1).subscribe(subscriber)
     XCTAssertEqual(subscriber.values, [1])
   }

@@ -37,7 +37,9 @@ final class MapTests: XCTestCase {
 
   func test_cancelInsideReceive() {
     let subscriber = TestSubscriber<Int, Never>()
-    subscriber.onValue = { _ in subscriber.cancel(); return .none }
+    subscriber.onValue = { _ in
+      subscriber.cancel(); return .none
+    }
     Publishers.Map(upstream: (1...3).publisher) { $0 }.subscribe(subscriber)
     XCTAssertEqual(subscriber.values, [1])
     XCTAssertNil(subscriber.completion)

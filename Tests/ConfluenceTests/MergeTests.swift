@@ -106,7 +106,9 @@ final class MergeTests: XCTestCase {
     let a = ManualPublisher<Int, TestError>()
     let b = ManualPublisher<Int, TestError>()
     let subscriber = TestSubscriber<Int, TestError>()
-    subscriber.onValue = { _ in subscriber.cancel(); return .none }
+    subscriber.onValue = { _ in
+      subscriber.cancel(); return .none
+    }
     a.merge(with: b).subscribe(subscriber)
     a.send(1)
     b.send(2)
@@ -119,7 +121,9 @@ final class MergeTests: XCTestCase {
     let a = ManualPublisher<Int, TestError>()
     let b = ManualPublisher<Int, TestError>()
     let subscriber = TestSubscriber<Int, TestError>(initialDemand: .max(2))
-    subscriber.onValue = { _ in subscriber.cancel(); return .none }
+    subscriber.onValue = { _ in
+      subscriber.cancel(); return .none
+    }
     a.merge(with: b).subscribe(subscriber)
     XCTAssertEqual(a.requested, [.max(1)])
     a.send(1)
@@ -134,7 +138,9 @@ final class MergeTests: XCTestCase {
     let upstreams = (0..<4).map { _ in ManualPublisher<Int, Never>() }
     let subscriber = TestSubscriber<Int, Never>()
     let concurrency = ConcurrencyProbe()
-    subscriber.onValue = { _ in concurrency.enter(); concurrency.leave(); return .none }
+    subscriber.onValue = { _ in
+      concurrency.enter(); concurrency.leave(); return .none
+    }
     Publishers.Merge4(upstreams[0], upstreams[1], upstreams[2], upstreams[3]).subscribe(subscriber)
     DispatchQueue.concurrentPerform(iterations: 4) { index in
       for value in 0..<300 { upstreams[index].send(value) }

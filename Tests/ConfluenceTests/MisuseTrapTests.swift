@@ -93,7 +93,8 @@ final class MisuseTrapTests: XCTestCase {
   func test_backoffRetry_withMultiplierBelowOne_orNegativeDelay_traps() {
     let scheduler = TestScheduler()
     assertTraps("retry: the backoff multiplier must be at least 1 (got 0)") {
-      _ = Fail<Int, TestError>(error: TestError()).retry(2, initialDelay: .seconds(1), multiplier: 0, scheduler: scheduler)
+      _ = Fail<Int, TestError>(error: TestError()).retry(
+        2, initialDelay: .seconds(1), multiplier: 0, scheduler: scheduler)
     }
     assertTraps("retry: the initial delay must not be negative") {
       _ = Fail<Int, TestError>(error: TestError()).retry(2, initialDelay: .seconds(-1), scheduler: scheduler)
@@ -260,10 +261,13 @@ final class MisuseTrapTests: XCTestCase {
   func test_buffer_valueSentFromTheWhenFullClosure_traps() {
     assertTraps("a value arrived while the whenFull error closure was running") {
       let upstream = DetachedUpstream<Int, TestError>()
-      upstream.buffer(size: 0, prefetch: .keepFull, whenFull: .customError {
-        _ = upstream.send(2)
-        return TestError("full")
-      }).subscribe(TestSubscriber<Int, TestError>())
+      upstream.buffer(
+        size: 0, prefetch: .keepFull,
+        whenFull: .customError {
+          _ = upstream.send(2)
+          return TestError("full")
+        }
+      ).subscribe(TestSubscriber<Int, TestError>())
       upstream.attach()
       _ = upstream.send(1)
     }

@@ -57,7 +57,9 @@ final class MulticastTests: XCTestCase {
     let upstream = ManualPublisher<Int, TestError>()
     let multicast = upstream.multicast(subject: PassthroughSubject<Int, TestError>())
     let quitter = TestSubscriber<Int, TestError>()
-    quitter.onValue = { _ in quitter.cancel(); return .none }
+    quitter.onValue = { _ in
+      quitter.cancel(); return .none
+    }
     let stayer = TestSubscriber<Int, TestError>()
     multicast.subscribe(quitter)
     multicast.subscribe(stayer)

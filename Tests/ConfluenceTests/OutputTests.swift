@@ -94,7 +94,9 @@ final class OutputTests: XCTestCase {
   func test_cancelInsideReceiveOfLastElement_noCompletion() {
     let upstream = ScriptedUpstream<Int, Never>()
     let subscriber = TestSubscriber<Int, Never>()
-    subscriber.onValue = { _ in subscriber.cancel(); return .none }
+    subscriber.onValue = { _ in
+      subscriber.cancel(); return .none
+    }
     upstream.prefix(1).subscribe(subscriber)
     upstream.send(7)
     XCTAssertEqual(subscriber.events, [.subscription("Output"), .value(7)])

@@ -42,7 +42,9 @@ final class PrefixUntilOutputTests: XCTestCase {
     let upstream = ManualPublisher<Int, Never>()
     let trigger = ManualPublisher<Int, Never>()
     let subscriber = TestSubscriber<Int, Never>()
-    subscriber.onValue = { _ in trigger.send(0); return .none }
+    subscriber.onValue = { _ in
+      trigger.send(0); return .none
+    }
     upstream.prefix(untilOutputFrom: trigger).subscribe(subscriber)
     upstream.send(1)
     XCTAssertEqual(subscriber.events, [.subscription("PrefixUntilOutput"), .value(1), .completion(.finished)])
@@ -83,7 +85,8 @@ final class PrefixUntilOutputTests: XCTestCase {
     _ = upstream.attach()
     XCTAssertEqual(upstream.send(1), .none)
     upstream.send(completion: .failure(TestError()))
-    XCTAssertEqual(subscriber.events, [.subscription("PrefixUntilOutput"), .value(1), .completion(.failure(TestError()))])
+    XCTAssertEqual(
+      subscriber.events, [.subscription("PrefixUntilOutput"), .value(1), .completion(.failure(TestError()))])
     XCTAssertEqual(otherSubscription.events, [.requested(.max(1)), .cancelled])
   }
 

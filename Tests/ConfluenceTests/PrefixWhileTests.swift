@@ -53,7 +53,9 @@ final class PrefixWhileTests: XCTestCase {
 
   func test_stopsDelivery_cancelInsideReceive() {
     let subscriber = TestSubscriber<Int, Never>()
-    subscriber.onValue = { _ in subscriber.cancel(); return .none }
+    subscriber.onValue = { _ in
+      subscriber.cancel(); return .none
+    }
     (1...5).genericPublisher.prefix { $0 < 4 }.subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("PrefixWhile"), .value(1)])
   }

@@ -6,9 +6,9 @@ import Synchronization
 import XCTest
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 final class PrintTests: XCTestCase {
@@ -281,7 +281,8 @@ final class PrintTests: XCTestCase {
     let subscription = subscriber.subscription
     publisher.finish()
     subscription?.cancel()
-    XCTAssertEqual(collector.lines, ["receive subscription: (Manual)", "request unlimited", "receive finished", "receive cancel"])
+    XCTAssertEqual(
+      collector.lines, ["receive subscription: (Manual)", "request unlimited", "receive finished", "receive cancel"])
     XCTAssertEqual(publisher.cancelCount, 0)
     XCTAssertEqual(subscriber.events, [.subscription("Print"), .completion(.finished)])
   }

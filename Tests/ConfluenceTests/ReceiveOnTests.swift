@@ -92,7 +92,9 @@ final class ReceiveOnTests: XCTestCase {
   func test_cancelInsideReceive_stopsFurtherValues_theScheduledCompletionStillArrives() {
     let scheduler = VirtualTimeScheduler()
     let subscriber = TestSubscriber<Int, Never>(strictCancellation: false)
-    subscriber.onValue = { _ in subscriber.cancel(); return .none }
+    subscriber.onValue = { _ in
+      subscriber.cancel(); return .none
+    }
     (1...3).publisher.receive(on: scheduler).subscribe(subscriber)
     scheduler.run()
     XCTAssertEqual(subscriber.events, [.subscription("ReceiveOn"), .value(1), .completion(.finished)])

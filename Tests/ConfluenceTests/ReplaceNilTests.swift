@@ -8,7 +8,8 @@ final class ReplaceNilTests: XCTestCase {
     let publisher: Publishers.Map<Publishers.Sequence<[Int?], Never>, Int> = [1, nil, 3].publisher.replaceNil(with: 0)
     publisher.subscribe(subscriber)
     XCTAssertEqual(
-      subscriber.events, [.subscription("[Optional(1), nil, Optional(3)]"), .value(1), .value(0), .value(3), .completion(.finished)])
+      subscriber.events,
+      [.subscription("[Optional(1), nil, Optional(3)]"), .value(1), .value(0), .value(3), .completion(.finished)])
   }
 
   func test_passesDemandThrough_finiteDemand() {
@@ -43,7 +44,9 @@ final class ReplaceNilTests: XCTestCase {
 
   func test_stopsDelivery_cancelInsideReceive() {
     let subscriber = TestSubscriber<Int, Never>()
-    subscriber.onValue = { _ in subscriber.cancel(); return .none }
+    subscriber.onValue = { _ in
+      subscriber.cancel(); return .none
+    }
     [nil, 2].publisher.replaceNil(with: 0).subscribe(subscriber)
     XCTAssertEqual(subscriber.values, [0])
   }

@@ -17,7 +17,10 @@ final class RequestNoneRulesTests: XCTestCase {
   /// Operators that accept `.none` and add nothing to what they ask upstream.
   private let absorbing: [(String, Make)] = [
     ("buffer", { $0.buffer(size: 4, prefetch: .byRequest, whenFull: .dropOldest).eraseToAnyPublisher() }),
-    ("drop(untilOutputFrom:)", { $0.drop(untilOutputFrom: Just(0).setFailureType(to: TestError.self)).eraseToAnyPublisher() }),
+    (
+      "drop(untilOutputFrom:)",
+      { $0.drop(untilOutputFrom: Just(0).setFailureType(to: TestError.self)).eraseToAnyPublisher() }
+    ),
     ("catch", { $0.catch { _ in Empty<Int, TestError>() }.eraseToAnyPublisher() }),
   ]
 

@@ -14,9 +14,11 @@ final class ResourceSharingBookTests: XCTestCase {
     let task = FakeDataTask()
     let shared = task.map(\.self).print("shared", to: log).share()
     log.say("subscribing first")
-    let subscription1 = shared.sink(receiveCompletion: { _ in }, receiveValue: { log.say("subscription1 received: '\($0)'") })
+    let subscription1 = shared.sink(
+      receiveCompletion: { _ in }, receiveValue: { log.say("subscription1 received: '\($0)'") })
     log.say("subscribing second")
-    let subscription2 = shared.sink(receiveCompletion: { _ in }, receiveValue: { log.say("subscription2 received: '\($0)'") })
+    let subscription2 = shared.sink(
+      receiveCompletion: { _ in }, receiveValue: { log.say("subscription2 received: '\($0)'") })
     task.respond(with: response)
     XCTAssertEqual(
       log.lines,
@@ -39,9 +41,11 @@ final class ResourceSharingBookTests: XCTestCase {
     let task = FakeDataTask()
     let unshared = task.map(\.self).print("shared", to: log)
     log.say("subscribing first")
-    let subscription1 = unshared.sink(receiveCompletion: { _ in }, receiveValue: { log.say("subscription1 received: '\($0)'") })
+    let subscription1 = unshared.sink(
+      receiveCompletion: { _ in }, receiveValue: { log.say("subscription1 received: '\($0)'") })
     log.say("subscribing second")
-    let subscription2 = unshared.sink(receiveCompletion: { _ in }, receiveValue: { log.say("subscription2 received: '\($0)'") })
+    let subscription2 = unshared.sink(
+      receiveCompletion: { _ in }, receiveValue: { log.say("subscription2 received: '\($0)'") })
     task.respond(with: response)
     XCTAssertEqual(
       log.lines,
@@ -68,7 +72,8 @@ final class ResourceSharingBookTests: XCTestCase {
     let task = FakeDataTask()
     let shared = task.map(\.self).print("shared", to: log).share()
     log.say("subscribing first")
-    let subscription1 = shared.sink(receiveCompletion: { _ in }, receiveValue: { log.say("subscription1 received: '\($0)'") })
+    let subscription1 = shared.sink(
+      receiveCompletion: { _ in }, receiveValue: { log.say("subscription1 received: '\($0)'") })
     task.respond(with: response)
     log.say("subscribing second")
     let subscription2 = shared.sink(
@@ -95,8 +100,10 @@ final class ResourceSharingBookTests: XCTestCase {
     let task = FakeDataTask()
     let subject = PassthroughSubject<Data, URLError>()
     let multicasted = task.map(\.self).print("multicast", to: log).multicast(subject: subject)
-    let subscription1 = multicasted.sink(receiveCompletion: { _ in }, receiveValue: { log.say("subscription1 received: '\($0)'") })
-    let subscription2 = multicasted.sink(receiveCompletion: { _ in }, receiveValue: { log.say("subscription2 received: '\($0)'") })
+    let subscription1 = multicasted.sink(
+      receiveCompletion: { _ in }, receiveValue: { log.say("subscription1 received: '\($0)'") })
+    let subscription2 = multicasted.sink(
+      receiveCompletion: { _ in }, receiveValue: { log.say("subscription2 received: '\($0)'") })
     XCTAssertEqual(log.lines, [], "nothing happens before connect()")
     let cancellable = multicasted.connect()
     task.respond(with: response)

@@ -115,9 +115,12 @@ final class ScanTests: XCTestCase {
   func test_bookExample_countsCharacters() {
     let subscriber = TestSubscriber<Int, Never>()
     ["a", "bc", "def"].publisher
-      .scan(0, { prevVal, newValueFromPublisher -> Int in
-        return prevVal + newValueFromPublisher.count
-      })
+      .scan(
+        0,
+        { prevVal, newValueFromPublisher -> Int in
+          return prevVal + newValueFromPublisher.count
+        }
+      )
       .subscribe(subscriber)
     XCTAssertEqual(subscriber.values, [1, 3, 6])
   }

@@ -167,7 +167,8 @@ final class SchedulerHopRulesTests: XCTestCase {
     XCTAssertEqual((upstream.operatorSubscriber as? CustomStringConvertible)?.description, "ReceiveOn")
     XCTAssertEqual((upstream.operatorSubscriber as? CustomReflectable)?.customMirror.children.count, 0)
     XCTAssertEqual(
-      (upstream.operatorSubscriber as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String, "ReceiveOn")
+      (upstream.operatorSubscriber as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String,
+      "ReceiveOn")
 
     let delayed = DetachedUpstream<Int, TestError>()
     delayed.delay(for: 1, scheduler: VirtualTimeScheduler()).subscribe(TestSubscriber<Int, TestError>())

@@ -34,7 +34,9 @@ final class SetFailureTypeTests: XCTestCase {
 
   func test_stopsDelivery_cancelInsideReceive() {
     let subscriber = TestSubscriber<Int, TestError>()
-    subscriber.onValue = { _ in subscriber.cancel(); return .none }
+    subscriber.onValue = { _ in
+      subscriber.cancel(); return .none
+    }
     [1, 2, 3].publisher.setFailureType(to: TestError.self).subscribe(subscriber)
     XCTAssertEqual(subscriber.events, [.subscription("[1, 2, 3]"), .value(1)])
   }

@@ -59,7 +59,8 @@ final class SharingFamilyRulesTests: XCTestCase {
     multicast.subscribe(first)
     multicast.subscribe(second)
     XCTAssertEqual(first.subscriptionDescription, "Multicast")
-    XCTAssertNotEqual(first.subscription?.combineIdentifier, second.subscription?.combineIdentifier, "one relay per subscriber")
+    XCTAssertNotEqual(
+      first.subscription?.combineIdentifier, second.subscription?.combineIdentifier, "one relay per subscriber")
     XCTAssertTrue(Mirror(reflecting: first.subscription!).children.isEmpty)
     XCTAssertEqual(
       (first.subscription as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String, "Multicast")
@@ -80,13 +81,16 @@ final class SharingFamilyRulesTests: XCTestCase {
     XCTAssertEqual(relay.receive(3), .none)
     XCTAssertEqual(subscriber.values, [0, 2, -1, 3])
     // Up front, then each non-zero demand as it was returned — not summed, not capped.
-    XCTAssertEqual(subject.subscription.events, [.requested(.max(5)), .requested(.max(2)), .requested(.unlimited), .requested(.max(3))])
+    XCTAssertEqual(
+      subject.subscription.events,
+      [.requested(.max(5)), .requested(.max(2)), .requested(.unlimited), .requested(.max(3))])
   }
 
   func test_multicastRelayOverConfluencesSubjects_demandReturnedPerValueReachesTheSubject() {
     // Over Confluence's own subjects the relay returns the demand to the conduit instead of
     // requesting it: the effect must be the same as Apple's request.
-    func run<S: Subject>(_ subject: S, demandPerValue: Subscribers.Demand) -> [Int] where S.Output == Int, S.Failure == Never {
+    func run<S: Subject>(_ subject: S, demandPerValue: Subscribers.Demand) -> [Int]
+    where S.Output == Int, S.Failure == Never {
       let upstream = PassthroughSubject<Int, Never>()
       let multicast = upstream.multicast(subject: subject)
       let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1), demandPerValue: demandPerValue)

@@ -6,7 +6,8 @@ final class SinkTests: XCTestCase {
   func test_receivesValuesAndCompletion() {
     var values: [Int] = []
     var completions: [Subscribers.Completion<Never>] = []
-    let cancellable = (1...3).publisher.sink(receiveCompletion: { completions.append($0) }, receiveValue: { values.append($0) })
+    let cancellable = (1...3).publisher.sink(
+      receiveCompletion: { completions.append($0) }, receiveValue: { values.append($0) })
     XCTAssertEqual(values, [1, 2, 3])
     XCTAssertEqual(completions, [.finished])
     cancellable.cancel()

@@ -97,7 +97,9 @@ final class SwitchToLatestTests: XCTestCase {
     let outer = ManualPublisher<ManualPublisher<Int, TestError>, TestError>()
     let inner = ManualPublisher<Int, TestError>()
     let subscriber = TestSubscriber<Int, TestError>()
-    subscriber.onValue = { _ in subscriber.cancel(); return .none }
+    subscriber.onValue = { _ in
+      subscriber.cancel(); return .none
+    }
     outer.switchToLatest().subscribe(subscriber)
     outer.send(inner)
     inner.send(1)
@@ -176,7 +178,9 @@ final class SwitchToLatestTests: XCTestCase {
   func test_nestedJustSwitches_deliverEveryValueInOrder() {
     let subscriber = TestSubscriber<Int, Never>()
     let outer = PassthroughSubject<Int, Never>()
-    func switched(_ upstream: some Publisher<Int, Never>, _ transform: @escaping (Int) -> Int) -> some Publisher<Int, Never> {
+    func switched(_ upstream: some Publisher<Int, Never>, _ transform: @escaping (Int) -> Int) -> some Publisher<
+      Int, Never
+    > {
       upstream.map { Just(transform($0)) }.switchToLatest()
     }
     let first = switched(switched(outer, { $0 }), { $0 * 10 })

@@ -182,7 +182,8 @@ final class SwitchingFamilyRulesTests: XCTestCase {
   func test_catch_trapsWhenTheUpstreamCompletesAgainAfterFailing() {
     assertTraps("Catch: the upstream completed again after it had failed") {
       let upstream = DetachedUpstream<Int, TestError>()
-      upstream.catch { _ in Empty<Int, TestError>(completeImmediately: false) }.subscribe(TestSubscriber<Int, TestError>())
+      upstream.catch { _ in Empty<Int, TestError>(completeImmediately: false) }.subscribe(
+        TestSubscriber<Int, TestError>())
       upstream.attach()
       upstream.send(completion: .failure(TestError()))
       upstream.send(completion: .failure(TestError()))

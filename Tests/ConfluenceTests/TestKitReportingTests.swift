@@ -17,7 +17,9 @@ final class TestKitReportingTests: XCTestCase {
   private var capturing = false
   private var captured: [Captured] = []
 
-  override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+  override func recordFailure(
+    withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+  ) {
     if capturing {
       captured.append(Captured(description: description, file: filePath, line: lineNumber))
     } else {
@@ -40,11 +42,13 @@ final class TestKitReportingTests: XCTestCase {
       line = #line; let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1))
       SendsTwoWhatever().subscribe(subscriber)
     }
-    XCTAssertEqual(failures, [
-      Captured(
-        description: "failed - Contract violation: received value 1 beyond the demand granted ([max(1)])",
-        file: #filePath, line: line)
-    ])
+    XCTAssertEqual(
+      failures,
+      [
+        Captured(
+          description: "failed - Contract violation: received value 1 beyond the demand granted ([max(1)])",
+          file: #filePath, line: line)
+      ])
   }
 
   func test_publisherVerification_brokenRule_failsTheTestAtTheVerifyLine() {

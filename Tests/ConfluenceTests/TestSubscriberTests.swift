@@ -4,7 +4,9 @@ import XCTest
 
 /// The test kit must catch every contract violation it promises to catch.
 final class TestSubscriberTests: XCTestCase {
-  private func makeSubscriber(initialDemand: Subscribers.Demand = .max(1)) -> (TestSubscriber<Int, TestError>, () -> [String]) {
+  private func makeSubscriber(initialDemand: Subscribers.Demand = .max(1)) -> (
+    TestSubscriber<Int, TestError>, () -> [String]
+  ) {
     let subscriber = TestSubscriber<Int, TestError>(initialDemand: initialDemand)
     var seen: [String] = []
     subscriber.onViolation = { seen.append($0) }

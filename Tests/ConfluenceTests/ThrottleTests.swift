@@ -55,7 +55,9 @@ final class ThrottleTests: XCTestCase {
       timer.throttle(for: .seconds(10), scheduler: scheduler, latest: true)
     }
     XCTAssertEqual(results.recordedOutput.inputs, [1, 4, 7, 10])
-    XCTAssertEqual(results.recordedOutput.dropFirst().map(\.time.ticks), [3, 13, 23, 33].map { VirtualTimeInterval.seconds($0).ticks })
+    XCTAssertEqual(
+      results.recordedOutput.dropFirst().map(\.time.ticks),
+      [3, 13, 23, 33].map { VirtualTimeInterval.seconds($0).ticks })
   }
 
   // "Using Combine": `.throttle(for: 0.5, scheduler: myBackgroundQueue, latest: true)` "keeps it

@@ -51,7 +51,8 @@ final class TimingFamilyRulesTests: XCTestCase {
     XCTAssertEqual((upstream.operatorSubscriber as? CustomReflectable)?.customMirror.children.count, 0)
     scheduler.advance(by: 20)
     XCTAssertEqual(subscriber.completion, .finished)
-    XCTAssertEqual(subscription.events, [.requested(.unlimited), .cancelled], "the repeating timer stopped after firing")
+    XCTAssertEqual(
+      subscription.events, [.requested(.unlimited), .cancelled], "the repeating timer stopped after firing")
   }
 
   func test_debounce_cancelBeforeTheSubscription_isNotRemembered_andMirrorShowsDemandAndValue() {
@@ -305,7 +306,9 @@ private final class CallRecordingScheduler: Scheduler {
     base.schedule(options: nil, action)
   }
 
-  func schedule(after date: VirtualTime, tolerance: VirtualTimeInterval, options: Never?, _ action: @escaping () -> Void) {
+  func schedule(
+    after date: VirtualTime, tolerance: VirtualTimeInterval, options: Never?, _ action: @escaping () -> Void
+  ) {
     calls.append("schedule(after: \(date))")
     base.schedule(after: date, tolerance: tolerance, options: nil, action)
   }

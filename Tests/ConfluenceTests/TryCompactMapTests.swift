@@ -61,7 +61,9 @@ final class TryCompactMapTests: XCTestCase {
 
   func test_stopsDelivery_cancelInsideReceive() {
     let subscriber = TestSubscriber<Int, any Error>()
-    subscriber.onValue = { _ in subscriber.cancel(); return .none }
+    subscriber.onValue = { _ in
+      subscriber.cancel(); return .none
+    }
     ["1", "2"].publisher.tryCompactMap { Int($0) }.subscribe(subscriber)
     XCTAssertEqual(subscriber.eventDescriptions, ["subscription(TryCompactMap)", "value(1)"])
   }
@@ -80,7 +82,8 @@ final class TryCompactMapTests: XCTestCase {
       }
     let subscriber = TestSubscriber<Int, any Error>()
     fused.subscribe(subscriber)
-    XCTAssertEqual(subscriber.eventDescriptions, ["subscription(TryCompactMap)", "value(1)", "completion(failure(three))"])
+    XCTAssertEqual(
+      subscriber.eventDescriptions, ["subscription(TryCompactMap)", "value(1)", "completion(failure(three))"])
   }
 
   func test_releasesClosure_onCancel() {

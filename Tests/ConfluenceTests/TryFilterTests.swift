@@ -62,7 +62,9 @@ final class TryFilterTests: XCTestCase {
 
   func test_stopsDelivery_cancelInsideReceive() {
     let subscriber = TestSubscriber<Int, any Error>()
-    subscriber.onValue = { _ in subscriber.cancel(); return .none }
+    subscriber.onValue = { _ in
+      subscriber.cancel(); return .none
+    }
     (1...5).publisher.tryFilter { $0 > 1 }.subscribe(subscriber)
     XCTAssertEqual(subscriber.eventDescriptions, ["subscription(TryFilter)", "value(2)"])
   }

@@ -55,7 +55,9 @@ final class TryMapTests: XCTestCase {
     upstream.tryMap { $0 }.subscribe(subscriber)
     upstream.send(completion: .failure(TestError("boom")))
     XCTAssertEqual(subscriber.eventDescriptions, ["subscription(TryMap)", "completion(failure(boom))"])
-    XCTAssertEqual(subscriber.completion.flatMap { if case .failure(let e) = $0 { e as? TestError } else { nil } }, TestError("boom"))
+    XCTAssertEqual(
+      subscriber.completion.flatMap { if case .failure(let e) = $0 { e as? TestError } else { nil } }, TestError("boom")
+    )
   }
 
   func test_sendsNothing_cancelBeforeDemand() {
@@ -160,7 +162,9 @@ final class TryMapTests: XCTestCase {
     let subscriber = TestSubscriber<Int, any Error>()
     do {
       let probe = tracker.make()
-      upstream.tryMap { _ -> Int in _ = probe; throw TestError() }.subscribe(subscriber)
+      upstream.tryMap { _ -> Int in
+        _ = probe; throw TestError()
+      }.subscribe(subscriber)
     }
     upstream.send(1)
     XCTAssertEqual(tracker.liveCount, 0)

@@ -54,7 +54,9 @@ final class TryPrefixWhileTests: XCTestCase {
 
   func test_stopsDelivery_cancelInsideReceive() {
     let subscriber = TestSubscriber<Int, any Error>()
-    subscriber.onValue = { _ in subscriber.cancel(); return .none }
+    subscriber.onValue = { _ in
+      subscriber.cancel(); return .none
+    }
     (1...5).publisher.tryPrefix { _ in true }.subscribe(subscriber)
     XCTAssertEqual(subscriber.eventDescriptions, ["subscription(TryPrefixWhile)", "value(1)"])
   }
@@ -71,7 +73,9 @@ final class TryPrefixWhileTests: XCTestCase {
     let subscriber = TestSubscriber<Int, any Error>()
     do {
       let probe = tracker.make()
-      upstream.tryPrefix { _ in _ = probe; throw TestError() }.subscribe(subscriber)
+      upstream.tryPrefix { _ in
+        _ = probe; throw TestError()
+      }.subscribe(subscriber)
     }
     upstream.send(1)
     XCTAssertEqual(tracker.liveCount, 0)

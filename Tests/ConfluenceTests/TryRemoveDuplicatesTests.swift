@@ -64,7 +64,9 @@ final class TryRemoveDuplicatesTests: XCTestCase {
 
   func test_stopsDelivery_cancelInsideReceive() {
     let subscriber = TestSubscriber<Int, any Error>()
-    subscriber.onValue = { _ in subscriber.cancel(); return .none }
+    subscriber.onValue = { _ in
+      subscriber.cancel(); return .none
+    }
     [1, 2, 3].publisher.tryRemoveDuplicates { $0 == $1 }.subscribe(subscriber)
     XCTAssertEqual(subscriber.eventDescriptions, ["subscription(TryRemoveDuplicates)", "value(1)"])
   }

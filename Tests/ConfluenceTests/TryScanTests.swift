@@ -65,7 +65,9 @@ final class TryScanTests: XCTestCase {
 
   func test_stopsDelivery_cancelInsideReceive() {
     let subscriber = TestSubscriber<Int, any Error>()
-    subscriber.onValue = { _ in subscriber.cancel(); return .none }
+    subscriber.onValue = { _ in
+      subscriber.cancel(); return .none
+    }
     (1...5).publisher.tryScan(0) { $0 + $1 }.subscribe(subscriber)
     XCTAssertEqual(subscriber.eventDescriptions, ["subscription(TryScan)", "value(1)"])
   }

@@ -24,7 +24,8 @@ final class ZipTests: XCTestCase {
     letters.send("b")
     letters.send("c")
     numbers.send(3)
-    XCTAssertEqual(pairs(subscriber), [Pair(number: 1, letter: "a"), Pair(number: 2, letter: "b"), Pair(number: 3, letter: "c")])
+    XCTAssertEqual(
+      pairs(subscriber), [Pair(number: 1, letter: "a"), Pair(number: 2, letter: "b"), Pair(number: 3, letter: "c")])
     XCTAssertEqual(subscriber.subscriptionDescription, "Zip")
   }
 
@@ -81,8 +82,9 @@ final class ZipTests: XCTestCase {
   }
 
   func test_withTransform_returnsMap() {
-    let zipped: Publishers.Map<Publishers.Zip<Publishers.Sequence<[Int], Never>, Publishers.Sequence<[Int], Never>>, Int> =
-      [1, 2].publisher.zip([10, 20].publisher) { $0 + $1 }
+    let zipped:
+      Publishers.Map<Publishers.Zip<Publishers.Sequence<[Int], Never>, Publishers.Sequence<[Int], Never>>, Int> =
+        [1, 2].publisher.zip([10, 20].publisher) { $0 + $1 }
     let subscriber = TestSubscriber<Int, Never>()
     zipped.subscribe(subscriber)
     XCTAssertEqual(subscriber.values, [11, 22])
@@ -105,7 +107,9 @@ final class ZipTests: XCTestCase {
     let numbers = ManualPublisher<Int, TestError>()
     let letters = ManualPublisher<String, TestError>()
     let subscriber = TestSubscriber<(Int, String), TestError>()
-    subscriber.onValue = { _ in subscriber.cancel(); return .none }
+    subscriber.onValue = { _ in
+      subscriber.cancel(); return .none
+    }
     numbers.zip(letters).subscribe(subscriber)
     numbers.send(1)
     numbers.send(2)

@@ -113,7 +113,9 @@ final class TraceRecorderTests: XCTestCase {
       XCTAssertEqual(phases, ["B", "E"], "lane \(lane)")
     }
     // The recording thread of each instant.
-    XCTAssertTrue(events.filter { $0["ph"] as? String == "i" }.allSatisfy { ($0["args"] as? [String: Any])?["thread"] as? Int == 1 })
+    XCTAssertTrue(
+      events.filter { $0["ph"] as? String == "i" }.allSatisfy { ($0["args"] as? [String: Any])?["thread"] as? Int == 1 }
+    )
   }
 
   func test_writeChromeTrace_writesTheJSONToTheFile() throws {

@@ -9,7 +9,10 @@ public enum AsyncWorkloads {
   public static var all: [Implementation] {
     [
       .missing(.asyncSequence, .sequenceEager, "no eager form"),
-      .async(.asyncSequence, .sequenceStreaming, note: "(0..<N).async (async-algorithms) → AsyncMapSequence → AsyncFilterSequence, for await") {
+      .async(
+        .asyncSequence, .sequenceStreaming,
+        note: "(0..<N).async (async-algorithms) → AsyncMapSequence → AsyncFilterSequence, for await"
+      ) {
         await sequenceStreaming($0)
       },
       .async(.asyncSequence, .subject1, note: "AsyncStream (unbounded) → map → filter, consumer task") {
@@ -26,24 +29,33 @@ public enum AsyncWorkloads {
       .async(.asyncAlgorithms, .subject1, note: "AsyncChannel.send (rendezvous) → map → filter, consumer task") {
         await channel($0)
       },
-      .async(.asyncAlgorithms, .scan, note: "(0..<N).async.reductions(0) { $0 &+ map($1) }, for await") { await scan($0) },
+      .async(.asyncAlgorithms, .scan, note: "(0..<N).async.reductions(0) { $0 &+ map($1) }, for await") {
+        await scan($0)
+      },
       .async(.asyncAlgorithms, .removeDuplicates, note: "(0..<N).async.removeDuplicates(by:), for await") {
         await removeDuplicates($0)
       },
-      .async(.asyncSequence, .compactMap, note: "(0..<N).async (async-algorithms) → AsyncCompactMapSequence, for await") {
+      .async(.asyncSequence, .compactMap, note: "(0..<N).async (async-algorithms) → AsyncCompactMapSequence, for await")
+      {
         await compactMap($0)
       },
-      .async(.asyncSequence, .reduce, note: "await (0..<N).async (async-algorithms).reduce(seed) { mix($0, map($1)) }") {
+      .async(.asyncSequence, .reduce, note: "await (0..<N).async (async-algorithms).reduce(seed) { mix($0, map($1)) }")
+      {
         await reduce($0)
       },
       .missing(.asyncAlgorithms, .merge2, "merge(_:_:) interleaves two streams by timing: no deterministic checksum"),
-      .async(.asyncAlgorithms, .zip2, note: "zip(AsyncStream, AsyncStream) (unbounded), consumer task") { await zip2($0) },
+      .async(.asyncAlgorithms, .zip2, note: "zip(AsyncStream, AsyncStream) (unbounded), consumer task") {
+        await zip2($0)
+      },
       .missing(.asyncAlgorithms, .combineLatest2, "combineLatest(_:_:) pairs by timing: no deterministic checksum"),
       // AsyncSequence.flatMap runs one inner sequence at a time: it is maxPublishers: .max(1).
       .async(.asyncSequence, .flatMapMax1Just, note: "(0..<N).async.flatMap { one-element AsyncSequence }") {
         await flatMapJust($0)
       },
-      .async(.asyncSequence, .receiveOnDispatch, note: "producer thread yields into an AsyncStream (unbounded); for await in a task") {
+      .async(
+        .asyncSequence, .receiveOnDispatch,
+        note: "producer thread yields into an AsyncStream (unbounded); for await in a task"
+      ) {
         await streamFromThread($0)
       },
       .missing(.asyncAlgorithms, .share10, "share() not compared: its consumers join a running source by timing"),

@@ -14,7 +14,10 @@ public enum LoopWorkloads {
     [
       .sync(.loop, .sequenceEager, note: "for i in 0..<N { map; filter; mix }") { mapFilter($0) },
       .sync(.loop, .sequenceStreaming, note: "for i in 0..<N { map; filter; mix }") { mapFilter($0) },
-      .sync(.loop, .sequenceCapturedVar, note: "for i in 0..<N { map; filter; body(value) }, body an escaping closure folding into a captured var") {
+      .sync(
+        .loop, .sequenceCapturedVar,
+        note: "for i in 0..<N { map; filter; body(value) }, body an escaping closure folding into a captured var"
+      ) {
         capturedClosure($0)
       },
       .sync(.loop, .subject1, note: "for i in 0..<N { map; filter; mix }") { subjects(n: $0, subscribers: 1) },
@@ -103,18 +106,33 @@ public enum LoopWorkloads {
         for i in 0..<n { hash = Work.mix(hash, i) }
         return hash
       },
-      .sync(.loop, .subject12, note: "for i in 0..<N { map; filter; 5 × (step; keep); mix }") { longChain($0, steps: 5) },
-      .sync(.loop, .erasedSubject12, note: "for i in 0..<N { map; filter; 5 × (step; keep); mix }") { longChain($0, steps: 5) },
-      .sync(.loop, .anySubscriber12, note: "for i in 0..<N { map; filter; 5 × (step; keep); mix }") { longChain($0, steps: 5) },
-      .sync(.loop, .sequence12, note: "for i in 0..<N { map; filter; 5 × (step; keep); mix }") { longChain($0, steps: 5) },
+      .sync(.loop, .subject12, note: "for i in 0..<N { map; filter; 5 × (step; keep); mix }") {
+        longChain($0, steps: 5)
+      },
+      .sync(.loop, .erasedSubject12, note: "for i in 0..<N { map; filter; 5 × (step; keep); mix }") {
+        longChain($0, steps: 5)
+      },
+      .sync(.loop, .anySubscriber12, note: "for i in 0..<N { map; filter; 5 × (step; keep); mix }") {
+        longChain($0, steps: 5)
+      },
+      .sync(.loop, .sequence12, note: "for i in 0..<N { map; filter; 5 × (step; keep); mix }") {
+        longChain($0, steps: 5)
+      },
       .sync(.loop, .switchToLatest5, note: "for i in 0..<N { mix(i) }") { n in
         var hash = Work.seed
         for i in 0..<n { hash = Work.mix(hash, i) }
         return hash
       },
-      .sync(.loop, .longFlatMap, note: "for i in 0..<N { map; filter; 4 × (step; keep); mix }") { longChain($0, steps: 4) },
-      .sync(.loop, .longMerge, note: "for i in 0..<N { map; filter; 4 × (step; keep); mix }") { longChain($0, steps: 4) },
-      .sync(.loop, .longCombineLatest, note: "for i in 0..<N { latest[i & 1] = map(i) + 1 if kept; if both { mix(pair + 3) } }") {
+      .sync(.loop, .longFlatMap, note: "for i in 0..<N { map; filter; 4 × (step; keep); mix }") {
+        longChain($0, steps: 4)
+      },
+      .sync(.loop, .longMerge, note: "for i in 0..<N { map; filter; 4 × (step; keep); mix }") {
+        longChain($0, steps: 4)
+      },
+      .sync(
+        .loop, .longCombineLatest,
+        note: "for i in 0..<N { latest[i & 1] = map(i) + 1 if kept; if both { mix(pair + 3) } }"
+      ) {
         n in
         var hash = Work.seed
         var a: Int? = nil

@@ -48,13 +48,15 @@ public enum WorkloadID: String, CaseIterable, Sendable {
   public var title: String {
     switch self {
     case .sequenceEager:
-      return "`(0..<N).publisher.map{}.filter{}.sink{}`, the overloads the compiler picks (Apple's: eager `Publishers.Sequence`)"
+      return
+        "`(0..<N).publisher.map{}.filter{}.sink{}`, the overloads the compiler picks (Apple's: eager `Publishers.Sequence`)"
     case .sequenceStreaming:
       return "`Publishers.Filter(Publishers.Map((0..<N).publisher))` → `sink`, streaming operator types forced"
     case .sequenceCapturedVar:
       // The loop row here calls an escaping closure that folds into a captured `var`: what
       // a `sink` with a captured var costs with no library at all.
-      return "as sequence-streaming, but the sink closure folds into a captured `var` (pays a dynamic exclusivity check per value)"
+      return
+        "as sequence-streaming, but the sink closure folds into a captured `var` (pays a dynamic exclusivity check per value)"
     case .subject1:
       return "`PassthroughSubject.send` → `map` → `filter` → `sink`, 1 subscriber"
     case .subject10:
@@ -84,11 +86,14 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .share10:
       return "`subject.share()` → 10 × (`map` → `filter` → `sink`)"
     case .receiveOnDispatch:
-      return "a producer thread sends N values into `subject.receive(on: DispatchQueue)` → `sink` counting on the queue; waits for completion"
+      return
+        "a producer thread sends N values into `subject.receive(on: DispatchQueue)` → `sink` counting on the queue; waits for completion"
     case .erasedBuildDrop:
-      return "build `Just(i).map{}` behind an `AnyPublisher` returned by a non-inlined function, `sink{}`, drop the AnyCancellable"
+      return
+        "build `Just(i).map{}` behind an `AnyPublisher` returned by a non-inlined function, `sink{}`, drop the AnyCancellable"
     case .erasedZipTree:
-      return "N erased `Just([i])` zipped four at a time (`zip(b, c, d).map(+).eraseToAnyPublisher()`), level by level, to one publisher; `sink` (build and run)"
+      return
+        "N erased `Just([i])` zipped four at a time (`zip(b, c, d).map(+).eraseToAnyPublisher()`), level by level, to one publisher; `sink` (build and run)"
     case .erasedCombineLatestTree:
       return "as erased-zip-tree with `combineLatest(b, c, d)`"
     case .subject12:
@@ -96,7 +101,8 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .erasedSubject12:
       return "the 12 stages of subject-12 behind an `AnyPublisher` returned by a non-inlined function → `sink`"
     case .anySubscriber12:
-      return "the 12 stages of subject-12 → `subscribe(AnySubscriber(receiveSubscription:receiveValue:receiveCompletion:))`"
+      return
+        "the 12 stages of subject-12 → `subscribe(AnySubscriber(receiveSubscription:receiveValue:receiveCompletion:))`"
     case .sequence12:
       return "`Publishers.Map((0..<N).publisher)` → `filter` → 5 × (`map` → `filter`) → `sink`: 12 streaming stages"
     case .switchToLatest5:
@@ -104,9 +110,11 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .longFlatMap:
       return "subject → 2 × (`map` → `filter`) → `flatMap { Just($0) }` → 3 × (`map` → `filter`) → `sink`"
     case .longMerge:
-      return "two subjects, each → 2 × (`map` → `filter`), `merge` → 3 × (`map` → `filter`) → `sink`, sent to alternately"
+      return
+        "two subjects, each → 2 × (`map` → `filter`), `merge` → 3 × (`map` → `filter`) → `sink`, sent to alternately"
     case .longCombineLatest:
-      return "two subjects, each → 2 × (`map` → `filter`), `combineLatest` → `map(pair)` → `filter` → 3 × (`map` → `filter`) → `sink`"
+      return
+        "two subjects, each → 2 × (`map` → `filter`), `combineLatest` → `map(pair)` → `filter` → 3 × (`map` → `filter`) → `sink`"
     }
   }
 

@@ -10,7 +10,9 @@ public enum OpenCombineWorkloads {
     var result: [Implementation] = [
       .sync(.openCombine, .sequenceEager, note: typeName(type(of: eagerPipeline(0))), sequenceEager),
       .sync(.openCombine, .sequenceStreaming, note: typeName(type(of: streamingPipeline(0))), sequenceStreaming),
-      .sync(.openCombine, .sequenceCapturedVar, note: "as sequence-streaming, sink { hash = mix(hash, $0) }", sequenceCapturedVar),
+      .sync(
+        .openCombine, .sequenceCapturedVar, note: "as sequence-streaming, sink { hash = mix(hash, $0) }",
+        sequenceCapturedVar),
       .sync(.openCombine, .justBuildDrop, note: typeName(type(of: Just(0).map { Work.transform($0) })), justBuildDrop),
       .sync(.openCombine, .scan, note: typeName(type(of: scanPipeline(0))), scan),
       .sync(.openCombine, .removeDuplicates, note: typeName(type(of: removeDuplicatesPipeline(0))), removeDuplicates),
@@ -19,7 +21,9 @@ public enum OpenCombineWorkloads {
     ]
     #if HAS_PASSTHROUGH_SUBJECT
       result += [
-        .sync(.openCombine, .subject1, note: "PassthroughSubject → Map → Filter → Sink") { subjects(n: $0, subscribers: 1) },
+        .sync(.openCombine, .subject1, note: "PassthroughSubject → Map → Filter → Sink") {
+          subjects(n: $0, subscribers: 1)
+        },
         .sync(.openCombine, .subject10, note: "PassthroughSubject → Map → Filter → Sink") {
           subjects(n: $0, subscribers: 10)
         },
@@ -35,7 +39,9 @@ public enum OpenCombineWorkloads {
     #if HAS_FLATMAP
       result.append(.sync(.openCombine, .flatMapJust, note: "Sequence → FlatMap<Just> → Sink", flatMapJust))
       result.append(
-        .sync(.openCombine, .flatMapMax1Just, note: "Sequence → FlatMap<Just>(maxPublishers: .max(1)) → Sink", flatMapMax1Just))
+        .sync(
+          .openCombine, .flatMapMax1Just, note: "Sequence → FlatMap<Just>(maxPublishers: .max(1)) → Sink",
+          flatMapMax1Just))
     #else
       result.append(.missing(.openCombine, .flatMapJust, "flatMap not on this branch yet"))
       result.append(.missing(.openCombine, .flatMapMax1Just, "flatMap not on this branch yet"))
@@ -51,39 +57,62 @@ public enum OpenCombineWorkloads {
       result.append(.missing(.openCombine, .zip2, "Zip not on this branch yet"))
     #endif
     #if HAS_COMBINE_LATEST
-      result.append(.sync(.openCombine, .combineLatest2, note: "PassthroughSubject ×2 → CombineLatest → Sink", combineLatest2))
+      result.append(
+        .sync(.openCombine, .combineLatest2, note: "PassthroughSubject ×2 → CombineLatest → Sink", combineLatest2))
     #else
       result.append(.missing(.openCombine, .combineLatest2, "OpenCombine 0.14 has no CombineLatest"))
     #endif
     #if HAS_RECEIVE_ON
       result.append(
-        .sync(.openCombine, .receiveOnDispatch, note: "PassthroughSubject → ReceiveOn<\(typeName(type(of: scheduler(for: DispatchQueue(label: "name")))))> → Sink", receiveOnDispatch))
+        .sync(
+          .openCombine, .receiveOnDispatch,
+          note:
+            "PassthroughSubject → ReceiveOn<\(typeName(type(of: scheduler(for: DispatchQueue(label: "name")))))> → Sink",
+          receiveOnDispatch))
     #else
-      result.append(.missing(.openCombine, .receiveOnDispatch, "receive(on:) or the DispatchQueue scheduler not on this branch yet"))
+      result.append(
+        .missing(.openCombine, .receiveOnDispatch, "receive(on:) or the DispatchQueue scheduler not on this branch yet")
+      )
     #endif
     #if HAS_SHARE
-      result.append(.sync(.openCombine, .share10, note: "PassthroughSubject → Share → 10 × (Map → Filter → Sink)", share10))
+      result.append(
+        .sync(.openCombine, .share10, note: "PassthroughSubject → Share → 10 × (Map → Filter → Sink)", share10))
     #else
       result.append(.missing(.openCombine, .share10, "Share not on this branch yet"))
     #endif
-    result.append(.sync(.openCombine, .erasedBuildDrop, note: "AnyPublisher<Int, Never> from a non-inlined function → Sink", erasedBuildDrop))
+    result.append(
+      .sync(
+        .openCombine, .erasedBuildDrop, note: "AnyPublisher<Int, Never> from a non-inlined function → Sink",
+        erasedBuildDrop))
     #if HAS_ZIP
-      result.append(.sync(.openCombine, .erasedZipTree, note: "AnyPublisher<[Int], Never> × N → Zip4 → Map → erased, level by level", erasedZipTree))
+      result.append(
+        .sync(
+          .openCombine, .erasedZipTree, note: "AnyPublisher<[Int], Never> × N → Zip4 → Map → erased, level by level",
+          erasedZipTree))
     #else
       result.append(.missing(.openCombine, .erasedZipTree, "Zip not on this branch yet"))
     #endif
     #if HAS_COMBINE_LATEST
       result.append(
-        .sync(.openCombine, .erasedCombineLatestTree, note: "AnyPublisher<[Int], Never> × N → CombineLatest4 → Map → erased, level by level", erasedCombineLatestTree))
+        .sync(
+          .openCombine, .erasedCombineLatestTree,
+          note: "AnyPublisher<[Int], Never> × N → CombineLatest4 → Map → erased, level by level",
+          erasedCombineLatestTree))
     #else
       result.append(.missing(.openCombine, .erasedCombineLatestTree, "CombineLatest not in this library"))
     #endif
     #if HAS_PASSTHROUGH_SUBJECT
       result += [
         .sync(.openCombine, .subject12, note: "PassthroughSubject → 6 × (Map → Filter) → Sink", subject12),
-        .sync(.openCombine, .erasedSubject12, note: "AnyPublisher<Int, Never> (12 stages) from a non-inlined function → Sink", erasedSubject12),
-        .sync(.openCombine, .anySubscriber12, note: "PassthroughSubject → 6 × (Map → Filter) → AnySubscriber", anySubscriber12),
-        .sync(.openCombine, .switchToLatest5, note: "PassthroughSubject → 5 × (Map<Just> → SwitchToLatest) → Sink", switchToLatest5),
+        .sync(
+          .openCombine, .erasedSubject12,
+          note: "AnyPublisher<Int, Never> (12 stages) from a non-inlined function → Sink", erasedSubject12),
+        .sync(
+          .openCombine, .anySubscriber12, note: "PassthroughSubject → 6 × (Map → Filter) → AnySubscriber",
+          anySubscriber12),
+        .sync(
+          .openCombine, .switchToLatest5, note: "PassthroughSubject → 5 × (Map<Just> → SwitchToLatest) → Sink",
+          switchToLatest5),
       ]
     #else
       result += [
@@ -95,17 +124,27 @@ public enum OpenCombineWorkloads {
     #endif
     result.append(.sync(.openCombine, .sequence12, note: "Sequence → 6 × (Map → Filter) → Sink", sequence12))
     #if HAS_PASSTHROUGH_SUBJECT && HAS_FLATMAP
-      result.append(.sync(.openCombine, .longFlatMap, note: "PassthroughSubject → 2 × (Map → Filter) → FlatMap<Just> → 3 × (Map → Filter) → Sink", longFlatMap))
+      result.append(
+        .sync(
+          .openCombine, .longFlatMap,
+          note: "PassthroughSubject → 2 × (Map → Filter) → FlatMap<Just> → 3 × (Map → Filter) → Sink", longFlatMap))
     #else
       result.append(.missing(.openCombine, .longFlatMap, "flatMap not in this library"))
     #endif
     #if HAS_MERGE
-      result.append(.sync(.openCombine, .longMerge, note: "2 × (PassthroughSubject → 2 × (Map → Filter)) → Merge → 3 × (Map → Filter) → Sink", longMerge))
+      result.append(
+        .sync(
+          .openCombine, .longMerge,
+          note: "2 × (PassthroughSubject → 2 × (Map → Filter)) → Merge → 3 × (Map → Filter) → Sink", longMerge))
     #else
       result.append(.missing(.openCombine, .longMerge, "Merge not in this library"))
     #endif
     #if HAS_COMBINE_LATEST
-      result.append(.sync(.openCombine, .longCombineLatest, note: "2 × (PassthroughSubject → 2 × (Map → Filter)) → CombineLatest → 4 × (Map → Filter) → Sink", longCombineLatest))
+      result.append(
+        .sync(
+          .openCombine, .longCombineLatest,
+          note: "2 × (PassthroughSubject → 2 × (Map → Filter)) → CombineLatest → 4 × (Map → Filter) → Sink",
+          longCombineLatest))
     #else
       result.append(.missing(.openCombine, .longCombineLatest, "CombineLatest not in this library"))
     #endif
@@ -122,7 +161,9 @@ public enum OpenCombineWorkloads {
 
   /// The streaming operator types, spelled out so no eager overload can be chosen.
   @inline(__always)
-  static func streamingPipeline(_ n: Int) -> Publishers.Filter<Publishers.Map<Publishers.Sequence<Range<Int>, Never>, Int>> {
+  static func streamingPipeline(_ n: Int)
+    -> Publishers.Filter<Publishers.Map<Publishers.Sequence<Range<Int>, Never>, Int>>
+  {
     Publishers.Filter(
       upstream: Publishers.Map(upstream: (0..<n).publisher, transform: { Work.transform($0) }),
       isIncluded: { Work.isIncluded($0) })
@@ -175,7 +216,8 @@ public enum OpenCombineWorkloads {
   }
 
   @inline(__always)
-  static func removeDuplicatesPipeline(_ n: Int) -> Publishers.RemoveDuplicates<Publishers.Sequence<Range<Int>, Never>> {
+  static func removeDuplicatesPipeline(_ n: Int) -> Publishers.RemoveDuplicates<Publishers.Sequence<Range<Int>, Never>>
+  {
     Publishers.RemoveDuplicates(upstream: (0..<n).publisher, predicate: { Work.isDuplicate($0, $1) })
   }
 
@@ -191,7 +233,8 @@ public enum OpenCombineWorkloads {
 
   @inline(__always)
   static func reducePipeline(_ n: Int) -> Publishers.Reduce<Publishers.Sequence<Range<Int>, Never>, UInt64> {
-    Publishers.Reduce(upstream: (0..<n).publisher, initial: Work.seed, nextPartialResult: { Work.mix($0, Work.transform($1)) })
+    Publishers.Reduce(
+      upstream: (0..<n).publisher, initial: Work.seed, nextPartialResult: { Work.mix($0, Work.transform($1)) })
   }
 
   @inline(never)
@@ -398,9 +441,13 @@ public enum OpenCombineWorkloads {
   @inline(never)
   static func erasedLevel(
     _ publishers: [AnyPublisher<[Int], Never>],
-    four: (AnyPublisher<[Int], Never>, AnyPublisher<[Int], Never>, AnyPublisher<[Int], Never>, AnyPublisher<[Int], Never>)
+    four: (
+      AnyPublisher<[Int], Never>, AnyPublisher<[Int], Never>, AnyPublisher<[Int], Never>, AnyPublisher<[Int], Never>
+    )
       -> AnyPublisher<[Int], Never>,
-    three: (AnyPublisher<[Int], Never>, AnyPublisher<[Int], Never>, AnyPublisher<[Int], Never>) -> AnyPublisher<[Int], Never>,
+    three: (AnyPublisher<[Int], Never>, AnyPublisher<[Int], Never>, AnyPublisher<[Int], Never>) -> AnyPublisher<
+      [Int], Never
+    >,
     two: (AnyPublisher<[Int], Never>, AnyPublisher<[Int], Never>) -> AnyPublisher<[Int], Never>
   ) -> [AnyPublisher<[Int], Never>] {
     var next: [AnyPublisher<[Int], Never>] = []

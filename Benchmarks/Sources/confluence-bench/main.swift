@@ -87,7 +87,8 @@ func run(_ body: Body, _ n: Int) async -> (checksum: UInt64, ns: Double) {
 func medianOf(_ values: [Double]) -> Double {
   let sorted = values.sorted()
   guard !sorted.isEmpty else { return .nan }
-  return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+  return sorted.count % 2 == 1
+    ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
 func maxRSSKilobytes() -> Int {
@@ -116,7 +117,8 @@ malloc_counter_start()
 blackHole(Probe())
 let probeCounts = malloc_counter_stop()
 guard probeCounts.allocations >= 1 else {
-  FileHandle.standardError.write("error: the malloc interposer is not active (counted \(probeCounts.allocations))\n".data(using: .utf8)!)
+  FileHandle.standardError.write(
+    "error: the malloc interposer is not active (counted \(probeCounts.allocations))\n".data(using: .utf8)!)
   exit(2)
 }
 
@@ -184,14 +186,17 @@ for workload in WorkloadID.allCases {
     }
   }
   for row in rows where !row.wrong.isEmpty {
-    let message = "\(workload.rawValue) / \(row.implementation.library.rawValue): WRONG RESULT: " + row.wrong.joined(separator: "; ")
+    let message =
+      "\(workload.rawValue) / \(row.implementation.library.rawValue): WRONG RESULT: "
+      + row.wrong.joined(separator: "; ")
     log("error: " + message)
     failures.append(message)
   }
   for row in rows {
     log(
       String(
-        format: "   %-24@ %10.2f ns/%@, %.0f allocations in the counted run", row.implementation.library.rawValue, row.median,
+        format: "   %-24@ %10.2f ns/%@, %.0f allocations in the counted run", row.implementation.library.rawValue,
+        row.median,
         workload.unit, row.allocationsPerUnit * Double(n)))
   }
   sections.append((workload, n, rows, missing, maxRSSKilobytes()))
@@ -225,14 +230,16 @@ func format(_ value: Double, digits: Int = 1) -> String {
 
 var out = ""
 let dateFormatter = ISO8601DateFormatter()
-out += "Run \(dateFormatter.string(from: Date())) · \(ProcessInfo.processInfo.activeProcessorCount) cores (nproc) · CPU \(cpuModel())"
+out +=
+  "Run \(dateFormatter.string(from: Date())) · \(ProcessInfo.processInfo.activeProcessorCount) cores (nproc) · CPU \(cpuModel())"
 out += " · compiler \(compilerVersion()) · \(options.quick ? "QUICK mode (timings meaningless)" : "full mode")"
 out += " · median of \(options.reps) repetitions after one warm-up · peak RSS \(maxRSSKilobytes() / 1024) MiB\n\n"
 
 for section in sections {
   out += "### \(section.workload.rawValue): \(section.workload.title)\n\n"
   out += "N = \(section.n); times are per \(section.workload.unit)."
-  out += " ×loop and ×OpenCombine are ratios of medians (lower is better). Max RSS so far: \(section.rssKB / 1024) MiB.\n\n"
+  out +=
+    " ×loop and ×OpenCombine are ratios of medians (lower is better). Max RSS so far: \(section.rssKB / 1024) MiB.\n\n"
   if section.workload.reportsRate {
     let rates = section.rows.map { row in
       "\(row.implementation.library.rawValue) \(format(1e3 / row.median, digits: 2)) M"
@@ -244,10 +251,12 @@ for section in sections {
   let loopMedian = section.rows.first { $0.implementation.library == .loop }?.median ?? .nan
   let openCombineMedian = section.rows.first { $0.implementation.library == .openCombine }?.median ?? .nan
   for row in section.rows {
-    let name = row.wrong.isEmpty ? row.implementation.library.rawValue : "**WRONG** \(row.implementation.library.rawValue)"
+    let name =
+      row.wrong.isEmpty ? row.implementation.library.rawValue : "**WRONG** \(row.implementation.library.rawValue)"
     out += "| \(name) | \(format(row.median, digits: 2)) | \(format(row.samples.min() ?? .nan, digits: 2))"
     out += " | \(format(row.median / loopMedian)) | \(format(row.median / openCombineMedian, digits: 3))"
-    out += " | \(format(row.allocationsPerUnit, digits: 2)) | \(format(row.freesPerUnit, digits: 2)) | \(format(row.peakHeapKB))"
+    out +=
+      " | \(format(row.allocationsPerUnit, digits: 2)) | \(format(row.freesPerUnit, digits: 2)) | \(format(row.peakHeapKB))"
     out += " | `\(row.implementation.note)` |\n"
   }
   for implementation in section.missing {
@@ -310,7 +319,8 @@ out += "\n"
 
 /// The median of `library` on `workload` in this run, if it was measured.
 @MainActor func median(_ workload: WorkloadID, _ library: Library) -> Double? {
-  sections.first(where: { $0.workload == workload })?.rows.first(where: { $0.implementation.library == library })?.median
+  sections.first(where: { $0.workload == workload })?.rows.first(where: { $0.implementation.library == library })?
+    .median
 }
 
 out += "### Confluence against issue 12's ratio targets (OpenCombine ÷ Confluence, this run)\n\n"
@@ -349,7 +359,8 @@ for (workload, reference, ceiling, title) in ceilings {
     continue
   }
   let ratio = mine / referenceMedian
-  out += "| \(title) | ≤ \(format(ceiling, digits: 1))× | \(format(ratio, digits: 2))× | \(ratio <= ceiling ? "meets" : "MISSES") |\n"
+  out +=
+    "| \(title) | ≤ \(format(ceiling, digits: 1))× | \(format(ratio, digits: 2))× | \(ratio <= ceiling ? "meets" : "MISSES") |\n"
 }
 out += "\n"
 
@@ -368,11 +379,13 @@ for (workload, factor, title) in longRatioTargets {
     continue
   }
   let ratio = theirs / mine
-  out += "| \(title): OpenCombine ÷ Confluence | ≥ \(Int(factor))× | \(format(ratio, digits: 1))× | \(ratio >= factor ? "meets" : "MISSES") |\n"
+  out +=
+    "| \(title): OpenCombine ÷ Confluence | ≥ \(Int(factor))× | \(format(ratio, digits: 1))× | \(ratio >= factor ? "meets" : "MISSES") |\n"
 }
 if let twelve = median(.subject12, .confluence), let two = median(.subject1, .confluence) {
   let ratio = twelve / two
-  out += "| 12-stage subject pipeline ÷ the 2-stage one (subject-12 ÷ subject-1) | ≤ 8.0× | \(format(ratio, digits: 2))× | \(ratio <= 8 ? "meets" : "MISSES") |\n"
+  out +=
+    "| 12-stage subject pipeline ÷ the 2-stage one (subject-12 ÷ subject-1) | ≤ 8.0× | \(format(ratio, digits: 2))× | \(ratio <= 8 ? "meets" : "MISSES") |\n"
 } else {
   out += "| 12-stage subject pipeline ÷ the 2-stage one (subject-12 ÷ subject-1) | ≤ 8.0× | not measured | – |\n"
 }

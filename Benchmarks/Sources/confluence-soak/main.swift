@@ -95,7 +95,8 @@ for thread in 0..<options.subscriberThreads {
     while !stop.load(ordering: .relaxed) {
       let subject = subjects[index % subjects.count]
       index &+= 1
-      let cancellable = subject
+      let cancellable =
+        subject
         .map { $0 &* 3 &+ 1 }
         .filter { $0 & 2 == 0 }
         .sink { _ in delivered.add(1, ordering: .relaxed) }
@@ -146,5 +147,7 @@ print(
 print(String(format: "values delivered: %.0f per second (%ld in all)", Double(lastDelivered) / seconds, lastDelivered))
 print(String(format: "sends: %.0f per second", Double(lastSent) / seconds))
 print(String(format: "subscriptions made and cancelled: %.0f per second", Double(lastSubscriptions) / seconds))
-print(String(format: "memory: peak %.1f MiB; mean RSS first quarter %.1f MiB, last quarter %.1f MiB (%+.1f%%)",
-  memory().peak, early, late, early > 0 ? (late - early) / early * 100 : 0))
+print(
+  String(
+    format: "memory: peak %.1f MiB; mean RSS first quarter %.1f MiB, last quarter %.1f MiB (%+.1f%%)",
+    memory().peak, early, late, early > 0 ? (late - early) / early * 100 : 0))

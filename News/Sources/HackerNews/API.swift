@@ -2,7 +2,7 @@ import Combine
 import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+  import FoundationNetworking
 #endif
 
 /// The Hacker News API client of the "News" chapter, with everything a reader needs.
@@ -225,7 +225,9 @@ public struct API: Sendable {
   public func fetch<T: Decodable>(_ endpoint: EndPoint, as type: T.Type = T.self) -> AnyPublisher<T, Error> {
     let request = self.request(endpoint)
     let url = request.url ?? baseURL
-    return (client.run(request, retrying: retryPolicy, scheduler: apiQueue) as AnyPublisher<APIClient.Response<T>, Swift.Error>)
+    return
+      (client.run(request, retrying: retryPolicy, scheduler: apiQueue)
+      as AnyPublisher<APIClient.Response<T>, Swift.Error>)
       .map(\.value)
       .mapError { API.Error($0, url: url) }
       .eraseToAnyPublisher()

@@ -2,7 +2,7 @@ import Combine
 import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+  import FoundationNetworking
 #endif
 
 /// A generic network layer: runs a `URLRequest` and decodes the JSON answer.
@@ -61,7 +61,8 @@ public struct APIClient: Sendable {
   /// - Returns: A publisher of one decoded response.
   public func run<T: Decodable>(_ request: URLRequest) -> AnyPublisher<Response<T>, Error> {
     let decoder = self.decoder
-    return session
+    return
+      session
       .dataTaskPublisher(for: request)
       .tryMap { result -> Response<T> in
         if let http = result.response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
@@ -129,7 +130,9 @@ public struct RetryPolicy: Sendable, Hashable {
   public var timeout: TimeInterval
 
   /// Creates a policy.
-  public init(retries: Int = 3, initialDelay: TimeInterval = 0.2, maxDelay: TimeInterval = 5, timeout: TimeInterval = 10) {
+  public init(
+    retries: Int = 3, initialDelay: TimeInterval = 0.2, maxDelay: TimeInterval = 5, timeout: TimeInterval = 10
+  ) {
     self.retries = retries
     self.initialDelay = initialDelay
     self.maxDelay = maxDelay

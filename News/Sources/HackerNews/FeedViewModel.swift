@@ -64,9 +64,10 @@ public final class FeedViewModel: ObservableObject {
           for ranked in fetched {
             if case .success(let item?) = ranked.result { self.cache[item.id] = item }
           }
-          self.error = fetched.lazy.compactMap { ranked -> API.Error? in
-            if case .failure(let error) = ranked.result { return error } else { return nil }
-          }.first
+          self.error =
+            fetched.lazy.compactMap { ranked -> API.Error? in
+              if case .failure(let error) = ranked.result { return error } else { return nil }
+            }.first
           self.stories = ids.compactMap { self.cache[$0] }
         })
   }

@@ -15,7 +15,7 @@ import HackerNews
 import NewsCLI
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+  import FoundationNetworking
 #endif
 
 func option(_ name: String, _ fallback: Int) -> Int {
@@ -83,7 +83,8 @@ func measureInProcess() -> Sample {
   let listed = printer.listedAt ?? start
   return Sample(
     listed: milliseconds(start, listed), firstStory: milliseconds(listed, printer.firstRowAt ?? end),
-    stories: milliseconds(listed, end), total: milliseconds(start, end), printed: printer.printed, failed: printer.failed)
+    stories: milliseconds(listed, end), total: milliseconds(start, end), printed: printer.printed,
+    failed: printer.failed)
 }
 
 func measureBinary() -> Double {
@@ -117,14 +118,19 @@ for run in 1...runs {
   binaryTimes.append(whole)
   print(
     String(
-      format: "run %d: list %.1f ms, first story %.1f ms after the list, %d stories in %.0f ms (%.2f× ideal), total %.0f ms; `news top` process %.0f ms%@",
-      run, sample.listed, sample.firstStory, sample.printed, sample.stories, sample.stories / ideal, sample.total, whole,
+      format:
+        "run %d: list %.1f ms, first story %.1f ms after the list, %d stories in %.0f ms (%.2f× ideal), total %.0f ms; `news top` process %.0f ms%@",
+      run, sample.listed, sample.firstStory, sample.printed, sample.stories, sample.stories / ideal, sample.total,
+      whole,
       sample.failed > 0 ? " (\(sample.failed) failed)" : ""))
 }
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 let storiesMedian = median(samples.map(\.stories))
 let firstMedian = median(samples.map(\.firstStory))
-print(String(format: "median: stories %.0f ms = %.2f× the ideal %d ms (goal ≤ 1.3×); first story %.1f ms after the list (goal ≤ %d ms); `news top` process %.0f ms",
-  storiesMedian, storiesMedian / ideal, Int(ideal), firstMedian, 2 * latency, median(binaryTimes)))
+print(
+  String(
+    format:
+      "median: stories %.0f ms = %.2f× the ideal %d ms (goal ≤ 1.3×); first story %.1f ms after the list (goal ≤ %d ms); `news top` process %.0f ms",
+    storiesMedian, storiesMedian / ideal, Int(ideal), firstMedian, 2 * latency, median(binaryTimes)))
 server.interrupt()
 server.waitUntilExit()

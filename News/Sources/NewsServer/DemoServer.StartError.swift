@@ -21,7 +21,8 @@ extension DemoServer {
       case .portInUse(let host, let port):
         return "port \(port) on \(host) is already in use; choose another with --port, or --port 0 for a free one"
       case .permissionDenied(let host, let port):
-        return "not allowed to listen on port \(port) on \(host) (ports below 1024 need privileges); choose another with --port"
+        return
+          "not allowed to listen on port \(port) on \(host) (ports below 1024 need privileges); choose another with --port"
       case .cannotListen(let host, let port, let reason):
         return "cannot listen on \(host):\(port): \(reason)"
       }

@@ -134,7 +134,8 @@ private final class APIHandler: ChannelInboundHandler, RemovableChannelHandler {
 
   private func respond(to head: HTTPRequestHead, context: ChannelHandlerContext) {
     let path = String(head.uri.prefix { $0 != "?" })
-    let (answer, delay) = head.method == .GET
+    let (answer, delay) =
+      head.method == .GET
       ? store.answer(path: path)
       : (.json(status: 405, body: Array(#"{"error":"only GET"}"#.utf8)), 0)
     let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)

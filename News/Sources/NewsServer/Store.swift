@@ -43,7 +43,8 @@ final class Store: @unchecked Sendable {
       requestCounts[path, default: 0] += 1
       inFlight += 1
       maxInFlight = max(maxInFlight, inFlight)
-      let delay = configuration.latency.count > 1
+      let delay =
+        configuration.latency.count > 1
         ? Int.random(in: configuration.latency, using: &random) : configuration.latency.lowerBound
       if let fault = injectedFault(path: path) { return (.fault(fault), delay) }
       return (route(path), delay)

@@ -5,7 +5,7 @@ import NewsServer
 import XCTest
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+  import FoundationNetworking
 #endif
 
 /// The client against the offline demo server, over real HTTP on loopback.
@@ -13,7 +13,10 @@ final class APIServerTests: XCTestCase {
   var server: DemoServer!
   var api: API!
 
-  func start(_ configuration: DemoServer.Configuration = .init(), snapshot: Snapshot? = nil, policy: RetryPolicy = .init(retries: 3, initialDelay: 0.01)) throws {
+  func start(
+    _ configuration: DemoServer.Configuration = .init(), snapshot: Snapshot? = nil,
+    policy: RetryPolicy = .init(retries: 3, initialDelay: 0.01)
+  ) throws {
     server = try DemoServer.start(snapshot: snapshot, configuration: configuration)
     api = API(baseURL: server.baseURL, session: makeSession(), retryPolicy: policy)
   }
@@ -154,7 +157,11 @@ final class APIServerTests: XCTestCase {
 
   func commentSnapshot() throws -> Snapshot {
     try makeSnapshot(
-      feeds: ["top": [["id": 1, "type": "story", "title": "Root", "by": "a", "time": 100, "kids": [2, 3, 99], "descendants": 5]]],
+      feeds: [
+        "top": [
+          ["id": 1, "type": "story", "title": "Root", "by": "a", "time": 100, "kids": [2, 3, 99], "descendants": 5]
+        ]
+      ],
       items: [
         ["id": 2, "type": "comment", "by": "b", "parent": 1, "text": "first", "kids": [4]],
         ["id": 3, "type": "comment", "by": "c", "parent": 1, "text": "second", "kids": [5, 6]],
@@ -185,7 +192,8 @@ final class APIServerTests: XCTestCase {
     configuration.failingItems = [8863: .serverError]
     try start(configuration)
     let recording = record(api.item(id: 8863))
-    XCTAssertEqual(recording.failure, .serverError(status: 500, url: server.baseURL.appendingPathComponent("item/8863.json")))
+    XCTAssertEqual(
+      recording.failure, .serverError(status: 500, url: server.baseURL.appendingPathComponent("item/8863.json")))
     XCTAssertEqual(server.requestCount(path: "/v0/item/8863.json"), 4)
   }
 

@@ -92,7 +92,8 @@ final class ItemDecodingTests: XCTestCase {
     let story = try decoder.decode(Story.self, from: fixture("item-1000"))
     XCTAssertEqual(
       String(reflecting: story),
-      "\nHow Important is the .com TLD?\nby python_kiss\nhttp://www.netbusinessblog.com/2007/02/19/how-important-is-the-dot-com/\n-----")
+      "\nHow Important is the .com TLD?\nby python_kiss\nhttp://www.netbusinessblog.com/2007/02/19/how-important-is-the-dot-com/\n-----"
+    )
   }
 
   func test_story_withoutURLOrTitle_decodesEmpty() throws {

@@ -5,7 +5,7 @@ import NewsServer
 import XCTest
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+  import FoundationNetworking
 #endif
 
 /// Everything a publisher sent, collected until it completed.
@@ -58,7 +58,9 @@ func fixture(_ name: String) throws -> Data {
 }
 
 /// A small snapshot folder written for a test: feeds, extra items and users.
-func makeSnapshot(feeds: [String: [[String: Any]]], items: [[String: Any]] = [], users: [[String: Any]] = []) throws -> Snapshot {
+func makeSnapshot(feeds: [String: [[String: Any]]], items: [[String: Any]] = [], users: [[String: Any]] = []) throws
+  -> Snapshot
+{
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("news-test-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   for (name, list) in feeds {

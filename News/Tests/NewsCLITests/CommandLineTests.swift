@@ -95,7 +95,8 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(run.status, 1)
     XCTAssertEqual(
       run.stderr,
-      "news: port \(holder.port) on 127.0.0.1 is already in use; choose another with --port, or --port 0 for a free one\n")
+      "news: port \(holder.port) on 127.0.0.1 is already in use; choose another with --port, or --port 0 for a free one\n"
+    )
   }
 
   /// The four comments the demo has of the Dropbox thread, in the story's `kids` order

@@ -5,7 +5,7 @@ import NewsServer
 import XCTest
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// The `news` binary, run as a person runs it, against a real server on loopback; each test
@@ -18,7 +18,9 @@ final class EndToEndTests: XCTestCase {
     server = nil
   }
 
-  func serve(_ snapshot: Snapshot? = nil, _ configure: (inout DemoServer.Configuration) -> Void = { _ in }) throws -> String {
+  func serve(_ snapshot: Snapshot? = nil, _ configure: (inout DemoServer.Configuration) -> Void = { _ in }) throws
+    -> String
+  {
     var configuration = DemoServer.Configuration()
     configure(&configuration)
     let started = try DemoServer.start(snapshot: snapshot, configuration: configuration)
@@ -31,20 +33,34 @@ final class EndToEndTests: XCTestCase {
 
   /// Five stories: a link, an Ask HN text post, a job, a deleted and a dead story.
   func frontPage(extraTop: [[String: Any]] = []) throws -> Snapshot {
-    let top: [[String: Any]] = extraTop + [
-      ["id": 101, "type": "story", "by": "alice", "time": now - 3 * Self.hour, "title": "Combine on Linux &amp; friends",
-       "url": "https://www.example.org/combine", "score": 120, "descendants": 3, "kids": [201, 202, 299]],
-      ["id": 102, "type": "story", "by": "bob", "time": now - 25 * Self.hour, "title": "Ask HN: Is Combine still worth learning?",
-       "text": "Asking for a friend.", "score": 1, "descendants": 0],
-      ["id": 103, "type": "job", "by": "acme", "time": now - 2 * Self.hour, "title": "Acme (YC W20) is hiring", "url": "https://acme.test/jobs"],
-      ["id": 104, "type": "story", "deleted": true, "time": now - 600],
-      ["id": 105, "type": "story", "by": "mallory", "dead": true, "time": now - 120, "score": 1],
-    ]
+    let top: [[String: Any]] =
+      extraTop + [
+        [
+          "id": 101, "type": "story", "by": "alice", "time": now - 3 * Self.hour,
+          "title": "Combine on Linux &amp; friends",
+          "url": "https://www.example.org/combine", "score": 120, "descendants": 3, "kids": [201, 202, 299],
+        ],
+        [
+          "id": 102, "type": "story", "by": "bob", "time": now - 25 * Self.hour,
+          "title": "Ask HN: Is Combine still worth learning?",
+          "text": "Asking for a friend.", "score": 1, "descendants": 0,
+        ],
+        [
+          "id": 103, "type": "job", "by": "acme", "time": now - 2 * Self.hour, "title": "Acme (YC W20) is hiring",
+          "url": "https://acme.test/jobs",
+        ],
+        ["id": 104, "type": "story", "deleted": true, "time": now - 600],
+        ["id": 105, "type": "story", "by": "mallory", "dead": true, "time": now - 120, "score": 1],
+      ]
     let comments: [[String: Any]] = [
-      ["id": 201, "type": "comment", "by": "carol", "parent": 101, "time": now - 2 * Self.hour, "kids": [203, 204],
-       "text": "Works well.<p>Try <i>this</i>:<p><pre><code>  let c = Just(1)\n    .map { $0 + 1 }\n</code></pre>"],
-      ["id": 202, "type": "comment", "by": "dave", "parent": 101, "time": now - Self.hour,
-       "text": "See <a href=\"https:&#x2F;&#x2F;example.org&#x2F;docs\" rel=\"nofollow\">the docs</a>."],
+      [
+        "id": 201, "type": "comment", "by": "carol", "parent": 101, "time": now - 2 * Self.hour, "kids": [203, 204],
+        "text": "Works well.<p>Try <i>this</i>:<p><pre><code>  let c = Just(1)\n    .map { $0 + 1 }\n</code></pre>",
+      ],
+      [
+        "id": 202, "type": "comment", "by": "dave", "parent": 101, "time": now - Self.hour,
+        "text": "See <a href=\"https:&#x2F;&#x2F;example.org&#x2F;docs\" rel=\"nofollow\">the docs</a>.",
+      ],
       ["id": 203, "type": "comment", "deleted": true, "parent": 201, "time": now - Self.hour],
       ["id": 204, "type": "comment", "by": "erin", "dead": true, "parent": 201, "time": now - 60, "text": "[dead]"],
     ]
@@ -94,7 +110,8 @@ final class EndToEndTests: XCTestCase {
     let snapshot = try Snapshot.bundled()
     let titleLines = run.stdout.split(separator: "\n").enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
     XCTAssertEqual(titleLines.count, 40)
-    XCTAssertTrue(titleLines[0].hasPrefix(" 1. When your data doesn’t fit in memory: the basic techniques (pythonspeed.com)"))
+    XCTAssertTrue(
+      titleLines[0].hasPrefix(" 1. When your data doesn’t fit in memory: the basic techniques (pythonspeed.com)"))
     XCTAssertTrue(titleLines[39].hasPrefix("40. "))
     XCTAssertEqual(snapshot.ids(ofFeed: "top").count, 500)
   }
@@ -147,7 +164,9 @@ final class EndToEndTests: XCTestCase {
     let base = try serve(frontPage())
     let run = try news(["item", "101", "--json", "--base-url", base])
     XCTAssertEqual(run.status, 0, run.stderr)
-    let objects = try run.stdout.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+    let objects = try run.stdout.split(separator: "\n").map {
+      try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+    }
     XCTAssertEqual(objects.map { $0["id"] as? Int }, [101, 201, 203, 204, 202, 299])
     XCTAssertEqual(objects.map { $0["depth"] as? Int }, [0, 1, 2, 2, 1, 1])
     XCTAssertEqual(objects.last?["error"] as? String, "not found")
@@ -183,7 +202,9 @@ final class EndToEndTests: XCTestCase {
     // curl opens a fresh connection once when a reused one is closed under it, so the
     // server may see each attempt twice.
     XCTAssertGreaterThanOrEqual(server?.requestCount(path: "/v0/item/101.json") ?? 0, 3)
-    XCTAssertTrue(run.stdout.hasPrefix("1. [item 101: the server closed the connection without answering, 3 attempts]\n2. Ask HN"), run.stdout)
+    XCTAssertTrue(
+      run.stdout.hasPrefix("1. [item 101: the server closed the connection without answering, 3 attempts]\n2. Ask HN"),
+      run.stdout)
     XCTAssertEqual(run.stdout.split(separator: "\n").count, 9)
   }
 
@@ -192,7 +213,8 @@ final class EndToEndTests: XCTestCase {
     let started = Date()
     let run = try news(["top", "--base-url", base, "--timeout", "0.5", "--retries", "1"])
     XCTAssertEqual(run.status, 1, run.stderr)
-    XCTAssertTrue(run.stdout.contains("3. [item 103: the server did not answer in time, 2 attempts]\n4. [deleted]"), run.stdout)
+    XCTAssertTrue(
+      run.stdout.contains("3. [item 103: the server did not answer in time, 2 attempts]\n4. [deleted]"), run.stdout)
     XCTAssertLessThan(Date().timeIntervalSince(started), 10)
   }
 
@@ -201,15 +223,22 @@ final class EndToEndTests: XCTestCase {
     let run = try news(["top", "--base-url", base])
     XCTAssertEqual(run.status, 1)
     XCTAssertEqual(server?.requestCount(path: "/v0/item/101.json"), 1)
-    XCTAssertTrue(run.stdout.hasPrefix("1. [item 101: the server's answer is not valid JSON for this request]\n2. Ask HN"), run.stdout)
+    XCTAssertTrue(
+      run.stdout.hasPrefix("1. [item 101: the server's answer is not valid JSON for this request]\n2. Ask HN"),
+      run.stdout)
   }
 
   func test_malformedFeedList_failsWithAClearMessage() throws {
-    let base = try serve(frontPage()) { $0.failRate = 1; $0.faults = [.malformed] }
+    let base = try serve(frontPage()) {
+      $0.failRate = 1; $0.faults = [.malformed]
+    }
     let run = try news(["top", "--base-url", base])
     XCTAssertEqual(run.status, 1)
     XCTAssertEqual(run.stdout, "")
-    XCTAssertEqual(run.stderr, "news: cannot load the top stories: the server's answer is not valid JSON for this request (\(base)topstories.json)\n")
+    XCTAssertEqual(
+      run.stderr,
+      "news: cannot load the top stories: the server's answer is not valid JSON for this request (\(base)topstories.json)\n"
+    )
   }
 
   func test_nullItems_areShownAsNotOnTheServer_inTheirPlace() throws {
@@ -246,7 +275,10 @@ final class EndToEndTests: XCTestCase {
     let base = try serve(frontPage(extraTop: [hostile]))
     for arguments in [["top", "--base-url", base, "--limit", "1"], ["item", "100", "--base-url", base]] {
       let run = try news(arguments)
-      XCTAssertFalse(run.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) || $0.value == 0x202E }, run.stdout.debugDescription)
+      XCTAssertFalse(
+        run.stdout.unicodeScalars.contains {
+          $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) || $0.value == 0x202E
+        }, run.stdout.debugDescription)
       XCTAssertTrue(run.stdout.contains("Totally red title blinktxet"), run.stdout.debugDescription)
       XCTAssertTrue(run.stdout.contains("by evilguy"), run.stdout.debugDescription)
     }
@@ -289,26 +321,34 @@ final class EndToEndTests: XCTestCase {
   func test_serve_answersLikeTheAPI_andStopsOnCtrlC() throws {
     let serve = try NewsProcess(["serve", "--port", "0", "--fail-item", "8863:500"])
     XCTAssertTrue(serve.waitForOutput(containing: "Try: news top --base-url "), serve.stdoutSoFar)
-    let base = try XCTUnwrap(serve.stdoutSoFar.split(separator: "\n").first?.split(separator: " ").last.map(String.init))
+    let base = try XCTUnwrap(
+      serve.stdoutSoFar.split(separator: "\n").first?.split(separator: " ").last.map(String.init))
     XCTAssertTrue(base.hasPrefix("http://127.0.0.1:"))
     let run = try news(["best", "--base-url", base, "--limit", "2"])
     XCTAssertEqual(run.status, 0, run.stderr)
     XCTAssertEqual(run.stdout.split(separator: "\n").count, 4)
     let failing = try news(["item", "8863", "--base-url", base, "--retries", "0"])
-    XCTAssertEqual(failing.stderr, "news: cannot load item 8863: the server answered HTTP 500 (\(base)item/8863.json)\n")
+    XCTAssertEqual(
+      failing.stderr, "news: cannot load item 8863: the server answered HTTP 500 (\(base)item/8863.json)\n")
     serve.interrupt()
     let stopped = serve.finish(timeout: 5)
     XCTAssertEqual(stopped.status, 0)
-    XCTAssertTrue(stopped.stdout.hasPrefix("Serving the Hacker News front page of 2019-11-12 (969 items) at http://127.0.0.1:"), stopped.stdout)
+    XCTAssertTrue(
+      stopped.stdout.hasPrefix("Serving the Hacker News front page of 2019-11-12 (969 items) at http://127.0.0.1:"),
+      stopped.stdout)
   }
 
   func test_colours_onlyOnATerminal_andNeverWithNO_COLOR() throws {
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { throw XCTSkip("needs script(1) for a pseudo-terminal") }
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+      throw XCTSkip("needs script(1) for a pseudo-terminal")
+    }
     let binary = try newsBinary().path
     func underTerminal(_ environment: String) throws -> String {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-      process.arguments = ["-qfec", "env -u NO_COLOR \(environment) \(binary) top --demo --limit 2 --latency 0", "/dev/null"]
+      process.arguments = [
+        "-qfec", "env -u NO_COLOR \(environment) \(binary) top --demo --limit 2 --latency 0", "/dev/null",
+      ]
       let pipe = Pipe()
       process.standardOutput = pipe
       process.standardInput = FileHandle.nullDevice

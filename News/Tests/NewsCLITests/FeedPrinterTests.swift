@@ -8,7 +8,9 @@ private let fixedNow = Date(timeIntervalSince1970: 1_573_520_000)
 final class FeedPrinterTests: XCTestCase {
   let now = fixedNow
 
-  func item(_ id: Int, _ title: String, score: Int = 10, by: String = "pg", hoursAgo: Int = 3, comments: Int = 4) -> Item {
+  func item(_ id: Int, _ title: String, score: Int = 10, by: String = "pg", hoursAgo: Int = 3, comments: Int = 4)
+    -> Item
+  {
     Item(
       id: id, kind: .story, by: by, time: Int(now.timeIntervalSince1970) - hoursAgo * 3600, title: title,
       url: "https://www.example.com/\(id)", score: score, descendants: comments)
@@ -20,7 +22,8 @@ final class FeedPrinterTests: XCTestCase {
 
   func test_rowsArePrintedInRankOrder_eachAsSoonAsEveryRowAboveIsIn() {
     let output = BufferOutput()
-    let printer = FeedPrinter(output: output, options: OutputOptions(now: { fixedNow }), retries: 3, title: "top stories")
+    let printer = FeedPrinter(
+      output: output, options: OutputOptions(now: { fixedNow }), retries: 3, title: "top stories")
     printer.receive(.listed([1, 2, 3]))
     printer.receive(ranked(1, 2, .success(item(2, "Second"))))
     XCTAssertEqual(output.text, "")
@@ -44,7 +47,8 @@ final class FeedPrinterTests: XCTestCase {
 
   func test_failedAndMissingItems_takeTheirPlace() {
     let output = BufferOutput()
-    let printer = FeedPrinter(output: output, options: OutputOptions(now: { fixedNow }), retries: 3, title: "top stories")
+    let printer = FeedPrinter(
+      output: output, options: OutputOptions(now: { fixedNow }), retries: 3, title: "top stories")
     printer.receive(.listed([1, 2, 3]))
     printer.receive(ranked(0, 1, .failure(.serverError(status: 500, url: URL(string: "http://x/v0/item/1.json")!))))
     printer.receive(ranked(1, 2, .success(nil)))
@@ -83,11 +87,21 @@ final class FeedPrinterTests: XCTestCase {
 
   func test_deletedDeadAndJobRows() {
     let output = BufferOutput()
-    let printer = FeedPrinter(output: output, options: OutputOptions(now: { fixedNow }), retries: 3, title: "top stories")
+    let printer = FeedPrinter(
+      output: output, options: OutputOptions(now: { fixedNow }), retries: 3, title: "top stories")
     printer.receive(.listed([1, 2, 3]))
     printer.receive(ranked(0, 1, .success(Item(id: 1, kind: .story, deleted: true))))
-    printer.receive(ranked(1, 2, .success(Item(id: 2, kind: .story, by: "x", time: Int(now.timeIntervalSince1970) - 120, score: 1, dead: true))))
-    printer.receive(ranked(2, 3, .success(Item(id: 3, kind: .job, time: Int(now.timeIntervalSince1970) - 7200, title: "Acme (YC W20) is hiring", url: "https://acme.test/jobs"))))
+    printer.receive(
+      ranked(
+        1, 2,
+        .success(Item(id: 2, kind: .story, by: "x", time: Int(now.timeIntervalSince1970) - 120, score: 1, dead: true))))
+    printer.receive(
+      ranked(
+        2, 3,
+        .success(
+          Item(
+            id: 3, kind: .job, time: Int(now.timeIntervalSince1970) - 7200, title: "Acme (YC W20) is hiring",
+            url: "https://acme.test/jobs"))))
     XCTAssertEqual(
       output.text,
       """

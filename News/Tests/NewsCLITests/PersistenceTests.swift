@@ -41,10 +41,14 @@ final class PersistenceTests: XCTestCase {
     // "… kept just now" (or "1 minute ago" on a slow machine).
     XCTAssertNotNil(
       unreachable.stderr.range(
-        of: "; `news top --offline` shows the top stories kept [a-z0-9 ]+, or add --demo to read the offline front page\n$",
+        of:
+          "; `news top --offline` shows the top stories kept [a-z0-9 ]+, or add --demo to read the offline front page\n$",
         options: .regularExpression), unreachable.stderr)
     let unreachableItem = try run(["item", "8863", "--base-url", base, "--retries", "0"])
-    XCTAssertTrue(unreachableItem.stderr.hasSuffix("; `news item 8863 --offline` shows it as kept, or add --demo to read the offline front page\n"), unreachableItem.stderr)
+    XCTAssertTrue(
+      unreachableItem.stderr.hasSuffix(
+        "; `news item 8863 --offline` shows it as kept, or add --demo to read the offline front page\n"),
+      unreachableItem.stderr)
 
     let offline = try run(["top", "--offline", "--limit", "5"])
     XCTAssertEqual(offline.status, 0, offline.stderr)
@@ -53,8 +57,11 @@ final class PersistenceTests: XCTestCase {
     let offlineLines = offline.stdout.split(separator: "\n")
     XCTAssertEqual(offlineLines.count, 10, offline.stdout)
     // The same titles, in the same ranks; only the second is marked read.
-    XCTAssertEqual(offlineLines.enumerated().filter { $0.offset % 2 == 0 }.map(\.element), onlineLines.enumerated().filter { $0.offset % 2 == 0 }.map(\.element))
-    XCTAssertEqual(offlineLines.enumerated().filter { $0.element.hasSuffix(" | read") }.map(\.offset), [3], offline.stdout)
+    XCTAssertEqual(
+      offlineLines.enumerated().filter { $0.offset % 2 == 0 }.map(\.element),
+      onlineLines.enumerated().filter { $0.offset % 2 == 0 }.map(\.element))
+    XCTAssertEqual(
+      offlineLines.enumerated().filter { $0.element.hasSuffix(" | read") }.map(\.offset), [3], offline.stdout)
     XCTAssertEqual(String(offlineLines[3]).replacingOccurrences(of: " | read", with: ""), String(onlineLines[3]))
 
     // The rank opened the second row's story: the same header, offline.
@@ -123,7 +130,8 @@ final class PersistenceTests: XCTestCase {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let file = folder.appendingPathComponent("news.sqlite")
     try Data("this is not a database, just garbage bytes ".utf8 + Array(repeating: 0xFF, count: 2048)).write(to: file)
-    let warning = "news: warning: the database \(file.path) is damaged or not a database; move it away or delete it to start afresh; going on without it\n"
+    let warning =
+      "news: warning: the database \(file.path) is damaged or not a database; move it away or delete it to start afresh; going on without it\n"
 
     let top = try run(["top", "--demo", "--latency", "0", "--limit", "2"])
     XCTAssertEqual(top.status, 0, top.stderr)
@@ -140,11 +148,15 @@ final class PersistenceTests: XCTestCase {
 
     let filters = try run(["filter", "list"])
     XCTAssertEqual(filters.status, 1)
-    XCTAssertEqual(filters.stderr, "news: the database \(file.path) is damaged or not a database; move it away or delete it to start afresh\n")
+    XCTAssertEqual(
+      filters.stderr,
+      "news: the database \(file.path) is damaged or not a database; move it away or delete it to start afresh\n")
   }
 
   func test_lockedDatabase_isOneWarning_andTheCommandStillRuns() throws {
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") else { throw XCTSkip("needs the sqlite3 shell") }
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") else {
+      throw XCTSkip("needs the sqlite3 shell")
+    }
     let first = try run(["top", "--demo", "--latency", "0", "--limit", "2"])
     XCTAssertEqual(first.status, 0, first.stderr)
     let file = folder.appendingPathComponent("news.sqlite").path
@@ -160,7 +172,8 @@ final class PersistenceTests: XCTestCase {
       try? input.fileHandleForWriting.close()
       holder.waitUntilExit()
     }
-    input.fileHandleForWriting.write(Data("BEGIN EXCLUSIVE;\nINSERT INTO filter (keyword, addedAt) VALUES ('held', 0);\nSELECT 'locked';\n".utf8))
+    input.fileHandleForWriting.write(
+      Data("BEGIN EXCLUSIVE;\nINSERT INTO filter (keyword, addedAt) VALUES ('held', 0);\nSELECT 'locked';\n".utf8))
     let started = Date()
     var locked = false
     while !locked, Date().timeIntervalSince(started) < 10 {
@@ -177,7 +190,8 @@ final class PersistenceTests: XCTestCase {
   }
 
   func test_database_isInXDG_DATA_HOME_byDefault() throws {
-    let run = try news(["top", "--demo", "--latency", "0", "--limit", "1"], environment: ["XDG_DATA_HOME": folder.path])
+    let run = try news(
+      ["top", "--demo", "--latency", "0", "--limit", "1"], environment: ["XDG_DATA_HOME": folder.path])
     XCTAssertEqual(run.status, 0, run.stderr)
     XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("news/news.sqlite").path))
   }

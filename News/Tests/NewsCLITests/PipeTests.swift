@@ -23,7 +23,8 @@ final class PipeTests: XCTestCase {
     try process.run()
     let data = out.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(
+      String.init)
     if lines.last == "" { lines.removeLast() }
     let statusLine = try XCTUnwrap(lines.popLast())
     XCTAssertTrue(statusLine.hasPrefix("status "), statusLine)
@@ -49,7 +50,9 @@ final class PipeTests: XCTestCase {
 
   func test_readerThatNeverReads_endsTheRunQuietly() throws {
     // `true` exits at once: every write of news meets a closed pipe.
-    for arguments in [["top", "--demo", "--limit", "50", "--latency", "0"], ["item", "8863", "--demo", "--latency", "0"], ["version"]] {
+    for arguments in [
+      ["top", "--demo", "--limit", "50", "--latency", "0"], ["item", "8863", "--demo", "--latency", "0"], ["version"],
+    ] {
       let run = try pipe(arguments, into: "true")
       XCTAssertEqual(run.status, 0, "\(arguments): \(run.stderr)")
       XCTAssertEqual(run.stderr, "", "\(arguments)")

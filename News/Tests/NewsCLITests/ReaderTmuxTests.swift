@@ -89,7 +89,8 @@ final class ReaderTmuxTests: XCTestCase {
   func test_newsDemo_opensTheReader_movesOpensGoesBack_andQuitLeavesTheTerminalAsItWas() throws {
     let news = try newsBinary().path
     try run([
-      "new-session", "-d", "-x", "100", "-y", "30", "-s", "reader", "env", "PS1=$ ", "ENV=", "XDG_DATA_HOME=\(folder.path)/data", "TERM=xterm-256color",
+      "new-session", "-d", "-x", "100", "-y", "30", "-s", "reader", "env", "PS1=$ ", "ENV=",
+      "XDG_DATA_HOME=\(folder.path)/data", "TERM=xterm-256color",
       "sh",
     ])
     let before = folder.appendingPathComponent("before").path
@@ -168,7 +169,8 @@ final class ReaderTmuxTests: XCTestCase {
   func test_ctrlC_andSIGTERM_alsoLeaveTheTerminalAsItWas() throws {
     let news = try newsBinary().path
     try run([
-      "new-session", "-d", "-x", "80", "-y", "24", "-s", "reader", "env", "PS1=$ ", "ENV=", "XDG_DATA_HOME=\(folder.path)/data", "TERM=xterm-256color", "sh",
+      "new-session", "-d", "-x", "80", "-y", "24", "-s", "reader", "env", "PS1=$ ", "ENV=",
+      "XDG_DATA_HOME=\(folder.path)/data", "TERM=xterm-256color", "sh",
     ])
     let before = folder.appendingPathComponent("before").path
     try keys("stty -g > '\(before)'", "Enter")
@@ -199,7 +201,8 @@ final class ReaderTmuxTests: XCTestCase {
   func test_newsDemoItem8863_showsTheDropboxThreadWithItsFourComments() throws {
     let news = try newsBinary().path
     try run([
-      "new-session", "-d", "-x", "100", "-y", "40", "-s", "reader", "env", "PS1=$ ", "ENV=", "XDG_DATA_HOME=\(folder.path)/data", "TERM=xterm-256color",
+      "new-session", "-d", "-x", "100", "-y", "40", "-s", "reader", "env", "PS1=$ ", "ENV=",
+      "XDG_DATA_HOME=\(folder.path)/data", "TERM=xterm-256color",
       "sh",
     ])
     try keys("'\(news)' --demo --latency 0 --item 8863; echo ended-$((20+4))", "Enter")
@@ -227,9 +230,13 @@ final class ReaderTmuxTests: XCTestCase {
       "sh",
     ])
     try keys("'\(news)' --demo --latency 0 --data-dir '\(data)'; echo ended-$((20+1))", "Enter")
-    _ = try waitForScreen("the top stories") { self.selected($0)?.contains(" 1. ") == true && !$0[0].contains("loading") }
+    _ = try waitForScreen("the top stories") {
+      self.selected($0)?.contains(" 1. ") == true && !$0[0].contains("loading")
+    }
     try keys("j", "Enter")
-    _ = try waitForScreen("the second story") { $0.contains { $0.contains("The Next 50 Years of Databases") } && $0[2].hasPrefix("▶") }
+    _ = try waitForScreen("the second story") {
+      $0.contains { $0.contains("The Next 50 Years of Databases") } && $0[2].hasPrefix("▶")
+    }
     try keys("h")
     _ = try waitForScreen("the list again") { self.selected($0)?.contains(" 2. ") == true }
     try keys("q")

@@ -3,7 +3,7 @@ import NewsServer
 import XCTest
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// The `news` binary built next to the test bundle.

@@ -96,22 +96,28 @@ final class HTMLTextTests: XCTestCase {
   }
 
   func test_italics_andLinks() {
-    let text = HTMLText(#"I <i>really</i> mean <a href="https:&#x2F;&#x2F;example.com&#x2F;a" rel="nofollow">this page</a>."#)
+    let text = HTMLText(
+      #"I <i>really</i> mean <a href="https:&#x2F;&#x2F;example.com&#x2F;a" rel="nofollow">this page</a>."#)
     XCTAssertEqual(text.lines(width: 80, style: .plain), ["I really mean this page <https://example.com/a>."])
     XCTAssertEqual(
       text.lines(width: 80, style: Style(enabled: true)),
-      ["I \u{1B}[3mreally\u{1B}[23m mean \u{1B}[34m\u{1B}[4mthis\u{1B}[24m\u{1B}[39m \u{1B}[34m\u{1B}[4mpage\u{1B}[24m\u{1B}[39m \u{1B}[34m\u{1B}[4m<https://example.com/a>\u{1B}[24m\u{1B}[39m."])
+      [
+        "I \u{1B}[3mreally\u{1B}[23m mean \u{1B}[34m\u{1B}[4mthis\u{1B}[24m\u{1B}[39m \u{1B}[34m\u{1B}[4mpage\u{1B}[24m\u{1B}[39m \u{1B}[34m\u{1B}[4m<https://example.com/a>\u{1B}[24m\u{1B}[39m."
+      ])
   }
 
   func test_link_whoseTextIsTheAddress_isShownOnce() {
-    let text = HTMLText(#"<a href="https:&#x2F;&#x2F;news.ycombinator.com&#x2F;item?id=1">https:&#x2F;&#x2F;news.ycombinator.com&#x2F;item?id=1</a>"#)
+    let text = HTMLText(
+      #"<a href="https:&#x2F;&#x2F;news.ycombinator.com&#x2F;item?id=1">https:&#x2F;&#x2F;news.ycombinator.com&#x2F;item?id=1</a>"#
+    )
     XCTAssertEqual(text.plainText, "https://news.ycombinator.com/item?id=1")
     XCTAssertEqual(text.lines(width: 80, style: .plain), ["https://news.ycombinator.com/item?id=1"])
   }
 
   func test_preCode_keepsLinesAndIndentation() {
     let text = HTMLText("Try:<p><pre><code>  if x &gt; 1 {\n    print(x)\n  }\n</code></pre>Done.")
-    XCTAssertEqual(text.lines(width: 80, style: .plain), ["Try:", "", "    if x > 1 {", "      print(x)", "    }", "", "Done."])
+    XCTAssertEqual(
+      text.lines(width: 80, style: .plain), ["Try:", "", "    if x > 1 {", "      print(x)", "    }", "", "Done."])
   }
 
   func test_escapeSequencesSpelledAsEntities_areRemoved() {

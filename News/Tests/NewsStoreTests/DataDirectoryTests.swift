@@ -7,7 +7,8 @@ final class DataDirectoryTests: XCTestCase {
     let environment = ["XDG_DATA_HOME": "/data", "HOME": "/home/ada"]
     XCTAssertEqual(DataDirectory.resolve(override: "/tmp/n", environment: environment).path, "/tmp/n")
     XCTAssertEqual(DataDirectory.resolve(override: nil, environment: environment).path, "/data/news")
-    XCTAssertEqual(DataDirectory.resolve(override: nil, environment: ["HOME": "/home/ada"]).path, "/home/ada/.local/share/news")
+    XCTAssertEqual(
+      DataDirectory.resolve(override: nil, environment: ["HOME": "/home/ada"]).path, "/home/ada/.local/share/news")
   }
 
   func test_resolve_ignoresARelativeXDG_DATA_HOME_asTheSpecSays() {

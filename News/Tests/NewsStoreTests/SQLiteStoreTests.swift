@@ -20,7 +20,8 @@ final class SQLiteStoreTests: XCTestCase {
     id: 8863, kind: .story, by: "dhouston", time: 1_175_714_200,
     title: "My YC app: Dropbox - Throw away your USB drive", url: "http://www.getdropbox.com/u/2/screencast.html",
     score: 111, descendants: 71, kids: [9224, 8952])
-  private let comment = Item(id: 9224, kind: .comment, by: "BrandonM", text: "I have a few qualms", kids: [9272], parent: 8863)
+  private let comment = Item(
+    id: 9224, kind: .comment, by: "BrandonM", text: "I have a few qualms", kids: [9272], parent: 8863)
   private let reply = Item(id: 9272, kind: .comment, by: "dhouston", text: "thanks for the feedback", parent: 9224)
   private let other = Item(id: 1000, kind: .story, by: "pg", title: "Crypto winter, again", score: 3)
 

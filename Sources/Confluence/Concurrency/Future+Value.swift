@@ -49,7 +49,8 @@ extension Future {
   /// The promise's result, awaited through a subscriber that asks for the one value.
   internal var awaitedResult: Result<Output, Failure> {
     get async {
-      let carried = await withUnsafeContinuation { (continuation: UnsafeContinuation<FutureResultCarrier<Output, Failure>, Never>) in
+      let carried = await withUnsafeContinuation {
+        (continuation: UnsafeContinuation<FutureResultCarrier<Output, Failure>, Never>) in
         subscribe(FutureValueSubscriber(continuation))
       }
       return carried.result

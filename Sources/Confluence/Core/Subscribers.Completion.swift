@@ -56,7 +56,8 @@ extension Subscribers.Completion: Decodable where Failure: Decodable {
 extension Subscribers.Completion {
   /// The same completion with its error, if any, passed through `transform`.
   @inlinable
-  internal func mapError<NewFailure: Error>(_ transform: (Failure) -> NewFailure) -> Subscribers.Completion<NewFailure> {
+  internal func mapError<NewFailure: Error>(_ transform: (Failure) -> NewFailure) -> Subscribers.Completion<NewFailure>
+  {
     switch self {
     case .finished: return .finished
     case .failure(let error): return .failure(transform(error))
@@ -73,7 +74,9 @@ extension Subscribers.Completion {
 extension Subscribers.Completion where Failure == Never {
   /// A completion of a publisher that cannot fail, retyped for any failure type.
   @inlinable
-  internal func promoteFailure<NewFailure: Error>(to _: NewFailure.Type = NewFailure.self) -> Subscribers.Completion<NewFailure> {
+  internal func promoteFailure<NewFailure: Error>(to _: NewFailure.Type = NewFailure.self)
+    -> Subscribers.Completion<NewFailure>
+  {
     .finished
   }
 }

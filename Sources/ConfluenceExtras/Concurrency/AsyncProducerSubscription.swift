@@ -101,7 +101,8 @@ final class AsyncProducerSubscription<Output: Sendable>: Subscription, CustomStr
   }
 
   func cancel() {
-    let (task, waiter, released) = lock.withLock { () -> (Task<Void, Never>?, CheckedContinuation<Bool, Never>?, Downstream?) in
+    let (task, waiter, released) = lock.withLock {
+      () -> (Task<Void, Never>?, CheckedContinuation<Bool, Never>?, Downstream?) in
       guard !isOver else { return (nil, nil, nil) }
       isOver = true
       defer {

@@ -39,7 +39,8 @@ extension Publishers {
 
     /// Attaches `subscriber` and starts iterating for it, on demand.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let subscription = AsyncProducerSubscription<Output>(name: "FromAsyncSequence", downstream: AnySubscriber(subscriber))
+      let subscription = AsyncProducerSubscription<Output>(
+        name: "FromAsyncSequence", downstream: AnySubscriber(subscriber))
       subscriber.receive(subscription: subscription)
       let iterator = IteratorBox(base.makeAsyncIterator())
       subscription.start { try await iterator.next().map(Produced.element) ?? .end }

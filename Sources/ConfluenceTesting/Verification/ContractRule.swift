@@ -48,7 +48,8 @@ public enum ContractRule: Int, CaseIterable, Sendable, CustomStringConvertible {
     case .neverMoreThanDemanded:
       return "never more values than the demand requested"
     case .demandAccumulates:
-      return "demand is additive: each request(_:) and each demand returned from receive(_:) adds to what is outstanding"
+      return
+        "demand is additive: each request(_:) and each demand returned from receive(_:) adds to what is outstanding"
     case .demandSaturates:
       return "demand saturates at .unlimited: a sum past Int.max, or anything added to .unlimited, is unlimited"
     case .atMostOneCompletion:
@@ -64,7 +65,8 @@ public enum ContractRule: Int, CaseIterable, Sendable, CustomStringConvertible {
     case .reentrantRequest:
       return "request(_:) from inside receive(_:) is honoured, without re-entering receive(_:)"
     case .requestsFromOtherThreads:
-      return "request(_:) and cancel() may come from other threads while it emits: deliveries stay serialised and within demand"
+      return
+        "request(_:) and cancel() may come from other threads while it emits: deliveries stay serialised and within demand"
     case .releasesSubscriberAfterCompletion:
       return "after the completion it lets go of the subscriber"
     case .releasesSubscriberAfterCancel:

@@ -78,7 +78,8 @@ extension PublisherVerification {
     fixture.start()
     fixture.settle()
     if requested.values != 2 {
-      problems.append("request(.max(1)) twice of a publisher of \(count) values delivered \(requested.values) values, not 2")
+      problems.append(
+        "request(.max(1)) twice of a publisher of \(count) values delivered \(requested.values) values, not 2")
     }
     finish(requested, fixture)
 
@@ -87,7 +88,8 @@ extension PublisherVerification {
     let second = run(count, returned)
     if returned.values != 2 {
       problems.append(
-        ".max(1) requested and .max(1) returned from receive(_:) delivered \(returned.values) of \(count) values, not 2")
+        ".max(1) requested and .max(1) returned from receive(_:) delivered \(returned.values) of \(count) values, not 2"
+      )
     }
     finish(returned, second)
     return outcome(problems)

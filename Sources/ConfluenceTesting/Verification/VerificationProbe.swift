@@ -52,7 +52,6 @@ internal final class VerificationProbe<Input, Failure: Error>: Subscriber, @unch
   var lastSubscription: Subscription? { lock.withLock { keptSubscription } }
   private var keptSubscription: Subscription?
 
-
   // MARK: Acting
 
   func request(_ demand: Subscribers.Demand) {
@@ -118,12 +117,19 @@ internal final class VerificationProbe<Input, Failure: Error>: Subscriber, @unch
     let number = lock.withLock { () -> Int in
       deliveriesInProgress += 1
       if deliveriesInProgress > 1 {
-        problems.append(Breach(.overlap, "value \(valueCount + 1) arrived while another event was still being delivered"))
+        problems.append(
+          Breach(.overlap, "value \(valueCount + 1) arrived while another event was still being delivered"))
       }
       valueCount += 1
-      if subscriptions == 0 { problems.append(Breach(.subscription, "value \(valueCount) arrived before receive(subscription:)")) }
-      if completions > 0 { problems.append(Breach(.afterCompletion, "value \(valueCount) arrived after the completion")) }
-      if hasCancelled && strictCancellation { problems.append(Breach(.afterCancel, "value \(valueCount) arrived after cancel()")) }
+      if subscriptions == 0 {
+        problems.append(Breach(.subscription, "value \(valueCount) arrived before receive(subscription:)"))
+      }
+      if completions > 0 {
+        problems.append(Breach(.afterCompletion, "value \(valueCount) arrived after the completion"))
+      }
+      if hasCancelled && strictCancellation {
+        problems.append(Breach(.afterCancel, "value \(valueCount) arrived after cancel()"))
+      }
       if outstanding == .none {
         problems.append(Breach(.beyondDemand, "value \(valueCount) arrived beyond the demand requested"))
       } else {
@@ -143,11 +149,17 @@ internal final class VerificationProbe<Input, Failure: Error>: Subscriber, @unch
   func receive(completion: Subscribers.Completion<Failure>) {
     lock.withLock {
       deliveriesInProgress += 1
-      if deliveriesInProgress > 1 { problems.append(Breach(.overlap, "the completion arrived while a value was still being delivered")) }
+      if deliveriesInProgress > 1 {
+        problems.append(Breach(.overlap, "the completion arrived while a value was still being delivered"))
+      }
       completions += 1
-      if subscriptions == 0 { problems.append(Breach(.subscription, "the completion arrived before receive(subscription:)")) }
+      if subscriptions == 0 {
+        problems.append(Breach(.subscription, "the completion arrived before receive(subscription:)"))
+      }
       if completions > 1 { problems.append(Breach(.secondCompletion, "completion number \(completions) arrived")) }
-      if hasCancelled && strictCancellation { problems.append(Breach(.afterCancel, "the completion arrived after cancel()")) }
+      if hasCancelled && strictCancellation {
+        problems.append(Breach(.afterCancel, "the completion arrived after cancel()"))
+      }
       heldSubscription = nil
       deliveriesInProgress -= 1
     }

@@ -69,7 +69,8 @@ extension TestSequence {
   ///   - symbol: The character that stands for a value.
   /// - Returns: The diagram; subscriptions are not drawn, failures draw as `#`.
   public func marbles(origin: VirtualTime? = nil, _ symbol: (Input) -> Character) -> String {
-    let start = origin ?? elements.first { if case .subscription = $0.signal { return true } else { return false } }?.time ?? 0
+    let start =
+      origin ?? elements.first { if case .subscription = $0.signal { return true } else { return false } }?.time ?? 0
     var byTick: [Int: [Character]] = [:]
     var last = -1
     for (time, signal) in elements {

@@ -26,7 +26,9 @@ public final class TestableSubscriber<Input, Failure: Error>: Subscriber, Cancel
   private var recorded = TestSequence<Input, Failure>()
   private var heldSubscription: Subscription?
 
-  internal init(clock: @escaping () -> VirtualTime, initialDemand: Subscribers.Demand, demandPerValue: Subscribers.Demand) {
+  internal init(
+    clock: @escaping () -> VirtualTime, initialDemand: Subscribers.Demand, demandPerValue: Subscribers.Demand
+  ) {
     self.clock = clock
     self.initialDemand = initialDemand
     self.demandPerValue = demandPerValue

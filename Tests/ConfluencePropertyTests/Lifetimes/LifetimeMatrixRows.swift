@@ -86,7 +86,8 @@ enum LifetimeMatrix {
       .keeping(
         ["downstream"], after: .cancelBeforeSubscription, over: [.confluence],
         because: "Apple's Drop never ends: a cancel before the subscription leaves it waiting, and it accepts "
-          + "the late subscription (DropSubscription, as the conformance suite records it)")
+          + "the late subscription (DropSubscription, as the conformance suite records it)"
+      )
       .keeping(
         ["downstream", "upstream subscription"], after: .cancelBeforeSubscription, over: [.thirdParty],
         because: "the same late subscription; a third-party one keeps its subscriber, the two keep each other"),
@@ -178,7 +179,8 @@ enum LifetimeMatrix {
         ["downstream"], after: .cancel, over: [.confluence],
         because: "Apple's drop(untilOutputFrom:) lets go of the other's subscription after its first value "
           + "without cancelling it, and a cancel does not cancel it (the conformance suite records it): the other "
-          + "publisher, still live, keeps the chain until it completes")
+          + "publisher, still live, keeps the chain until it completes"
+      )
       .keeping(
         ["downstream", "upstream subscription"], after: .cancel, over: [.thirdParty],
         because: "the same: the other's live subscription keeps its subscriber until the other publisher "
@@ -292,7 +294,8 @@ enum LifetimeMatrix {
       after: .cancelBeforeSubscription, over: [.confluence],
       because: "Apple's sink has nothing to cancel before its subscription: the cancel does nothing, the late "
         + "subscription is accepted and live while its upstream lives (PrintTests/testSynchronization records a "
-        + "sink cancelled before its subscription still counting values)")
+        + "sink cancelled before its subscription still counting values)"
+    )
     .keeping(
       [
         "closure (while the subscriber is held)", "closure (while the subscriber is held)",
@@ -303,12 +306,16 @@ enum LifetimeMatrix {
     .custom("Subscribers.Assign", events: [.finished, .cancel, .cancelBeforeSubscription]) { upstream, event in
       runSubscriberCell(upstream: upstream, event: event) { c in
         Subscribers.Assign(object: MatrixModel(c.capture("assigned object")), keyPath: \.value)
-      } input: { $0.catch { _ in Empty<Int, Never>() } }
+      } input: {
+        $0.catch { _ in Empty<Int, Never>() }
+      }
     },
     .custom("AnySubscriber", events: [.finished, .failure]) { upstream, event in
       runSubscriberCell(upstream: upstream, event: event) { c in
         AnySubscriber<Int, TestError>(
-          receiveSubscription: { [t = c.capture()] in _ = t.pass($0); $0.request(.unlimited) },
+          receiveSubscription: { [t = c.capture()] in
+            _ = t.pass($0); $0.request(.unlimited)
+          },
           receiveValue: { [t = c.capture()] in
             _ = t.pass($0)
             return .none
@@ -339,7 +346,9 @@ enum LifetimeMatrix {
     ) { _, _ in nil },
     LifetimeRow(
       type: "KeyValueObservingPublisher", upstreams: [], events: [],
-      knownFailures: ["*": "not run: a porting hint, unavailable where there is no Objective-C runtime (it cannot be used)"]
+      knownFailures: [
+        "*": "not run: a porting hint, unavailable where there is no Objective-C runtime (it cannot be used)"
+      ]
     ) { _, _ in nil },
   ]
 
@@ -407,28 +416,28 @@ func runSubscriberCell<S: Subscriber, P: Publisher>(
   return survivors
 
   func check(_ subscriber: S) -> [String] {
-  if event == .cancelBeforeSubscription { main.holdsSubscriptionsBack = true }
-  input(main).subscribe(subscriber)
-  switch event {
-  case .finished:
-    main.send(1)
-    main.send(completion: .finished)
-  case .failure:
-    main.send(1)
-    main.send(completion: .failure(TestError("matrix")))
-  case .cancel:
-    main.send(1)
-    (subscriber as? Cancellable)?.cancel()
-  case .cancelBeforeSubscription:
-    (subscriber as? Cancellable)?.cancel()
-    main.attach()
-  }
-  // A cancellable subscriber (Sink, Assign) lets go of what it was given at the end, while
-  // the caller still holds it; AnySubscriber cannot end itself, so it is checked once the
-  // caller let go of it.
-  let whileHeld = subscriber is Cancellable ? labels.survivors.map { "\($0) (while the subscriber is held)" } : []
-  withExtendedLifetime(subscriber) {}
-  return whileHeld
+    if event == .cancelBeforeSubscription { main.holdsSubscriptionsBack = true }
+    input(main).subscribe(subscriber)
+    switch event {
+    case .finished:
+      main.send(1)
+      main.send(completion: .finished)
+    case .failure:
+      main.send(1)
+      main.send(completion: .failure(TestError("matrix")))
+    case .cancel:
+      main.send(1)
+      (subscriber as? Cancellable)?.cancel()
+    case .cancelBeforeSubscription:
+      (subscriber as? Cancellable)?.cancel()
+      main.attach()
+    }
+    // A cancellable subscriber (Sink, Assign) lets go of what it was given at the end, while
+    // the caller still holds it; AnySubscriber cannot end itself, so it is checked once the
+    // caller let go of it.
+    let whileHeld = subscriber is Cancellable ? labels.survivors.map { "\($0) (while the subscriber is held)" } : []
+    withExtendedLifetime(subscriber) {}
+    return whileHeld
   }
 }
 

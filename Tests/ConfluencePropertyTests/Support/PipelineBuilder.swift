@@ -116,7 +116,9 @@ struct PipelineBuilder {
     case .map(let k):
       return upstream.map { make($0.n &* k &+ 1) }.eraseToAnyPublisher()
     case .filter(let m):
-      return upstream.filter { _ = token; return $0.n % m != 0 }.eraseToAnyPublisher()
+      return upstream.filter {
+        _ = token; return $0.n % m != 0
+      }.eraseToAnyPublisher()
     case .compactMap(let m):
       return upstream.compactMap { $0.n % m == 0 ? nil : make($0.n &+ 1) }.eraseToAnyPublisher()
     case .tryMap(let m):
@@ -134,11 +136,15 @@ struct PipelineBuilder {
     case .scan:
       return upstream.scan(make(0)) { make($0.n &+ $1.n) }.eraseToAnyPublisher()
     case .removeDuplicates:
-      return upstream.removeDuplicates { _ = token; return $0.n / 2 == $1.n / 2 }.eraseToAnyPublisher()
+      return upstream.removeDuplicates {
+        _ = token; return $0.n / 2 == $1.n / 2
+      }.eraseToAnyPublisher()
     case .replaceNil(let value):
       return upstream.map { $0.n % 3 == 0 ? nil : Optional($0) }.replaceNil(with: make(value)).eraseToAnyPublisher()
     case .mapError:
-      return upstream.mapError { _ = token; return TestError("mapped-\($0.tag)") }.eraseToAnyPublisher()
+      return upstream.mapError {
+        _ = token; return TestError("mapped-\($0.tag)")
+      }.eraseToAnyPublisher()
     case .handleEvents:
       return upstream.handleEvents(
         receiveSubscription: { _ in _ = token }, receiveOutput: { _ in _ = token },
@@ -151,9 +157,13 @@ struct PipelineBuilder {
     case .dropFirst(let k):
       return upstream.dropFirst(k).eraseToAnyPublisher()
     case .prefixWhile(let x):
-      return upstream.prefix { _ = token; return $0.n < x }.eraseToAnyPublisher()
+      return upstream.prefix {
+        _ = token; return $0.n < x
+      }.eraseToAnyPublisher()
     case .dropWhile(let x):
-      return upstream.drop { _ = token; return $0.n < x }.eraseToAnyPublisher()
+      return upstream.drop {
+        _ = token; return $0.n < x
+      }.eraseToAnyPublisher()
     case .output(let lower, let upper):
       return upstream.output(in: lower..<upper).eraseToAnyPublisher()
     case .first:
@@ -191,7 +201,10 @@ struct PipelineBuilder {
         switch whenFull {
         case 0: .dropNewest
         case 1: .dropOldest
-        default: .customError { _ = token; return TestError("buffer") }
+        default:
+          .customError {
+            _ = token; return TestError("buffer")
+          }
         }
       return upstream.buffer(size: size, prefetch: keepFull ? .keepFull : .byRequest, whenFull: strategy)
         .eraseToAnyPublisher()
@@ -251,8 +264,10 @@ struct PipelineBuilder {
       return upstream.throttle(for: VirtualTimeInterval(ticks), scheduler: scheduler, latest: latest)
         .eraseToAnyPublisher()
     case .timeout(let ticks):
-      return upstream.timeout(VirtualTimeInterval(ticks), scheduler: scheduler) { _ = token; return TestError("timeout") }
-        .eraseToAnyPublisher()
+      return upstream.timeout(VirtualTimeInterval(ticks), scheduler: scheduler) {
+        _ = token; return TestError("timeout")
+      }
+      .eraseToAnyPublisher()
     case .collectByTime(let ticks):
       return upstream.collect(.byTime(scheduler, VirtualTimeInterval(ticks))).map(sum).eraseToAnyPublisher()
     case .measureInterval:

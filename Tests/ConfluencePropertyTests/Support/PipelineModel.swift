@@ -53,7 +53,8 @@ struct PipelineModel: Equatable, CustomStringConvertible {
     case .empty: return PipelineModel(values: [], end: .finished)
     case .fail: return PipelineModel(values: [], end: .failure("source"))
     case .future(let value, _):
-      return value.map { PipelineModel(values: [$0], end: .finished) } ?? PipelineModel(values: [], end: .failure("future"))
+      return value.map { PipelineModel(values: [$0], end: .finished) }
+        ?? PipelineModel(values: [], end: .failure("future"))
     case .passthrough, .currentValue, .testable, .thirdPartyPublisher, .thirdPartySubject:
       return nil
     }
@@ -108,7 +109,10 @@ struct PipelineModel: Equatable, CustomStringConvertible {
     case .scan:
       guard isOrdered else { return nil }
       var sum = 0
-      return with(values.map { sum = sum &+ $0; return sum })
+      return with(
+        values.map {
+          sum = sum &+ $0; return sum
+        })
     case .removeDuplicates:
       guard isOrdered else { return nil }
       var out: [Int] = []

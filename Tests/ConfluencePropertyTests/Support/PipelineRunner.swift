@@ -92,7 +92,8 @@ enum PipelineRunner {
         }
       } else {
         if !model.matches(values) || completion != model.end {
-          problems.append("values: got \(values) then \(completion.map(\.description) ?? "no completion"); expected \(model)")
+          problems.append(
+            "values: got \(values) then \(completion.map(\.description) ?? "no completion"); expected \(model)")
         }
       }
     }
@@ -101,7 +102,8 @@ enum PipelineRunner {
       // The publisher is still alive here: only the finished subscription must be gone.
       // The shared empty subscription lives for the whole process, by design.
       if let subscription = log.subscription, subscription !== (Subscriptions.empty as AnyObject) {
-        problems.append("leak: subscription \(subscription) still alive after \(log.cancelled ? "cancel" : "completion")")
+        problems.append(
+          "leak: subscription \(subscription) still alive after \(log.cancelled ? "cancel" : "completion")")
       }
     } else {
       tester.cancel()

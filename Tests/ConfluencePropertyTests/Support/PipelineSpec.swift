@@ -231,7 +231,8 @@ enum Stage: CustomStringConvertible, Equatable {
     case .catchJust(let v): return "catch{Just(\(v))}"
     case .retry(let k): return "retry(\(k))"
     case .buffer(let size, let keepFull, let whenFull):
-      return "buffer(\(size), \(keepFull ? "keepFull" : "byRequest"), \(["dropNewest", "dropOldest", "customError"][whenFull]))"
+      return
+        "buffer(\(size), \(keepFull ? "keepFull" : "byRequest"), \(["dropNewest", "dropOldest", "customError"][whenFull]))"
     case .flatMapJust(let max): return "flatMap(max: \(max.map(String.init) ?? "∞")){Just}"
     case .flatMapSequence(let k, let max): return "flatMap(max: \(max.map(String.init) ?? "∞")){\(k) values}"
     case .switchToLatestJust: return "map{Just}.switchToLatest"

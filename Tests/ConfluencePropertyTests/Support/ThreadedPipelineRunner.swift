@@ -170,7 +170,8 @@ enum ThreadedPipelineRunner {
         }
       }
       if !model.matches(values) || completion != model.end {
-        problems.append("values: got \(values) then \(completion.map(\.description) ?? "no completion"); expected \(model)")
+        problems.append(
+          "values: got \(values) then \(completion.map(\.description) ?? "no completion"); expected \(model)")
       }
     }
     tester.cancel()

@@ -131,7 +131,8 @@ final class DeliveryProbe: Subscriber, Cancellable, @unchecked Sendable {
     senders: Int, perSender: Int, completed: Bool, echoesFollowTheirValue: Bool = false,
     file: StaticString = #filePath, line: UInt = #line
   ) {
-    let next = checkOrder(senders: senders, completed: completed, echoesFollowTheirValue: echoesFollowTheirValue,
+    let next = checkOrder(
+      senders: senders, completed: completed, echoesFollowTheirValue: echoesFollowTheirValue,
       startingAnywhere: false, file: file, line: line)
     XCTAssertEqual(next, [Int](repeating: perSender + 1, count: senders), "values missing", file: file, line: line)
   }
@@ -141,9 +142,11 @@ final class DeliveryProbe: Subscriber, Cancellable, @unchecked Sendable {
   /// first one received on, with no gap, up to the last.
   func verifyInOrder(senders: Int, perSender: Int, completed: Bool, file: StaticString = #filePath, line: UInt = #line)
   {
-    let next = checkOrder(senders: senders, completed: completed, echoesFollowTheirValue: false,
+    let next = checkOrder(
+      senders: senders, completed: completed, echoesFollowTheirValue: false,
       startingAnywhere: true, file: file, line: line)
-    XCTAssertEqual(next, [Int](repeating: perSender + 1, count: senders), "values missing at the end", file: file, line: line)
+    XCTAssertEqual(
+      next, [Int](repeating: perSender + 1, count: senders), "values missing at the end", file: file, line: line)
   }
 
   private func checkOrder(

@@ -37,7 +37,9 @@ final class FakeDataTask: Publisher {
     var onStart: (() -> Void)?
     private(set) var isCancelled = false
 
-    init(receiveValue: @escaping (Data) -> Void, receiveCompletion: @escaping (Subscribers.Completion<URLError>) -> Void) {
+    init(
+      receiveValue: @escaping (Data) -> Void, receiveCompletion: @escaping (Subscribers.Completion<URLError>) -> Void
+    ) {
       self.receiveValue = receiveValue
       self.receiveCompletion = receiveCompletion
     }

@@ -50,7 +50,8 @@ extension XCTestCase {
         XCTAssertEqual(
           process.terminationReason, .uncaughtSignal, "did not trap (call #\(index)):\n\(text)", file: file, line: line)
         if let message {
-          XCTAssertTrue(text.contains(message), "the trap message lacks \"\(message)\":\n\(text)", file: file, line: line)
+          XCTAssertTrue(
+            text.contains(message), "the trap message lacks \"\(message)\":\n\(text)", file: file, line: line)
         }
       } catch {
         XCTFail("could not start the child process: \(error)", file: file, line: line)

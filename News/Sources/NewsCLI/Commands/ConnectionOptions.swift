@@ -4,7 +4,7 @@ import HackerNews
 import NewsServer
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+  import FoundationNetworking
 #endif
 
 /// How the reader reaches the API: the live one, another base URL, or the offline demo.
@@ -12,7 +12,10 @@ import FoundationNetworking
 /// The options every reading command shares are this group, ``StoreOptions``,
 /// ``DisplayOptions`` and ``TraceOptions``; a new shared option goes in one of them.
 struct ConnectionOptions: ParsableArguments {
-  @Flag(help: "Read from the bundled Hacker News front page of 2019-11-12, served over HTTP from inside this process (no network needed).")
+  @Flag(
+    help:
+      "Read from the bundled Hacker News front page of 2019-11-12, served over HTTP from inside this process (no network needed)."
+  )
   var demo = false
 
   @Option(help: ArgumentHelp("The API's base URL.", valueName: "url"))
@@ -24,20 +27,32 @@ struct ConnectionOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: ArgumentHelp("Seconds before a request times out.", valueName: "seconds"))
   var timeout: Double = 10
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Retries of a request that failed with a 5xx, a time-out or a dropped connection.", valueName: "n"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Retries of a request that failed with a 5xx, a time-out or a dropped connection.", valueName: "n"))
   var retries: Int = 3
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("With --demo: the server's delay before each answer, in milliseconds: N or MIN-MAX.", valueName: "ms"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "With --demo: the server's delay before each answer, in milliseconds: N or MIN-MAX.", valueName: "ms"))
   var latency = Latency(10, 80)
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("With --demo: the share of requests (0 to 1) the server fails with a 500, a dropped connection or malformed JSON.", valueName: "rate"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "With --demo: the share of requests (0 to 1) the server fails with a 500, a dropped connection or malformed JSON.",
+      valueName: "rate"))
   var failRate: Double = 0
 
   func validate() throws {
     guard concurrency >= 1 else { throw ValidationError("--concurrency must be at least 1, not \(concurrency).") }
     guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds, not \(timeout).") }
     guard retries >= 0 else { throw ValidationError("--retries must be 0 or more, not \(retries).") }
-    guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be between 0 and 1, not \(failRate).") }
+    guard (0...1).contains(failRate) else {
+      throw ValidationError("--fail-rate must be between 0 and 1, not \(failRate).")
+    }
     try latency.validate()
     guard let url = URL(string: baseURL), url.scheme == "http" || url.scheme == "https", url.host != nil else {
       throw ValidationError("--base-url must be an http or https URL, such as \(API.EndPoint.baseURL.absoluteString)")

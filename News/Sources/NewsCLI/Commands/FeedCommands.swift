@@ -142,9 +142,12 @@ struct FeedCommand<Description: FeedDescription>: ParsableCommand {
     if let failure {
       var offline: String?
       if let listing = kept.attempt(nil, { try $0.listing(of: Description.feed) }) {
-        offline = "`news \(Description.commandName) --offline` shows the \(Description.title) kept \(Age.describe(listing.date))"
+        offline =
+          "`news \(Description.commandName) --offline` shows the \(Description.title) kept \(Age.describe(listing.date))"
       }
-      throw fail("cannot load the \(Description.title): \(ErrorText.describe(failure, retries: connection.retries)) (\(api.request(.feed(Description.feed)).url!.absoluteString))\(connection.hint(for: failure, kept: offline))")
+      throw fail(
+        "cannot load the \(Description.title): \(ErrorText.describe(failure, retries: connection.retries)) (\(api.request(.feed(Description.feed)).url!.absoluteString))\(connection.hint(for: failure, kept: offline))"
+      )
     }
     let unavailable = printer.failed
     if unavailable > 0 {

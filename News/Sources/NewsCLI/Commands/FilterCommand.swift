@@ -12,7 +12,9 @@ struct FilterCommand: ParsableCommand {
 
   /// The database options of the filter commands.
   struct Location: ParsableArguments {
-    @Option(help: ArgumentHelp("The folder of the database (default: $XDG_DATA_HOME/news, or ~/.local/share/news).", valueName: "folder"))
+    @Option(
+      help: ArgumentHelp(
+        "The folder of the database (default: $XDG_DATA_HOME/news, or ~/.local/share/news).", valueName: "folder"))
     var dataDir: String?
 
     /// The store; the filters need the database, so one that cannot be opened is an error.
@@ -39,7 +41,8 @@ struct FilterCommand: ParsableCommand {
       do {
         let added = try store.addFilter(keyword)
         let word = KeywordFilter.normalized(keyword)
-        FileOutput.standardOutput.write(added ? "Hiding stories with “\(word)” in their title.\n" : "“\(word)” is already a filter.\n")
+        FileOutput.standardOutput.write(
+          added ? "Hiding stories with “\(word)” in their title.\n" : "“\(word)” is already a filter.\n")
       } catch {
         throw fail("\(error)")
       }

@@ -15,7 +15,9 @@ struct ItemCommand: ParsableCommand {
       """)
 
   @Argument(help: "The item's id.") var id: Int?
-  @Option(parsing: .unconditional, help: ArgumentHelp("The Nth story of the last list printed (news top, new, …), instead of an id.", valueName: "n"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("The Nth story of the last list printed (news top, new, …), instead of an id.", valueName: "n"))
   var rank: Int?
   @OptionGroup var connection: ConnectionOptions
   @OptionGroup var store: StoreOptions
@@ -87,11 +89,15 @@ struct ItemCommand: ParsableCommand {
     // still leaves the mark.
     kept.attempt(()) { try $0.markRead(id: id) }
     let parts = kept.attempt([:]) { try $0.items(ids: item.parts) }
-    let pollOptions = item.parts.enumerated().map { Ranked<Item?>(rank: $0.offset, id: $0.element, result: .success(parts[$0.element])) }
+    let pollOptions = item.parts.enumerated().map {
+      Ranked<Item?>(rank: $0.offset, id: $0.element, result: .success(parts[$0.element]))
+    }
     FileOutput.standardOutput.write(printer.header(item, pollOptions: pollOptions))
     // The thread as far as it was kept; ids never loaded are left out.
     let thread = kept.attempt([]) { try $0.thread(of: item) }
-    let comments = thread.enumerated().map { Ranked<Item?>(rank: $0.offset, id: $0.element.item.id, result: .success($0.element.item)) }
+    let comments = thread.enumerated().map {
+      Ranked<Item?>(rank: $0.offset, id: $0.element.item.id, result: .success($0.element.item))
+    }
     FileOutput.standardOutput.write(printer.tree(of: item, comments: comments, complete: false))
   }
 
@@ -126,8 +132,12 @@ struct ItemCommand: ParsableCommand {
     if missing { throw fail("item \(id) is not on the server.") }
     guard case .success(let (item, parts)) = fetched else {
       if case .failure(let error) = fetched {
-        let offline = kept.attempt(nil, { try $0.item(id: id) }).map { _ in "`news item \(id) --offline` shows it as kept" }
-        throw fail("cannot load item \(id): \(ErrorText.describe(error, retries: connection.retries)) (\(api.request(.item(id)).url!.absoluteString))\(connection.hint(for: error, kept: offline))")
+        let offline = kept.attempt(nil, { try $0.item(id: id) }).map { _ in
+          "`news item \(id) --offline` shows it as kept"
+        }
+        throw fail(
+          "cannot load item \(id): \(ErrorText.describe(error, retries: connection.retries)) (\(api.request(.item(id)).url!.absoluteString))\(connection.hint(for: error, kept: offline))"
+        )
       }
       return
     }
@@ -145,7 +155,9 @@ struct ItemCommand: ParsableCommand {
         comments.append(ranked)
         if case .success(let comment?) = ranked.result { kept.save([comment]) }
         if options.interactive {
-          output.write("\r\u{1B}[2K" + options.style.dim("Loading comments: \(comments.count) of \(max(expected, comments.count)) …"))
+          output.write(
+            "\r\u{1B}[2K"
+              + options.style.dim("Loading comments: \(comments.count) of \(max(expected, comments.count)) …"))
           progressShown = true
         }
       },

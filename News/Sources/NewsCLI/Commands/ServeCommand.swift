@@ -4,7 +4,7 @@ import Foundation
 import NewsServer
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 struct ServeCommand: ParsableCommand {
@@ -17,26 +17,44 @@ struct ServeCommand: ParsableCommand {
       """)
 
   @Option(parsing: .unconditional, help: "The port; 0 picks a free one.") var port = 8080
-  @Option(parsing: .unconditional, help: ArgumentHelp("The delay before each answer, in milliseconds: N or MIN-MAX.", valueName: "ms"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("The delay before each answer, in milliseconds: N or MIN-MAX.", valueName: "ms"))
   var latency = Latency(0, 0)
-  @Option(parsing: .unconditional, help: ArgumentHelp("The share of requests (0 to 1) that fail with one of --fault.", valueName: "rate"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("The share of requests (0 to 1) that fail with one of --fault.", valueName: "rate"))
   var failRate: Double = 0
-  @Option(name: .customLong("fault"), help: ArgumentHelp("A fault --fail-rate draws from; repeatable (default: 500, drop and malformed).", valueName: "fault"))
+  @Option(
+    name: .customLong("fault"),
+    help: ArgumentHelp(
+      "A fault --fail-rate draws from; repeatable (default: 500, drop and malformed).", valueName: "fault"))
   var faults: [DemoServer.Fault] = []
-  @Option(help: ArgumentHelp("An item that always fails, as ID:FAULT (for example 8863:500); repeatable.", valueName: "id:fault"))
+  @Option(
+    help: ArgumentHelp(
+      "An item that always fails, as ID:FAULT (for example 8863:500); repeatable.", valueName: "id:fault"))
   var failItem: [String] = []
-  @Flag(help: "Make the snapshot move: scores and comment counts drift, stories climb and fall, /v0/updates.json lists what changed.")
+  @Flag(
+    help:
+      "Make the snapshot move: scores and comment counts drift, stories climb and fall, /v0/updates.json lists what changed."
+  )
   var live = false
-  @Option(parsing: .unconditional, help: ArgumentHelp("With --live: seconds between two moves.", valueName: "seconds")) var tick: Double = 2
+  @Option(parsing: .unconditional, help: ArgumentHelp("With --live: seconds between two moves.", valueName: "seconds"))
+  var tick: Double = 2
   @Option(help: "The seed of the random draws (faults, latency, moves).") var seed: UInt64?
   @Flag(help: "Move every time so that the newest item is from now: ages read as on the day of the capture.")
   var rebaseTime = false
-  @Option(help: ArgumentHelp("Serve these snapshot folders instead of the bundled one (the layout of snapshot-2019-11-12, plus optional items.json and users.json); repeatable.", valueName: "folder"))
+  @Option(
+    help: ArgumentHelp(
+      "Serve these snapshot folders instead of the bundled one (the layout of snapshot-2019-11-12, plus optional items.json and users.json); repeatable.",
+      valueName: "folder"))
   var snapshot: [String] = []
 
   func validate() throws {
     guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, not \(port).") }
-    guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be between 0 and 1, not \(failRate).") }
+    guard (0...1).contains(failRate) else {
+      throw ValidationError("--fail-rate must be between 0 and 1, not \(failRate).")
+    }
     guard tick > 0 else { throw ValidationError("--tick must be more than 0 seconds, not \(tick).") }
     try latency.validate()
     _ = try parsedFailingItems()
@@ -78,7 +96,9 @@ struct ServeCommand: ParsableCommand {
     } catch {
       throw fail("\(error)")
     }
-    let what = snapshot.isEmpty ? "the Hacker News front page of 2019-11-12" : "the snapshot in \(snapshot.joined(separator: ", "))"
+    let what =
+      snapshot.isEmpty
+      ? "the Hacker News front page of 2019-11-12" : "the snapshot in \(snapshot.joined(separator: ", "))"
     FileOutput.standardOutput.write("Serving \(what) (\(data.itemCount) items) at \(server.baseURL.absoluteString)\n")
     FileOutput.standardOutput.write("Try: news top --base-url \(server.baseURL.absoluteString)\n")
 

@@ -8,7 +8,9 @@ struct StoreOptions: ParsableArguments {
   @Flag(help: "Read only what earlier runs kept (stories, comments, read marks), with no network.")
   var offline = false
 
-  @Option(help: ArgumentHelp("The folder of the database (default: $XDG_DATA_HOME/news, or ~/.local/share/news).", valueName: "folder"))
+  @Option(
+    help: ArgumentHelp(
+      "The folder of the database (default: $XDG_DATA_HOME/news, or ~/.local/share/news).", valueName: "folder"))
   var dataDir: String?
 
   /// The folder the database is in.

@@ -34,7 +34,9 @@ struct UserCommand: ParsableCommand {
     case .success(nil), nil:
       throw fail("user \(name) is not on the server.")
     case .failure(let error):
-      throw fail("cannot load user \(name): \(ErrorText.describe(error, retries: connection.retries)) (\(api.request(.user(name)).url!.absoluteString))\(connection.hint(for: error))")
+      throw fail(
+        "cannot load user \(name): \(ErrorText.describe(error, retries: connection.retries)) (\(api.request(.user(name)).url!.absoluteString))\(connection.hint(for: error))"
+      )
     }
   }
 

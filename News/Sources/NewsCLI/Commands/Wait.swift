@@ -9,7 +9,8 @@ func runUntilComplete<P: Publisher>(
   receiveCompletion: @escaping (Subscribers.Completion<P.Failure>) -> Void
 ) {
   let done = DispatchSemaphore(value: 0)
-  let cancellable = publisher
+  let cancellable =
+    publisher
     .receive(on: queue)
     .sink(
       receiveCompletion: { completion in

@@ -6,7 +6,7 @@ import HackerNews
 import NewsServer
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 struct WatchCommand: ParsableCommand {
@@ -22,8 +22,12 @@ struct WatchCommand: ParsableCommand {
   @OptionGroup var connection: ConnectionOptions
   @OptionGroup var display: DisplayOptions
   @Option(help: "The feed.") var feed: Feed = .top
-  @Option(name: .shortAndLong, parsing: .unconditional, help: "How many stories (1 to 500; on a terminal, at most what fits).") var limit = 30
-  @Option(parsing: .unconditional, help: ArgumentHelp("Seconds between two polls of the updates.", valueName: "seconds")) var interval: Double = 2
+  @Option(
+    name: .shortAndLong, parsing: .unconditional, help: "How many stories (1 to 500; on a terminal, at most what fits)."
+  ) var limit = 30
+  @Option(
+    parsing: .unconditional, help: ArgumentHelp("Seconds between two polls of the updates.", valueName: "seconds"))
+  var interval: Double = 2
 
   func validate() throws {
     guard (1...500).contains(limit) else { throw ValidationError("--limit must be between 1 and 500, not \(limit).") }
@@ -72,7 +76,9 @@ struct WatchCommand: ParsableCommand {
         case .failure(let error):
           if !everShown {
             if interactive { FileOutput.standardOutput.write(WatchScreen.leave) }
-            FileOutput.standardError.write("news: cannot watch the \(feed) stories: \(ErrorText.describe(error, retries: connection.retries))\(connection.hint(for: error))\n")
+            FileOutput.standardError.write(
+              "news: cannot watch the \(feed) stories: \(ErrorText.describe(error, retries: connection.retries))\(connection.hint(for: error))\n"
+            )
             server?.stop()
             terminate(1)
           }
@@ -96,7 +102,9 @@ struct WatchCommand: ParsableCommand {
       .sink { error in
         if !everShown {
           if interactive { FileOutput.standardOutput.write(WatchScreen.leave) }
-          FileOutput.standardError.write("news: cannot watch the \(feed) stories: \(ErrorText.describe(error, retries: connection.retries))\(connection.hint(for: error))\n")
+          FileOutput.standardError.write(
+            "news: cannot watch the \(feed) stories: \(ErrorText.describe(error, retries: connection.retries))\(connection.hint(for: error))\n"
+          )
           server?.stop()
           terminate(1)
         }
@@ -104,7 +112,9 @@ struct WatchCommand: ParsableCommand {
       }
       .store(in: &subscriptions)
 
-    if interactive { FileOutput.standardOutput.write(WatchScreen.enter + options.style.dim("Loading the \(feed) stories …")) }
+    if interactive {
+      FileOutput.standardOutput.write(WatchScreen.enter + options.style.dim("Loading the \(feed) stories …"))
+    }
     withExtendedLifetime((subscriptions, signals, model)) {
       RunLoop.main.run()
     }
@@ -154,8 +164,10 @@ final class WatchScreen {
     let width = String(max(1, stories.count)).count
     for (rank, item) in stories.enumerated() {
       let before = previous[item.id]
-      let moved = refreshes > 1 && (before == nil || before!.rank != rank || before!.score != (item.score ?? 0)
-        || before!.comments != (item.descendants ?? 0))
+      let moved =
+        refreshes > 1
+        && (before == nil || before!.rank != rank || before!.score != (item.score ?? 0)
+          || before!.comments != (item.descendants ?? 0))
       if moved { changed += 1 }
       if options.json {
         if refreshes == 1 || moved { text += JSONLines.line(item, extra: ["rank": rank + 1]) }

@@ -103,11 +103,15 @@ public final class FeedPrinter {
         return ""
       }
       if options.json { return JSONLines.line(item, extra: ["rank": ranked.rank + 1]) }
-      return StoryRow.render(item, rank: ranked.rank, rankWidth: rankWidth, options: options, read: readIDs.contains(item.id))
+      return StoryRow.render(
+        item, rank: ranked.rank, rankWidth: rankWidth, options: options, read: readIDs.contains(item.id))
     case .success(nil):
       missing += 1
-      if options.json { return JSONLines.line(
-          id: ranked.id, extra: ["rank": ranked.rank + 1], error: missingReason == "is not on the server" ? "not found" : "not kept") }
+      if options.json {
+        return JSONLines.line(
+          id: ranked.id, extra: ["rank": ranked.rank + 1],
+          error: missingReason == "is not on the server" ? "not found" : "not kept")
+      }
       return StoryRow.missing(
         id: ranked.id, rank: ranked.rank, rankWidth: rankWidth, options: options, reason: missingReason)
     case .failure(let error):

@@ -1,14 +1,14 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
-private let systemWrite = Glibc.write
+  import Glibc
+  private let systemWrite = Glibc.write
 #elseif canImport(Musl)
-import Musl
-private let systemWrite = Musl.write
+  import Musl
+  private let systemWrite = Musl.write
 #elseif canImport(Darwin)
-import Darwin
-private let systemWrite = Darwin.write
+  import Darwin
+  private let systemWrite = Darwin.write
 #endif
 
 /// Where the reader writes: standard output (unbuffered, so each row shows as soon as it is
@@ -80,7 +80,10 @@ public struct OutputOptions: Sendable {
   /// The time ages are measured from.
   public var now: @Sendable () -> Date
 
-  public init(style: Style = .plain, interactive: Bool = false, width: Int = 80, json: Bool = false, now: @escaping @Sendable () -> Date = Date.init) {
+  public init(
+    style: Style = .plain, interactive: Bool = false, width: Int = 80, json: Bool = false,
+    now: @escaping @Sendable () -> Date = Date.init
+  ) {
     self.style = style
     self.interactive = interactive
     self.width = width
@@ -89,7 +92,9 @@ public struct OutputOptions: Sendable {
   }
 
   /// The options for standard output in `environment`.
-  public static func detect(json: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) -> OutputOptions {
+  public static func detect(json: Bool, environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> OutputOptions
+  {
     OutputOptions(
       style: json ? .plain : .detect(fd: 1, environment: environment),
       interactive: !json && Terminal.isInteractive(1, environment: environment),

@@ -11,14 +11,21 @@ import HackerNews
 public enum StoryRow {
   /// The row of `item` at `rank` (from 0); `rankWidth` is the width of the widest rank;
   /// `read` adds the read mark.
-  public static func render(_ item: Item, rank: Int, rankWidth: Int, options: OutputOptions, read: Bool = false) -> String {
+  public static func render(_ item: Item, rank: Int, rankWidth: Int, options: OutputOptions, read: Bool = false)
+    -> String
+  {
     let style = options.style
     let number = String(rank + 1) + "."
     let indent = String(repeating: " ", count: rankWidth + 2)
     let prefix = String(repeating: " ", count: max(0, rankWidth + 1 - number.count)) + style.dim(number) + " "
     var title = TerminalText.line(HTMLText(item.title ?? "").plainText)
-    if item.deleted { title = "[deleted]" } else if title.isEmpty { title = item.dead ? "[dead]" : "[untitled]" }
-    else if item.dead { title = "[dead] " + title }
+    if item.deleted {
+      title = "[deleted]"
+    } else if title.isEmpty {
+      title = item.dead ? "[dead]" : "[untitled]"
+    } else if item.dead {
+      title = "[dead] " + title
+    }
     let domain = Domain.of(item.url)
     let room = max(20, options.width - indent.count - (domain.map { TerminalText.width($0) + 3 } ?? 0))
     if options.interactive { title = TerminalText.truncate(title, columns: room) }
@@ -55,7 +62,9 @@ public enum StoryRow {
   }
 
   /// The row of an id that could not be fetched, with why.
-  public static func failed(id: Int, rank: Int, rankWidth: Int, error: API.Error, retries: Int, options: OutputOptions) -> String {
+  public static func failed(id: Int, rank: Int, rankWidth: Int, error: API.Error, retries: Int, options: OutputOptions)
+    -> String
+  {
     let number = String(rank + 1) + "."
     let prefix = String(repeating: " ", count: max(0, rankWidth + 1 - number.count)) + options.style.dim(number) + " "
     return prefix + options.style.red("[item \(id): \(ErrorText.describe(error, retries: retries))]") + "\n"

@@ -258,7 +258,9 @@ private struct HTMLParser {
     if runs.isEmpty { text = String(text.drop { $0 == " " }) }
     guard !text.isEmpty else { return }
     let kind: HTMLText.Run.Kind =
-      if let link { .link(link) } else if code > 0 { .code } else if italic > 0 { .italic } else if bold > 0 { .bold } else { .plain }
+      if let link { .link(link) } else if code > 0 { .code } else if italic > 0 { .italic } else if bold > 0 {
+        .bold
+      } else { .plain }
     if let last = runs.last, last.kind == kind {
       runs[runs.count - 1].text += text
     } else {

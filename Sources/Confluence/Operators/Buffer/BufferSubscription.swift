@@ -113,11 +113,13 @@ internal final class BufferSubscription<Downstream: Subscriber>: Subscriber, Sub
   /// already running (this is a re-entrant call) is left to do the work.
   @inlinable
   internal func drain() -> Int {
-    guard lock.withLock({ () -> Bool in
-      if state.isDraining { return false }
-      state.isDraining = true
-      return true
-    }) else { return 0 }
+    guard
+      lock.withLock({ () -> Bool in
+        if state.isDraining { return false }
+        state.isDraining = true
+        return true
+      })
+    else { return 0 }
     var drained = 0
     while true {
       switch lock.withLock({ () -> State.Step in

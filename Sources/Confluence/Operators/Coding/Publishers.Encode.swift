@@ -179,7 +179,10 @@ where Downstream.Failure == any Error {
     let upstream = lock.withLock { status.subscription }
     return Mirror(
       self,
-      children: ["downstream": downstream, "finished": isFinished.load(ordering: .acquiring), "upstreamSubscription": upstream as Any])
+      children: [
+        "downstream": downstream, "finished": isFinished.load(ordering: .acquiring),
+        "upstreamSubscription": upstream as Any,
+      ])
   }
 
   @usableFromInline

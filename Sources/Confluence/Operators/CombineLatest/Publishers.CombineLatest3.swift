@@ -15,7 +15,8 @@ extension Publishers {
   /// Back-pressure: forwards each downstream request to every upstream; a change that
   /// arrives while downstream has no demand is remembered and the latest combination is
   /// sent once demand arrives.
-  public struct CombineLatest3<A: Publisher, B: Publisher, C: Publisher>: Publisher where A.Failure == B.Failure, B.Failure == C.Failure {
+  public struct CombineLatest3<A: Publisher, B: Publisher, C: Publisher>: Publisher
+  where A.Failure == B.Failure, B.Failure == C.Failure {
     public typealias Output = (A.Output, B.Output, C.Output)
     public typealias Failure = A.Failure
 

@@ -1,11 +1,11 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #elseif canImport(Android)
-import Android
+  import Android
 #endif
 
 extension Publishers {

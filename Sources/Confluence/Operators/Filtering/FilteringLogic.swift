@@ -121,4 +121,3 @@ extension FilteringLogic {
     ["downstream": downstream]
   }
 }
-

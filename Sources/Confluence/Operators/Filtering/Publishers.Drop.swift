@@ -71,4 +71,3 @@ extension Publisher {
     Publishers.Drop(upstream: self, count: count)
   }
 }
-

@@ -182,7 +182,8 @@ internal struct KeyPathSubscriber<Input, Downstream: Subscriber>: Subscriber, Cu
   @usableFromInline
   internal var customMirror: Mirror {
     if keyPaths.count == 1 { return Mirror(self, children: ["keyPath": keyPaths[0]]) }
-    return Mirror(self, children: keyPaths.enumerated().map { (label: "keyPath\($0.offset)", value: $0.element as Any) })
+    return Mirror(
+      self, children: keyPaths.enumerated().map { (label: "keyPath\($0.offset)", value: $0.element as Any) })
   }
 
   @usableFromInline

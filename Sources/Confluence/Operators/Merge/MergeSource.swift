@@ -2,8 +2,10 @@
 /// that all of them can be subscribed through one ``FlatMapSubscription`` (merging is
 /// flat-mapping a fixed list of publishers) without type erasure.
 @usableFromInline
-internal enum MergeSource<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher,
-  G: Publisher, H: Publisher>: Publisher
+internal enum MergeSource<
+  A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher,
+  G: Publisher, H: Publisher
+>: Publisher
 where
   A.Output == B.Output, A.Output == C.Output, A.Output == D.Output, A.Output == E.Output, A.Output == F.Output,
   A.Output == G.Output, A.Output == H.Output, A.Failure == B.Failure, A.Failure == C.Failure,

@@ -16,7 +16,8 @@ extension Publisher {
   ///
   /// - Returns: A publisher that emits an event when any upstream publisher emits an event.
   @inlinable
-  public func merge<B: Publisher>(with b: B) -> Publishers.Merge<Self, B> where Self.Failure == B.Failure, Self.Output == B.Output {
+  public func merge<B: Publisher>(with b: B) -> Publishers.Merge<Self, B>
+  where Self.Failure == B.Failure, Self.Output == B.Output {
     Publishers.Merge(self, b)
   }
 
@@ -35,7 +36,8 @@ extension Publisher {
   ///
   /// - Returns: A publisher that emits an event when any upstream publisher emits an event.
   @inlinable
-  public func merge<B: Publisher, C: Publisher>(with b: B, _ c: C) -> Publishers.Merge3<Self, B, C> where Self.Failure == B.Failure, Self.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output {
+  public func merge<B: Publisher, C: Publisher>(with b: B, _ c: C) -> Publishers.Merge3<Self, B, C>
+  where Self.Failure == B.Failure, Self.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output {
     Publishers.Merge3(self, b, c)
   }
 
@@ -54,7 +56,12 @@ extension Publisher {
   ///
   /// - Returns: A publisher that emits an event when any upstream publisher emits an event.
   @inlinable
-  public func merge<B: Publisher, C: Publisher, D: Publisher>(with b: B, _ c: C, _ d: D) -> Publishers.Merge4<Self, B, C, D> where Self.Failure == B.Failure, Self.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output, C.Failure == D.Failure, C.Output == D.Output {
+  public func merge<B: Publisher, C: Publisher, D: Publisher>(with b: B, _ c: C, _ d: D)
+    -> Publishers.Merge4<Self, B, C, D>
+  where
+    Self.Failure == B.Failure, Self.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output,
+    C.Failure == D.Failure, C.Output == D.Output
+  {
     Publishers.Merge4(self, b, c, d)
   }
 
@@ -73,7 +80,12 @@ extension Publisher {
   ///
   /// - Returns: A publisher that emits an event when any upstream publisher emits an event.
   @inlinable
-  public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher>(with b: B, _ c: C, _ d: D, _ e: E) -> Publishers.Merge5<Self, B, C, D, E> where Self.Failure == B.Failure, Self.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output, C.Failure == D.Failure, C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output {
+  public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher>(with b: B, _ c: C, _ d: D, _ e: E)
+    -> Publishers.Merge5<Self, B, C, D, E>
+  where
+    Self.Failure == B.Failure, Self.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output,
+    C.Failure == D.Failure, C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output
+  {
     Publishers.Merge5(self, b, c, d, e)
   }
 
@@ -92,7 +104,14 @@ extension Publisher {
   ///
   /// - Returns: A publisher that emits an event when any upstream publisher emits an event.
   @inlinable
-  public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F) -> Publishers.Merge6<Self, B, C, D, E, F> where Self.Failure == B.Failure, Self.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output, C.Failure == D.Failure, C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output, E.Failure == F.Failure, E.Output == F.Output {
+  public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>(
+    with b: B, _ c: C, _ d: D, _ e: E, _ f: F
+  ) -> Publishers.Merge6<Self, B, C, D, E, F>
+  where
+    Self.Failure == B.Failure, Self.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output,
+    C.Failure == D.Failure, C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output, E.Failure == F.Failure,
+    E.Output == F.Output
+  {
     Publishers.Merge6(self, b, c, d, e, f)
   }
 
@@ -111,7 +130,14 @@ extension Publisher {
   ///
   /// - Returns: A publisher that emits an event when any upstream publisher emits an event.
   @inlinable
-  public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G) -> Publishers.Merge7<Self, B, C, D, E, F, G> where Self.Failure == B.Failure, Self.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output, C.Failure == D.Failure, C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output, E.Failure == F.Failure, E.Output == F.Output, F.Failure == G.Failure, F.Output == G.Output {
+  public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher>(
+    with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G
+  ) -> Publishers.Merge7<Self, B, C, D, E, F, G>
+  where
+    Self.Failure == B.Failure, Self.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output,
+    C.Failure == D.Failure, C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output, E.Failure == F.Failure,
+    E.Output == F.Output, F.Failure == G.Failure, F.Output == G.Output
+  {
     Publishers.Merge7(self, b, c, d, e, f, g)
   }
 
@@ -130,7 +156,14 @@ extension Publisher {
   ///
   /// - Returns: A publisher that emits an event when any upstream publisher emits an event.
   @inlinable
-  public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H) -> Publishers.Merge8<Self, B, C, D, E, F, G, H> where Self.Failure == B.Failure, Self.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output, C.Failure == D.Failure, C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output, E.Failure == F.Failure, E.Output == F.Output, F.Failure == G.Failure, F.Output == G.Output, G.Failure == H.Failure, G.Output == H.Output {
+  public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher>(
+    with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H
+  ) -> Publishers.Merge8<Self, B, C, D, E, F, G, H>
+  where
+    Self.Failure == B.Failure, Self.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output,
+    C.Failure == D.Failure, C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output, E.Failure == F.Failure,
+    E.Output == F.Output, F.Failure == G.Failure, F.Output == G.Output, G.Failure == H.Failure, G.Output == H.Output
+  {
     Publishers.Merge8(self, b, c, d, e, f, g, h)
   }
 

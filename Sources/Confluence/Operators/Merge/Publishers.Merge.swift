@@ -34,43 +34,73 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let sources: [MergeSource<A, B, MergeFiller<A.Output, A.Failure>, MergeFiller<A.Output, A.Failure>, MergeFiller<A.Output, A.Failure>, MergeFiller<A.Output, A.Failure>, MergeFiller<A.Output, A.Failure>, MergeFiller<A.Output, A.Failure>>] = [.a(a), .b(b)]
+      let sources:
+        [MergeSource<
+          A, B, MergeFiller<A.Output, A.Failure>, MergeFiller<A.Output, A.Failure>, MergeFiller<A.Output, A.Failure>,
+          MergeFiller<A.Output, A.Failure>, MergeFiller<A.Output, A.Failure>, MergeFiller<A.Output, A.Failure>
+        >] = [.a(a), .b(b)]
       subscribeMerging(sources, subscriber)
     }
 
     /// Merges this publisher's upstreams and 1 more publisher into one `Merge3`.
     @inlinable
-    public func merge<Z: Publisher>(with z: Z) -> Publishers.Merge3<A, B, Z> where B.Failure == Z.Failure, B.Output == Z.Output {
+    public func merge<Z: Publisher>(with z: Z) -> Publishers.Merge3<A, B, Z>
+    where B.Failure == Z.Failure, B.Output == Z.Output {
       Publishers.Merge3(self.a, self.b, z)
     }
 
     /// Merges this publisher's upstreams and 2 more publishers into one `Merge4`.
     @inlinable
-    public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge4<A, B, Z, Y> where B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output {
+    public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge4<A, B, Z, Y>
+    where B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output {
       Publishers.Merge4(self.a, self.b, z, y)
     }
 
     /// Merges this publisher's upstreams and 3 more publishers into one `Merge5`.
     @inlinable
-    public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X) -> Publishers.Merge5<A, B, Z, Y, X> where B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output, Y.Failure == X.Failure, Y.Output == X.Output {
+    public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X)
+      -> Publishers.Merge5<A, B, Z, Y, X>
+    where
+      B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
+      Y.Failure == X.Failure, Y.Output == X.Output
+    {
       Publishers.Merge5(self.a, self.b, z, y, x)
     }
 
     /// Merges this publisher's upstreams and 4 more publishers into one `Merge6`.
     @inlinable
-    public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher>(with z: Z, _ y: Y, _ x: X, _ w: W) -> Publishers.Merge6<A, B, Z, Y, X, W> where B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output, Y.Failure == X.Failure, Y.Output == X.Output, X.Failure == W.Failure, X.Output == W.Output {
+    public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher>(with z: Z, _ y: Y, _ x: X, _ w: W)
+      -> Publishers.Merge6<A, B, Z, Y, X, W>
+    where
+      B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
+      Y.Failure == X.Failure, Y.Output == X.Output, X.Failure == W.Failure, X.Output == W.Output
+    {
       Publishers.Merge6(self.a, self.b, z, y, x, w)
     }
 
     /// Merges this publisher's upstreams and 5 more publishers into one `Merge7`.
     @inlinable
-    public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher>(with z: Z, _ y: Y, _ x: X, _ w: W, _ v: V) -> Publishers.Merge7<A, B, Z, Y, X, W, V> where B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output, Y.Failure == X.Failure, Y.Output == X.Output, X.Failure == W.Failure, X.Output == W.Output, W.Failure == V.Failure, W.Output == V.Output {
+    public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher>(
+      with z: Z, _ y: Y, _ x: X, _ w: W, _ v: V
+    ) -> Publishers.Merge7<A, B, Z, Y, X, W, V>
+    where
+      B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
+      Y.Failure == X.Failure, Y.Output == X.Output, X.Failure == W.Failure, X.Output == W.Output,
+      W.Failure == V.Failure, W.Output == V.Output
+    {
       Publishers.Merge7(self.a, self.b, z, y, x, w, v)
     }
 
     /// Merges this publisher's upstreams and 6 more publishers into one `Merge8`.
     @inlinable
-    public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher, U: Publisher>(with z: Z, _ y: Y, _ x: X, _ w: W, _ v: V, _ u: U) -> Publishers.Merge8<A, B, Z, Y, X, W, V, U> where B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output, Y.Failure == X.Failure, Y.Output == X.Output, X.Failure == W.Failure, X.Output == W.Output, W.Failure == V.Failure, W.Output == V.Output, V.Failure == U.Failure, V.Output == U.Output {
+    public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher, U: Publisher>(
+      with z: Z, _ y: Y, _ x: X, _ w: W, _ v: V, _ u: U
+    ) -> Publishers.Merge8<A, B, Z, Y, X, W, V, U>
+    where
+      B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
+      Y.Failure == X.Failure, Y.Output == X.Output, X.Failure == W.Failure, X.Output == W.Output,
+      W.Failure == V.Failure, W.Output == V.Output, V.Failure == U.Failure, V.Output == U.Output
+    {
       Publishers.Merge8(self.a, self.b, z, y, x, w, v, u)
     }
   }

@@ -14,7 +14,8 @@ extension Publishers {
   /// Back-pressure: while downstream demand is unlimited each upstream is asked for
   /// everything; otherwise each upstream is asked for one element at a time and at most one
   /// element per upstream waits for demand. Shown as `Merge` by `print`.
-  public struct Merge3<A: Publisher, B: Publisher, C: Publisher>: Publisher where A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output {
+  public struct Merge3<A: Publisher, B: Publisher, C: Publisher>: Publisher
+  where A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output {
     public typealias Output = A.Output
     public typealias Failure = A.Failure
 
@@ -38,37 +39,60 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let sources: [MergeSource<A, B, C, MergeFiller<A.Output, A.Failure>, MergeFiller<A.Output, A.Failure>, MergeFiller<A.Output, A.Failure>, MergeFiller<A.Output, A.Failure>, MergeFiller<A.Output, A.Failure>>] = [.a(a), .b(b), .c(c)]
+      let sources:
+        [MergeSource<
+          A, B, C, MergeFiller<A.Output, A.Failure>, MergeFiller<A.Output, A.Failure>, MergeFiller<A.Output, A.Failure>,
+          MergeFiller<A.Output, A.Failure>, MergeFiller<A.Output, A.Failure>
+        >] = [.a(a), .b(b), .c(c)]
       subscribeMerging(sources, subscriber)
     }
 
     /// Merges this publisher's upstreams and 1 more publisher into one `Merge4`.
     @inlinable
-    public func merge<Z: Publisher>(with z: Z) -> Publishers.Merge4<A, B, C, Z> where C.Failure == Z.Failure, C.Output == Z.Output {
+    public func merge<Z: Publisher>(with z: Z) -> Publishers.Merge4<A, B, C, Z>
+    where C.Failure == Z.Failure, C.Output == Z.Output {
       Publishers.Merge4(self.a, self.b, self.c, z)
     }
 
     /// Merges this publisher's upstreams and 2 more publishers into one `Merge5`.
     @inlinable
-    public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge5<A, B, C, Z, Y> where C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output {
+    public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge5<A, B, C, Z, Y>
+    where C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output {
       Publishers.Merge5(self.a, self.b, self.c, z, y)
     }
 
     /// Merges this publisher's upstreams and 3 more publishers into one `Merge6`.
     @inlinable
-    public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X) -> Publishers.Merge6<A, B, C, Z, Y, X> where C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output, Y.Failure == X.Failure, Y.Output == X.Output {
+    public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X)
+      -> Publishers.Merge6<A, B, C, Z, Y, X>
+    where
+      C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
+      Y.Failure == X.Failure, Y.Output == X.Output
+    {
       Publishers.Merge6(self.a, self.b, self.c, z, y, x)
     }
 
     /// Merges this publisher's upstreams and 4 more publishers into one `Merge7`.
     @inlinable
-    public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher>(with z: Z, _ y: Y, _ x: X, _ w: W) -> Publishers.Merge7<A, B, C, Z, Y, X, W> where C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output, Y.Failure == X.Failure, Y.Output == X.Output, X.Failure == W.Failure, X.Output == W.Output {
+    public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher>(with z: Z, _ y: Y, _ x: X, _ w: W)
+      -> Publishers.Merge7<A, B, C, Z, Y, X, W>
+    where
+      C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
+      Y.Failure == X.Failure, Y.Output == X.Output, X.Failure == W.Failure, X.Output == W.Output
+    {
       Publishers.Merge7(self.a, self.b, self.c, z, y, x, w)
     }
 
     /// Merges this publisher's upstreams and 5 more publishers into one `Merge8`.
     @inlinable
-    public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher>(with z: Z, _ y: Y, _ x: X, _ w: W, _ v: V) -> Publishers.Merge8<A, B, C, Z, Y, X, W, V> where C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output, Y.Failure == X.Failure, Y.Output == X.Output, X.Failure == W.Failure, X.Output == W.Output, W.Failure == V.Failure, W.Output == V.Output {
+    public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher>(
+      with z: Z, _ y: Y, _ x: X, _ w: W, _ v: V
+    ) -> Publishers.Merge8<A, B, C, Z, Y, X, W, V>
+    where
+      C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
+      Y.Failure == X.Failure, Y.Output == X.Output, X.Failure == W.Failure, X.Output == W.Output,
+      W.Failure == V.Failure, W.Output == V.Output
+    {
       Publishers.Merge8(self.a, self.b, self.c, z, y, x, w, v)
     }
   }

@@ -14,7 +14,11 @@ extension Publishers {
   /// Back-pressure: while downstream demand is unlimited each upstream is asked for
   /// everything; otherwise each upstream is asked for one element at a time and at most one
   /// element per upstream waits for demand. Shown as `Merge` by `print`.
-  public struct Merge4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher where A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output, C.Failure == D.Failure, C.Output == D.Output {
+  public struct Merge4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher
+  where
+    A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output, C.Failure == D.Failure,
+    C.Output == D.Output
+  {
     public typealias Output = A.Output
     public typealias Failure = A.Failure
 
@@ -42,31 +46,47 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let sources: [MergeSource<A, B, C, D, MergeFiller<A.Output, A.Failure>, MergeFiller<A.Output, A.Failure>, MergeFiller<A.Output, A.Failure>, MergeFiller<A.Output, A.Failure>>] = [.a(a), .b(b), .c(c), .d(d)]
+      let sources:
+        [MergeSource<
+          A, B, C, D, MergeFiller<A.Output, A.Failure>, MergeFiller<A.Output, A.Failure>,
+          MergeFiller<A.Output, A.Failure>, MergeFiller<A.Output, A.Failure>
+        >] = [.a(a), .b(b), .c(c), .d(d)]
       subscribeMerging(sources, subscriber)
     }
 
     /// Merges this publisher's upstreams and 1 more publisher into one `Merge5`.
     @inlinable
-    public func merge<Z: Publisher>(with z: Z) -> Publishers.Merge5<A, B, C, D, Z> where D.Failure == Z.Failure, D.Output == Z.Output {
+    public func merge<Z: Publisher>(with z: Z) -> Publishers.Merge5<A, B, C, D, Z>
+    where D.Failure == Z.Failure, D.Output == Z.Output {
       Publishers.Merge5(self.a, self.b, self.c, self.d, z)
     }
 
     /// Merges this publisher's upstreams and 2 more publishers into one `Merge6`.
     @inlinable
-    public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge6<A, B, C, D, Z, Y> where D.Failure == Z.Failure, D.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output {
+    public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge6<A, B, C, D, Z, Y>
+    where D.Failure == Z.Failure, D.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output {
       Publishers.Merge6(self.a, self.b, self.c, self.d, z, y)
     }
 
     /// Merges this publisher's upstreams and 3 more publishers into one `Merge7`.
     @inlinable
-    public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X) -> Publishers.Merge7<A, B, C, D, Z, Y, X> where D.Failure == Z.Failure, D.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output, Y.Failure == X.Failure, Y.Output == X.Output {
+    public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X)
+      -> Publishers.Merge7<A, B, C, D, Z, Y, X>
+    where
+      D.Failure == Z.Failure, D.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
+      Y.Failure == X.Failure, Y.Output == X.Output
+    {
       Publishers.Merge7(self.a, self.b, self.c, self.d, z, y, x)
     }
 
     /// Merges this publisher's upstreams and 4 more publishers into one `Merge8`.
     @inlinable
-    public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher>(with z: Z, _ y: Y, _ x: X, _ w: W) -> Publishers.Merge8<A, B, C, D, Z, Y, X, W> where D.Failure == Z.Failure, D.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output, Y.Failure == X.Failure, Y.Output == X.Output, X.Failure == W.Failure, X.Output == W.Output {
+    public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher>(with z: Z, _ y: Y, _ x: X, _ w: W)
+      -> Publishers.Merge8<A, B, C, D, Z, Y, X, W>
+    where
+      D.Failure == Z.Failure, D.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
+      Y.Failure == X.Failure, Y.Output == X.Output, X.Failure == W.Failure, X.Output == W.Output
+    {
       Publishers.Merge8(self.a, self.b, self.c, self.d, z, y, x, w)
     }
   }

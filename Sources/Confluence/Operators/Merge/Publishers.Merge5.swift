@@ -14,7 +14,11 @@ extension Publishers {
   /// Back-pressure: while downstream demand is unlimited each upstream is asked for
   /// everything; otherwise each upstream is asked for one element at a time and at most one
   /// element per upstream waits for demand. Shown as `Merge` by `print`.
-  public struct Merge5<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher>: Publisher where A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output, C.Failure == D.Failure, C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output {
+  public struct Merge5<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher>: Publisher
+  where
+    A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output, C.Failure == D.Failure,
+    C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output
+  {
     public typealias Output = A.Output
     public typealias Failure = A.Failure
 
@@ -46,25 +50,36 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let sources: [MergeSource<A, B, C, D, E, MergeFiller<A.Output, A.Failure>, MergeFiller<A.Output, A.Failure>, MergeFiller<A.Output, A.Failure>>] = [.a(a), .b(b), .c(c), .d(d), .e(e)]
+      let sources:
+        [MergeSource<
+          A, B, C, D, E, MergeFiller<A.Output, A.Failure>, MergeFiller<A.Output, A.Failure>,
+          MergeFiller<A.Output, A.Failure>
+        >] = [.a(a), .b(b), .c(c), .d(d), .e(e)]
       subscribeMerging(sources, subscriber)
     }
 
     /// Merges this publisher's upstreams and 1 more publisher into one `Merge6`.
     @inlinable
-    public func merge<Z: Publisher>(with z: Z) -> Publishers.Merge6<A, B, C, D, E, Z> where E.Failure == Z.Failure, E.Output == Z.Output {
+    public func merge<Z: Publisher>(with z: Z) -> Publishers.Merge6<A, B, C, D, E, Z>
+    where E.Failure == Z.Failure, E.Output == Z.Output {
       Publishers.Merge6(self.a, self.b, self.c, self.d, self.e, z)
     }
 
     /// Merges this publisher's upstreams and 2 more publishers into one `Merge7`.
     @inlinable
-    public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge7<A, B, C, D, E, Z, Y> where E.Failure == Z.Failure, E.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output {
+    public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge7<A, B, C, D, E, Z, Y>
+    where E.Failure == Z.Failure, E.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output {
       Publishers.Merge7(self.a, self.b, self.c, self.d, self.e, z, y)
     }
 
     /// Merges this publisher's upstreams and 3 more publishers into one `Merge8`.
     @inlinable
-    public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X) -> Publishers.Merge8<A, B, C, D, E, Z, Y, X> where E.Failure == Z.Failure, E.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output, Y.Failure == X.Failure, Y.Output == X.Output {
+    public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X)
+      -> Publishers.Merge8<A, B, C, D, E, Z, Y, X>
+    where
+      E.Failure == Z.Failure, E.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
+      Y.Failure == X.Failure, Y.Output == X.Output
+    {
       Publishers.Merge8(self.a, self.b, self.c, self.d, self.e, z, y, x)
     }
   }

@@ -14,7 +14,11 @@ extension Publishers {
   /// Back-pressure: while downstream demand is unlimited each upstream is asked for
   /// everything; otherwise each upstream is asked for one element at a time and at most one
   /// element per upstream waits for demand. Shown as `Merge` by `print`.
-  public struct Merge6<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>: Publisher where A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output, C.Failure == D.Failure, C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output, E.Failure == F.Failure, E.Output == F.Output {
+  public struct Merge6<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>: Publisher
+  where
+    A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output, C.Failure == D.Failure,
+    C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output, E.Failure == F.Failure, E.Output == F.Output
+  {
     public typealias Output = A.Output
     public typealias Failure = A.Failure
 
@@ -50,22 +54,26 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let sources: [MergeSource<A, B, C, D, E, F, MergeFiller<A.Output, A.Failure>, MergeFiller<A.Output, A.Failure>>] = [.a(a), .b(b), .c(c), .d(d), .e(e), .f(f)]
+      let sources: [MergeSource<A, B, C, D, E, F, MergeFiller<A.Output, A.Failure>, MergeFiller<A.Output, A.Failure>>] =
+        [.a(a), .b(b), .c(c), .d(d), .e(e), .f(f)]
       subscribeMerging(sources, subscriber)
     }
 
     /// Merges this publisher's upstreams and 1 more publisher into one `Merge7`.
     @inlinable
-    public func merge<Z: Publisher>(with z: Z) -> Publishers.Merge7<A, B, C, D, E, F, Z> where F.Failure == Z.Failure, F.Output == Z.Output {
+    public func merge<Z: Publisher>(with z: Z) -> Publishers.Merge7<A, B, C, D, E, F, Z>
+    where F.Failure == Z.Failure, F.Output == Z.Output {
       Publishers.Merge7(self.a, self.b, self.c, self.d, self.e, self.f, z)
     }
 
     /// Merges this publisher's upstreams and 2 more publishers into one `Merge8`.
     @inlinable
-    public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge8<A, B, C, D, E, F, Z, Y> where F.Failure == Z.Failure, F.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output {
+    public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge8<A, B, C, D, E, F, Z, Y>
+    where F.Failure == Z.Failure, F.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output {
       Publishers.Merge8(self.a, self.b, self.c, self.d, self.e, self.f, z, y)
     }
   }
 }
 
-extension Publishers.Merge6: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable {}
+extension Publishers.Merge6: Equatable
+where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable {}

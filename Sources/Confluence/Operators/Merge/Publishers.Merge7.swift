@@ -14,7 +14,14 @@ extension Publishers {
   /// Back-pressure: while downstream demand is unlimited each upstream is asked for
   /// everything; otherwise each upstream is asked for one element at a time and at most one
   /// element per upstream waits for demand. Shown as `Merge` by `print`.
-  public struct Merge7<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher>: Publisher where A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output, C.Failure == D.Failure, C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output, E.Failure == F.Failure, E.Output == F.Output, F.Failure == G.Failure, F.Output == G.Output {
+  public struct Merge7<
+    A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher
+  >: Publisher
+  where
+    A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output, C.Failure == D.Failure,
+    C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output, E.Failure == F.Failure, E.Output == F.Output,
+    F.Failure == G.Failure, F.Output == G.Output
+  {
     public typealias Output = A.Output
     public typealias Failure = A.Failure
 
@@ -54,16 +61,20 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let sources: [MergeSource<A, B, C, D, E, F, G, MergeFiller<A.Output, A.Failure>>] = [.a(a), .b(b), .c(c), .d(d), .e(e), .f(f), .g(g)]
+      let sources: [MergeSource<A, B, C, D, E, F, G, MergeFiller<A.Output, A.Failure>>] = [
+        .a(a), .b(b), .c(c), .d(d), .e(e), .f(f), .g(g),
+      ]
       subscribeMerging(sources, subscriber)
     }
 
     /// Merges this publisher's upstreams and 1 more publisher into one `Merge8`.
     @inlinable
-    public func merge<Z: Publisher>(with z: Z) -> Publishers.Merge8<A, B, C, D, E, F, G, Z> where G.Failure == Z.Failure, G.Output == Z.Output {
+    public func merge<Z: Publisher>(with z: Z) -> Publishers.Merge8<A, B, C, D, E, F, G, Z>
+    where G.Failure == Z.Failure, G.Output == Z.Output {
       Publishers.Merge8(self.a, self.b, self.c, self.d, self.e, self.f, self.g, z)
     }
   }
 }
 
-extension Publishers.Merge7: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable {}
+extension Publishers.Merge7: Equatable
+where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable {}

@@ -172,7 +172,8 @@ where Downstream.Input == [Element] {
   internal var customMirror: Mirror {
     let upstream = lock.withLock { status.subscription }
     return Mirror(
-      self, children: ["downstream": downstream, "upstreamSubscription": upstream as Any, "buffer": buffer, "count": count])
+      self,
+      children: ["downstream": downstream, "upstreamSubscription": upstream as Any, "buffer": buffer, "count": count])
   }
 
   @usableFromInline

@@ -92,10 +92,12 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
 
   @inlinable
   internal func receive(completion: Subscribers.Completion<Failure>) {
-    guard case .subscribed = lock.withLock({ () -> SubscriptionStatus in
-      isLive.store(false, ordering: .releasing)
-      return status.take()
-    }) else { return }
+    guard
+      case .subscribed = lock.withLock({ () -> SubscriptionStatus in
+        isLive.store(false, ordering: .releasing)
+        return status.take()
+      })
+    else { return }
     let depth = beginDelivery()
     downstreamBox._withUnsafeGuaranteedRef { $0.downstream.receive(completion: completion) }
     releaseRequested.store(true, ordering: .releasing)

@@ -26,9 +26,11 @@ extension Publisher where Output: Publisher, Output.Failure == Never {
   ///
   /// Back-pressure: see ``Publishers/SwitchToLatest``.
   @inlinable
-  public func switchToLatest() -> Publishers.SwitchToLatest<
-    Publishers.SetFailureType<Output, Failure>, Publishers.Map<Self, Publishers.SetFailureType<Output, Failure>>
-  > {
+  public func switchToLatest()
+    -> Publishers.SwitchToLatest<
+      Publishers.SetFailureType<Output, Failure>, Publishers.Map<Self, Publishers.SetFailureType<Output, Failure>>
+    >
+  {
     Publishers.SwitchToLatest(upstream: map { $0.setFailureType(to: Failure.self) })
   }
 }

@@ -6,8 +6,7 @@
 @usableFromInline
 internal final class SwitchToLatestSubscription<P: Publisher, Downstream: Subscriber>: SwitchToLatestEntry<P>,
   Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
-where Downstream.Input == P.Output, Downstream.Failure == P.Failure
-{
+where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
   @usableFromInline internal typealias State = SwitchToLatestState<Downstream>
 
   @usableFromInline
@@ -106,7 +105,8 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure
     if P.self == Just<P.Output>.self {
       value = unsafeBitCast(input, to: Just<Downstream.Input>.self).output
     } else {
-      value = unsafeBitCast(input, to: Publishers.SetFailureType<Just<Downstream.Input>, P.Failure>.self).upstream.output
+      value =
+        unsafeBitCast(input, to: Publishers.SetFailureType<Just<Downstream.Input>, P.Failure>.self).upstream.output
     }
     let more = downstream.receive(value)
     let (forward, following) = lock.withLock { state.didDeliver(additionalDemand: more) }
@@ -218,8 +218,7 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure
 @usableFromInline
 internal struct SwitchToLatestInner<P: Publisher, Downstream: Subscriber>: Subscriber,
   CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
-where Downstream.Input == P.Output, Downstream.Failure == P.Failure
-{
+where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
   @usableFromInline internal typealias Input = P.Output
   @usableFromInline internal typealias Failure = P.Failure
 

@@ -132,7 +132,8 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
 
   @inlinable
   internal func receive(completion: Subscribers.Completion<First.Failure>) {
-    let decide = lock.withLock { () -> ((Subscribers.Completion<First.Failure>) -> SwitchDecision<Second, Downstream.Failure>)? in
+    let decide = lock.withLock {
+      () -> ((Subscribers.Completion<First.Failure>) -> SwitchDecision<Second, Downstream.Failure>)? in
       switch phase {
       case .first:
         break
@@ -349,7 +350,8 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
     if owner.gatesValues
-      && owner.forwarding.load(ordering: .acquiring) != SwitchingSubscription<First, Second, Downstream>.forwardingSecond
+      && owner.forwarding.load(ordering: .acquiring)
+        != SwitchingSubscription<First, Second, Downstream>.forwardingSecond
     {
       return .none
     }

@@ -86,7 +86,8 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
 
   @inlinable
   internal func receive(completion: Subscribers.Completion<Failure>) {
-    let taken = lock.withLock { () -> (other: SubscriptionStatus, upstream: SubscriptionStatus, fired: Subscription?)? in
+    let taken = lock.withLock {
+      () -> (other: SubscriptionStatus, upstream: SubscriptionStatus, fired: Subscription?)? in
       guard !isCancelled else { return nil }
       defer {
         other = .awaitingSubscription

@@ -89,7 +89,8 @@ extension DispatchQueue {
       // nanosecond is the first nanosecond.
       let (sum, overflow) = Int(start).addingReportingOverflow(n.magnitude)
       if overflow {
-        return n.magnitude > 0 ? SchedulerTimeType(.distantFuture) : SchedulerTimeType(DispatchTime(uptimeNanoseconds: 1))
+        return n.magnitude > 0
+          ? SchedulerTimeType(.distantFuture) : SchedulerTimeType(DispatchTime(uptimeNanoseconds: 1))
       }
       if sum < 1 { return SchedulerTimeType(DispatchTime(uptimeNanoseconds: 1)) }
       return SchedulerTimeType(DispatchTime(uptimeNanoseconds: UInt64(sum)))

@@ -18,7 +18,9 @@ where Downstream.Input == [Input] {
   @usableFromInline internal let options: Context.SchedulerOptions?
 
   @inlinable
-  internal init(downstream: Downstream, strategy: Publishers.TimeGroupingStrategy<Context>, options: Context.SchedulerOptions?) {
+  internal init(
+    downstream: Downstream, strategy: Publishers.TimeGroupingStrategy<Context>, options: Context.SchedulerOptions?
+  ) {
     self.options = options
     switch strategy {
     case .byTime(let scheduler, let interval):

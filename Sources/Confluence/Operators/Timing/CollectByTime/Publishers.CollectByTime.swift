@@ -33,7 +33,9 @@ extension Publishers {
 
     /// Creates a publisher that buffers and periodically publishes its items.
     @inlinable
-    public init(upstream: Upstream, strategy: Publishers.TimeGroupingStrategy<Context>, options: Context.SchedulerOptions?) {
+    public init(
+      upstream: Upstream, strategy: Publishers.TimeGroupingStrategy<Context>, options: Context.SchedulerOptions?
+    ) {
       self.upstream = upstream
       self.strategy = strategy
       self.options = options
@@ -42,7 +44,8 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(
-        CollectByTimeSubscription<Upstream.Output, S, Context>(downstream: subscriber, strategy: strategy, options: options))
+        CollectByTimeSubscription<Upstream.Output, S, Context>(
+          downstream: subscriber, strategy: strategy, options: options))
     }
   }
 }

@@ -97,6 +97,7 @@ extension Publisher {
     _ interval: S.SchedulerTimeType.Stride, scheduler: S, options: S.SchedulerOptions? = nil,
     customError: (() -> Self.Failure)? = nil
   ) -> Publishers.Timeout<Self, S> {
-    Publishers.Timeout(upstream: self, interval: interval, scheduler: scheduler, options: options, customError: customError)
+    Publishers.Timeout(
+      upstream: self, interval: interval, scheduler: scheduler, options: options, customError: customError)
   }
 }

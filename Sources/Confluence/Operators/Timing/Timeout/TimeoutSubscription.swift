@@ -69,8 +69,9 @@ internal final class TimeoutSubscription<Downstream: Subscriber, Context: Schedu
   @inlinable
   internal func timerFired(_ ticket: Int) {
     let current = pthread_self()
-    guard case .timeOut(let downstream, let upstream, let timer, let makeError) =
-      lock.withLock({ machine.timerFired(ticket: ticket, on: current) })
+    guard
+      case .timeOut(let downstream, let upstream, let timer, let makeError) =
+        lock.withLock({ machine.timerFired(ticket: ticket, on: current) })
     else { return }
     timer?.cancel()
     upstream.cancel()
