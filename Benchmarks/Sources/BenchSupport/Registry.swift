@@ -162,7 +162,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     self == .receiveOnDispatch
   }
 
-  /// Whether DESIGN.md's "0 allocations per element in steady state" applies: the run's
+  /// Whether ARCHITECTURE.md's "0 allocations per element in steady state" applies: the run's
   /// allocations must not grow with N.
   public var isSteadyState: Bool {
     switch self {

@@ -265,7 +265,7 @@ for section in sections {
   out += "\n"
 }
 
-// Confluence against DESIGN.md's targets. A nil time target means only DESIGN.md's
+// Confluence against ARCHITECTURE.md's targets. A nil time target means only ARCHITECTURE.md's
 // "allocations per element in steady state: 0" applies.
 let targets: [(WorkloadID, Double?, String)] = [
   (.sequenceEager, 10, "Sequence.publisher → map → filter → sink (eager overloads)"),
@@ -295,7 +295,7 @@ let ratioTargets: [(WorkloadID, Double, String)] = [
   (.flatMapJust, 10, "flatMap { Just($0) }"),
   (.justBuildDrop, 10, "build-and-drop"),
 ]
-out += "### Confluence against DESIGN.md's targets\n\n"
+out += "### Confluence against ARCHITECTURE.md's targets\n\n"
 out += "Allocations in steady state: \"marginal\" is (allocations at N − allocations at N/2) / (N/2), what grows"
 out += " with N; the target is met below 0.001. \(options.quick ? "QUICK mode: the times are not meaningful." : "")\n\n"
 out += "| benchmark | target | Confluence | allocs per unit | verdict |\n| --- | ---: | ---: | ---: | --- |\n"
