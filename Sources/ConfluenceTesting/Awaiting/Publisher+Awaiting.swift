@@ -18,6 +18,10 @@ extension Publisher where Output: Sendable {
   /// - Parameters:
   ///   - count: How many values to wait for.
   ///   - timeout: How long to wait, in real time, before throwing.
+  ///   - fileID: Where a failure is reported under Swift Testing; the caller's by default.
+  ///   - file: Where a failure is reported under XCTest; the caller's by default.
+  ///   - line: The line a failure is reported at; the caller's by default.
+  ///   - column: The column a failure is reported at under Swift Testing; the caller's by default.
   /// - Returns: The first `count` values.
   /// - Throws: The publisher's failure if it fails first; ``PublisherWaitError`` if it
   ///   finishes first or the time limit passes; `CancellationError` if the task is cancelled.
@@ -47,7 +51,12 @@ extension Publisher where Output: Sendable {
   ///
   /// Back-pressure: requests unlimited values.
   ///
-  /// - Parameter timeout: How long to wait, in real time, before throwing.
+  /// - Parameters:
+  ///   - timeout: How long to wait, in real time, before throwing.
+  ///   - fileID: Where a failure is reported under Swift Testing; the caller's by default.
+  ///   - file: Where a failure is reported under XCTest; the caller's by default.
+  ///   - line: The line a failure is reported at; the caller's by default.
+  ///   - column: The column a failure is reported at under Swift Testing; the caller's by default.
   /// - Returns: Every value, in order.
   /// - Throws: The publisher's failure if it fails; ``PublisherWaitError`` if the time limit
   ///   passes; `CancellationError` if the task is cancelled.
@@ -74,7 +83,12 @@ extension Publisher where Output: Sendable {
   ///
   /// Back-pressure: requests unlimited values.
   ///
-  /// - Parameter timeout: How long to wait, in real time, before throwing.
+  /// - Parameters:
+  ///   - timeout: How long to wait, in real time, before throwing.
+  ///   - fileID: Where a failure is reported under Swift Testing; the caller's by default.
+  ///   - file: Where a failure is reported under XCTest; the caller's by default.
+  ///   - line: The line a failure is reported at; the caller's by default.
+  ///   - column: The column a failure is reported at under Swift Testing; the caller's by default.
   /// - Returns: The values and the completion.
   /// - Throws: ``PublisherWaitError`` if the time limit passes; `CancellationError` if the
   ///   task is cancelled.

@@ -4,7 +4,7 @@ import Confluence
 /// delivering.
 ///
 /// A cold publisher (one that emits when subscribed and asked, like `[1, 2].publisher`) needs
-/// neither: use ``PublisherVerification/init(_:valueCounts:requestNone:makePublisher:)``. A
+/// neither: use ``PublisherVerification/init(_:valueCounts:requestNone:skipping:makePublisher:)``. A
 /// hot one needs `start`, which makes it send the values it promised and complete; one that
 /// delivers on a scheduler needs `settle`, which runs the scheduler.
 ///
