@@ -89,6 +89,12 @@ let package = Package(
       name: "confluence-soak",
       dependencies: [.product(name: "Confluence", package: "Confluence")]
     ),
+    // One body once, for instruction counts under callgrind (Benchmarks/instructions): the
+    // same workloads, without the malloc interposer, which valgrind's own malloc cannot share.
+    .executableTarget(
+      name: "confluence-instructions",
+      dependencies: ["BenchSupport", "ConfluenceWorkloads", "OpenCombineWorkloads"]
+    ),
     .executableTarget(
       name: "confluence-bench",
       dependencies: [
