@@ -22,7 +22,10 @@ var products: [Product] = [
 ]
 
 var targets: [Target] = [
-  .target(name: "Confluence"),
+  // The current thread's identity and the kernel's process-wide barrier, for the sink's
+  // fence-free deliveries (Sources/Confluence/Internal/DeliveryGate.swift).
+  .target(name: "CConfluenceSystem"),
+  .target(name: "Confluence", dependencies: ["CConfluenceSystem"]),
   .target(name: "ConfluenceFoundation", dependencies: ["Confluence"]),
   .target(name: "ConfluenceTesting", dependencies: ["Confluence", "ConfluenceFoundation"]),
   .target(name: "ConfluenceExtras", dependencies: ["Confluence"]),

@@ -27,10 +27,17 @@ final class PortingHintTests: XCTestCase {
 
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path,
-      "-module-cache-path", directory.appendingPathComponent("cache").path, file.path,
-    ]
+    // The C modules Confluence imports (CConfluenceSystem) are found through the module
+    // maps SwiftPM writes beside their objects, as SwiftPM itself passes them.
+    let moduleMaps = try FileManager.default.contentsOfDirectory(atPath: productsDirectory.path)
+      .filter { $0.hasSuffix(".build") }
+      .map { productsDirectory.appendingPathComponent($0).appendingPathComponent("module.modulemap") }
+      .filter { FileManager.default.fileExists(atPath: $0.path) }
+    process.arguments =
+      [
+        "swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path,
+        "-module-cache-path", directory.appendingPathComponent("cache").path, file.path,
+      ] + moduleMaps.flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] }
     let errors = Pipe()
     process.standardError = errors
     process.standardOutput = errors

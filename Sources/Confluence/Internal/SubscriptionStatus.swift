@@ -49,6 +49,23 @@ package enum SubscriptionStatus {
     return old
   }
 
+  /// As ``take()``, except that before any subscription arrived it changes nothing and
+  /// returns `.awaitingSubscription`; calls `whenTaken` when it moved to `.terminal`. The
+  /// status is moved, not copied: `if case .awaitingSubscription = status` copies the whole
+  /// enum (an existential inside) through its value witnesses.
+  @inlinable
+  package mutating func takeUnlessAwaitingSubscription(whenTaken: () -> Void) -> SubscriptionStatus {
+    switch consume self {
+    case .awaitingSubscription:
+      self = .awaitingSubscription
+      return .awaitingSubscription
+    case let other:
+      self = .terminal
+      whenTaken()
+      return other
+    }
+  }
+
   /// Cancels the held subscription, if any. Call it with no lock held.
   @inlinable
   package consuming func cancelSubscription() {

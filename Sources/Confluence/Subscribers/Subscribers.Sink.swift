@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Subscribers {
   /// A simple subscriber that requests an unlimited number of values upon subscription.
   ///
@@ -21,22 +19,36 @@ extension Subscribers {
   public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
     CustomReflectable, CustomPlaygroundDisplayConvertible
   {
-    /// The closure to execute on receipt of a value; a closure that does nothing once the
-    /// sink has finished, failed or been cancelled (the sink lets go of the one it was given).
-    public final var receiveValue: (Input) -> Void {
-      heldHandlers()?.receiveValue ?? { _ in }
-    }
-
-    /// The closure to execute on completion; a closure that does nothing once the sink has
-    /// finished, failed or been cancelled (the sink lets go of the one it was given).
-    public final var receiveCompletion: (Subscribers.Completion<Failure>) -> Void {
-      heldHandlers()?.receiveCompletion ?? { _ in }
-    }
-
-    /// The two closures, retained by hand (released once, by ``releaseHandlers()`` or
-    /// `deinit`), so that a value calls them through a reference that costs no retain.
+    /// The two closures. The first stored property, so that ``letGoOfClosures()`` finds it
+    /// where `_getUnsafePointerToStoredProperties` points; a `let`, so that a value calls
+    /// `receiveValue` through the sink it already holds, with no retain and no lock. It is
+    /// replaced, once, by closures that do nothing when the sink lets go: by whoever took
+    /// the duty from ``gate``, which has ended with no call through it running, so no call
+    /// into the closures runs or follows.
     @usableFromInline
-    internal let handlers: Unmanaged<SinkHandlers<Input, Failure>>
+    internal let closures: SinkClosures<Input, Failure>
+
+    /// The closure to execute on receipt of a value; it does nothing once the sink has
+    /// finished, failed or been cancelled (the sink lets go of the one it was given).
+    ///
+    /// The closure returned calls the one the sink was given through the sink, as a value
+    /// would, so that it cannot run while the sink lets go of it on another thread.
+    public final var receiveValue: (Input) -> Void {
+      { [self] value in _ = receive(value) }
+    }
+
+    /// The closure to execute on completion; it does nothing once the sink has finished,
+    /// failed or been cancelled (the sink lets go of the one it was given).
+    ///
+    /// Calling it calls the closure the sink was given, through the sink (so that it cannot
+    /// run while the sink lets go of it on another thread); it does not end the sink.
+    public final var receiveCompletion: (Subscribers.Completion<Failure>) -> Void {
+      { [self] completion in
+        if gate.deliver({ closures.receiveCompletion(completion) }), gate.takeReleaseDuty() {
+          letGoOfClosures()
+        }
+      }
+    }
 
     @usableFromInline
     internal let lock = Lock()
@@ -51,31 +63,15 @@ extension Subscribers {
     @usableFromInline
     internal var status = SubscriptionStatus.awaitingSubscription
 
-    /// Guarded by `lock`: whether ``handlers`` was released.
-    @exclusivity(unchecked)
+    /// Whether the sink has ended (finished, failed, cancelled), who may call the closures
+    /// until then, and who lets go of them: see ``DeliveryGate``. Exactly one of a
+    /// completion, a cancel and the end of a direct delivery ends it. The same as `status`
+    /// being `.terminal`, except during a direct delivery, which moves `status` first and
+    /// ends the gate after the value. Lets ``cancel()`` after completion (every
+    /// `AnyCancellable` dropped after a finite publisher finished) return without the lock,
+    /// and a value after the end be ignored without it.
     @usableFromInline
-    internal var handlersReleased = false
-
-    /// Whether the sink has completed or been cancelled: set by an atomic exchange (under
-    /// `lock`, except at the end of a direct delivery), so that exactly one of those sees it
-    /// `false`; never reset. The same as `status` being `.terminal`, except during a direct
-    /// delivery, which moves `status` first and this at its end. Lets ``cancel()`` after
-    /// completion (every `AnyCancellable` dropped after a finite publisher finished) return
-    /// without taking the lock, and a value after the end be ignored without it.
-    @usableFromInline
-    internal let isTerminal = Atomic<Bool>(false)
-
-    /// How many calls into the closures are running (more than one only when a closure
-    /// makes the publisher deliver again, re-entrantly). Changed only by the thread that
-    /// delivers — upstream events into a subscriber are serialised — with a plain load and
-    /// store, not a read-modify-write, so a value costs no atomic instruction.
-    @usableFromInline
-    internal let deliveries = Atomic<Int>(0)
-
-    /// Set once the sink has ended; whoever sees it with no delivery running releases
-    /// ``handlers``: the ending call itself, or else the delivery that ends last.
-    @usableFromInline
-    internal let releaseRequested = Atomic<Bool>(false)
+    internal let gate = DeliveryGate()
 
     /// Initializes a sink with the provided closures.
     ///
@@ -87,13 +83,8 @@ extension Subscribers {
       receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
       receiveValue: @escaping (Input) -> Void
     ) {
-      handlers = .passRetained(SinkHandlers(receiveValue: receiveValue, receiveCompletion: receiveCompletion))
-    }
-
-    @inlinable
-    deinit {
-      // The last reference is gone: nothing else can release the closures now.
-      if !handlersReleased { handlers.release() }
+      closures = SinkClosures(receiveValue: receiveValue, receiveCompletion: receiveCompletion)
+      assert(closuresAreWhereLetGoLooks(), "Sink.closures is not its first stored property")
     }
 
     /// Stores the subscription and requests `.unlimited`; a second subscription is cancelled.
@@ -108,13 +99,14 @@ extension Subscribers {
 
     /// Calls `receiveValue` and asks for nothing more (it already asked for everything).
     /// A value that arrives after the sink finished, failed or was cancelled is ignored.
+    /// Always inlined: what it adds to the closure call is a dozen instructions, fewer than
+    /// a call's own prologue and epilogue.
     @inlinable
+    @inline(__always)
     public final func receive(_ value: Input) -> Subscribers.Demand {
-      let depth = beginDelivery()
-      if !isTerminal.load(ordering: .sequentiallyConsistent) {
-        handlers._withUnsafeGuaranteedRef { $0.receiveValue(value) }
+      if gate.deliver({ closures.receiveValue(value) }), gate.takeReleaseDuty() {
+        letGoOfClosures()
       }
-      endDelivery(depth)
       return .none
     }
 
@@ -123,10 +115,12 @@ extension Subscribers {
     /// later one is ignored.
     @inlinable
     public final func receive(completion: Subscribers.Completion<Failure>) {
-      let (wasTerminal, previous) = lock.withLock { terminate() }
-      _ = consume previous  // the subscription is released outside the lock
-      if wasTerminal { return }
-      deliverCompletionAndLetGo(completion)
+      var ending = DeliveryGate.Ending.alreadyEnded
+      _ = lock.withLock { () -> SubscriptionStatus in  // released outside the lock
+        ending = gate.endFromUpstream()
+        return status.take()
+      }
+      deliverCompletion(completion, ending)
     }
 
     /// Cancels the subscription and lets go of the closures. Idempotent; may be called from
@@ -139,14 +133,22 @@ extension Subscribers {
     /// accepted.
     @inlinable
     public final func cancel() {
-      guard !isTerminal.load(ordering: .acquiring) else { return }
-      let ending = lock.withLock { () -> (wasTerminal: Bool, previous: SubscriptionStatus)? in
-        if case .awaitingSubscription = status { return nil }
-        return terminate()
+      guard !gate.hasEnded else { return }
+      // The status is the closure's result and the ending (a trivial value) comes out
+      // through a local: a tuple of the two, optional or not, is copied and destroyed
+      // through the runtime's value witnesses.
+      var ending = DeliveryGate.Ending.alreadyEnded
+      lock.withLock {
+        status.takeUnlessAwaitingSubscription { ending = gate.endForCancel() }
+      }.cancelSubscription()
+      switch ending {
+      case .releaseDuty:
+        letGoOfClosures()
+      case .settle(let previousOwner):
+        if gate.settle(previousOwner: previousOwner) { letGoOfClosures() }
+      case .alreadyEnded, .deliveryReleases:
+        break
       }
-      guard let (wasTerminal, previous) = ending else { return }
-      previous.cancelSubscription()
-      if !wasTerminal { requestRelease() }
     }
 
     /// Takes a publisher's one value and then `.finished` straight from the publisher, with
@@ -155,103 +157,75 @@ extension Subscribers {
     /// The same as receiving a subscription that hands over `value` and `.finished` on its
     /// first request: the sink makes that request at once, and never shows the subscription
     /// to anyone, so nothing can tell the two apart. While `value` is being delivered the
-    /// sink accepts no subscription (`status` is already `.terminal`) but has not terminated
-    /// (`isTerminal` is still `false`), so that, as with a real subscription, a second
-    /// subscription arriving meanwhile is cancelled, and a ``cancel()`` or a completion from
-    /// inside `receiveValue` ends the sink and drops the `.finished` that would have
-    /// followed. A sink that already has a subscription, or has finished, receives nothing,
-    /// as it would cancel the new one. Holding no subscription during the delivery, the sink
-    /// has none to copy, cancel or release.
+    /// sink accepts no subscription (`status` is already `.terminal`) but has not ended
+    /// (the gate is open), so that, as with a real subscription, a second subscription
+    /// arriving meanwhile is cancelled, and a ``cancel()`` or a completion from inside
+    /// `receiveValue` ends the sink and drops the `.finished` that would have followed. A
+    /// sink that already has a subscription, or has finished, receives nothing, as it would
+    /// cancel the new one. Holding no subscription during the delivery, the sink has none to
+    /// copy, cancel or release.
     @inlinable
     internal final func receiveDirectly(_ value: Input) {
-      // The delivery is counted under the lock that accepts it, so that a cancel from
-      // another thread (which takes the lock to end the sink) either comes first and ends
-      // the sink before the value, or sees the delivery running and leaves the release to it.
-      let depth = lock.withLock { () -> Int? in
-        status.acceptDirectDelivery() ? beginDelivery() : nil
+      let accepted = lock.withLock { () -> Bool in
+        guard status.acceptDirectDelivery() else { return false }
+        gate.claimUnderLock()
+        return true
       }
-      guard let depth else { return }
-      if !isTerminal.load(ordering: .sequentiallyConsistent) {
-        handlers._withUnsafeGuaranteedRef { $0.receiveValue(value) }
+      guard accepted else { return }
+      if gate.deliver({ closures.receiveValue(value) }) {
+        if gate.takeReleaseDuty() { letGoOfClosures() }
+        return
       }
-      endDelivery(depth)
-      // No lock: every move of `isTerminal` to `true` is an exchange, so exactly one of this,
-      // a cancel and a completion sees `false`.
-      if !isTerminal.exchange(true, ordering: .sequentiallyConsistent) {
-        deliverCompletionAndLetGo(.finished)
-      }
+      // No lock: every end of the gate is a compare-and-exchange from an open state, so
+      // exactly one of this, a cancel and a completion ends it.
+      deliverCompletion(.finished, gate.endFromUpstream())
     }
 
-    /// Moves to `.terminal`; returns whether the sink had terminated already and the status
-    /// it leaves. Call with `lock` held.
-    @inlinable
-    internal final func terminate() -> (wasTerminal: Bool, previous: SubscriptionStatus) {
-      let wasTerminal = isTerminal.exchange(true, ordering: .sequentiallyConsistent)
-      return (wasTerminal, status.take())
-    }
-
-    /// Marks a call into the closures as running; returns the depth to restore.
+    /// Calls `receiveCompletion` unless the sink had ended already, then lets go of the
+    /// closures, at once or, if this completion came from inside a value's delivery, when
+    /// that delivery returns.
     @inlinable
     @inline(__always)
-    internal final func beginDelivery() -> Int {
-      let depth = deliveries.load(ordering: .relaxed)
-      deliveries.store(depth &+ 1, ordering: .sequentiallyConsistent)
-      return depth
-    }
-
-    /// Marks the call as over; the outermost one releases the closures if the sink ended
-    /// during it.
-    @inlinable
-    @inline(__always)
-    internal final func endDelivery(_ depth: Int) {
-      deliveries.store(depth, ordering: .releasing)
-      if depth == 0, releaseRequested.load(ordering: .acquiring) {
-        releaseHandlers()
+    internal final func deliverCompletion(_ completion: Subscribers.Completion<Failure>, _ ending: DeliveryGate.Ending)
+    {
+      switch ending {
+      case .alreadyEnded, .settle:
+        return
+      case .releaseDuty:
+        gate.deliverLast { closures.receiveCompletion(completion) }
+        letGoOfClosures()
+      case .deliveryReleases:
+        gate.deliverLast { closures.receiveCompletion(completion) }
       }
     }
 
-    /// Calls `receiveCompletion` (the sink has just ended), then lets go of the closures,
-    /// at once or, if this completion came from inside a value's delivery, when that ends.
+    /// Replaces ``closures`` by closures that do nothing and releases the ones the sink was
+    /// given (which may run any deinit). Only by the one that took the duty from ``gate``:
+    /// once, with no call into the closures running or to come. Inlinable so that it is
+    /// specialised: unspecialised, the closures that do nothing would capture the generic
+    /// environment (an allocation) and the move would look up metadata.
     @inlinable
-    internal final func deliverCompletionAndLetGo(_ completion: Subscribers.Completion<Failure>) {
-      let depth = beginDelivery()
-      handlers._withUnsafeGuaranteedRef { $0.receiveCompletion(completion) }
-      releaseRequested.store(true, ordering: .releasing)
-      endDelivery(depth)
+    internal final func letGoOfClosures() {
+      let storage = _getUnsafePointerToStoredProperties(self).assumingMemoryBound(
+        to: SinkClosures<Input, Failure>.self)
+      let given = storage.move()
+      storage.initialize(to: SinkClosures(receiveValue: { _ in }, receiveCompletion: { _ in }))
+      _ = consume given
     }
 
-    /// Asks for the closures to be released: at once if no delivery is running, otherwise
-    /// by the delivery, when it ends. A delivery counts itself in ``deliveries`` and then
-    /// checks ``isTerminal``; an ending sets ``isTerminal`` and then reads ``deliveries``. All
-    /// four are sequentially consistent, so (as in Dekker's protocol) at least one side sees
-    /// the other's write: either the delivery sees the end and does not call the closures, or
-    /// this sees the delivery counted and leaves the release to it — the closures are never
-    /// released while a call into them runs, whichever thread cancels. The delivery's own
-    /// ending (a release store, an acquire load) may miss a concurrent request; the closures
-    /// are then released by the next delivery's end or by `deinit`, never twice
-    /// (``releaseHandlers()`` takes the lock).
-    @inlinable
-    internal final func requestRelease() {
-      releaseRequested.store(true, ordering: .sequentiallyConsistent)
-      if deliveries.load(ordering: .sequentiallyConsistent) == 0 {
-        releaseHandlers()
-      }
+    /// Whether the sink let go of the closures it was given (or is letting go of them now).
+    internal final var hasLetGoOfClosures: Bool {
+      gate.owner.load(ordering: .acquiring) == DeliveryGate.released
     }
 
-    /// Releases ``handlers``, once.
+    /// Whether ``closures`` is where ``letGoOfClosures()`` replaces it (checked in debug
+    /// builds: the first stored property of the object).
     @usableFromInline
-    internal final func releaseHandlers() {
-      let release = lock.withLock { () -> Bool in
-        defer { handlersReleased = true }
-        return !handlersReleased
+    internal final func closuresAreWhereLetGoLooks() -> Bool {
+      let storage = UnsafeRawPointer(_getUnsafePointerToStoredProperties(self))
+      return withUnsafeBytes(of: closures) { bytes in
+        bytes.elementsEqual(UnsafeRawBufferPointer(start: storage, count: bytes.count))
       }
-      if release { handlers.release() }
-    }
-
-    /// The closures, retained, unless they were let go of.
-    @usableFromInline
-    internal final func heldHandlers() -> SinkHandlers<Input, Failure>? {
-      lock.withLock { handlersReleased ? nil : handlers.takeUnretainedValue() }
     }
 
     /// `Sink`
@@ -265,10 +239,10 @@ extension Subscribers {
   }
 }
 
-/// A sink's two closures, in an object of their own so that the sink can let go of them
-/// while it lives on, and call them through a reference that costs no retain.
+/// A sink's two closures, kept together as the sink's first stored property so that the sink
+/// can replace them while it lives on (see `Subscribers.Sink.letGoOfClosures()`).
 @usableFromInline
-internal final class SinkHandlers<Input, Failure: Error> {
+internal struct SinkClosures<Input, Failure: Error> {
   @usableFromInline internal let receiveValue: (Input) -> Void
   @usableFromInline internal let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
 

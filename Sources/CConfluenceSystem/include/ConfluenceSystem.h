@@ -1,0 +1,62 @@
+// What Confluence needs from the system that Swift cannot say: the current thread's
+// identity in one instruction, a compiler-only fence, and the kernel's process-wide memory
+// barrier (membarrier(2)). Used by Confluence's DeliveryGate (Sources/Confluence/Internal).
+
+#ifndef CONFLUENCE_SYSTEM_H
+#define CONFLUENCE_SYSTEM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#if !(defined(__linux__) && (defined(__x86_64__) || defined(__aarch64__)))
+#include <pthread.h>
+#endif
+
+/// A number that identifies the calling thread among the threads alive now, never 0 or 1:
+/// the address of the thread's control block (x86-64: the self pointer at %fs:0;
+/// AArch64: TPIDR_EL0), elsewhere `pthread_self()`. `volatile` so that the compiler never
+/// reuses a value across a point where the code may have moved to another thread.
+static inline __attribute__((always_inline)) uintptr_t confluence_thread_token(void) {
+#if defined(__linux__) && defined(__x86_64__)
+  uintptr_t token;
+  __asm__ __volatile__("movq %%fs:0, %0" : "=r"(token));
+  return token;
+#elif defined(__linux__) && defined(__aarch64__)
+  uintptr_t token;
+  __asm__ __volatile__("mrs %0, tpidr_el0" : "=r"(token));
+  return token;
+#else
+  return (uintptr_t)pthread_self();
+#endif
+}
+
+/// Keeps the compiler from moving memory accesses across this point; emits no instruction.
+static inline __attribute__((always_inline)) void confluence_compiler_barrier(void) {
+  __asm__ __volatile__("" ::: "memory");
+}
+
+/// Registers the process for `confluence_process_barrier()`; returns whether the kernel
+/// offers it (Linux 4.14 and later, unless a seccomp filter forbids the call). Call
+/// `confluence_process_barrier_available()` instead: it registers once.
+bool confluence_process_barrier_register(void);
+
+/// -1 until the first `confluence_process_barrier_available()`, then 1 or 0.
+extern int confluence_process_barrier_state;
+
+/// Whether `confluence_process_barrier()` works in this process; registers the process the
+/// first time (racing first calls register twice, which the kernel allows). One load after.
+static inline __attribute__((always_inline)) bool confluence_process_barrier_available(void) {
+  int state = __atomic_load_n(&confluence_process_barrier_state, __ATOMIC_ACQUIRE);
+  if (__builtin_expect(state < 0, 0)) {
+    state = confluence_process_barrier_register() ? 1 : 0;
+    __atomic_store_n(&confluence_process_barrier_state, state, __ATOMIC_RELEASE);
+  }
+  return state != 0;
+}
+
+/// Makes every thread of the process that is running now execute a full memory barrier
+/// before this returns (membarrier(2), MEMBARRIER_CMD_PRIVATE_EXPEDITED). Only after
+/// `confluence_process_barrier_register()` returned true; returns whether it succeeded.
+bool confluence_process_barrier(void);
+
+#endif

@@ -1,0 +1,146 @@
+import Dispatch
+import Foundation
+import Synchronization
+import XCTest
+
+@testable import Confluence
+
+/// A sink delivers values with no fence (its `DeliveryGate`: the thread that delivers owns
+/// it) and lets go of its closures when it ends. These check the cases the gate's protocol
+/// exists for: a cancel from another thread than the one delivering, while a call into
+/// `receiveValue` runs, just before one starts, and when none runs.
+final class SinkCrossThreadStressTests: XCTestCase {
+  /// What the closures capture: alive while the sink keeps them.
+  final class Captured: @unchecked Sendable {
+    var touched = 0
+  }
+
+  final class Flags: Sendable {
+    let cancelReturned = Atomic<Bool>(false)
+    let calls = Atomic<Int>(0)
+    let callsAfterTheEnd = Atomic<Int>(0)
+  }
+
+  struct Unchecked<Value>: @unchecked Sendable { let value: Value }
+
+  func test_theProcessWideBarrier_isAvailableHere_soTheOwnersPathIsTheOneTested() throws {
+    #if os(Linux)
+      XCTAssertTrue(ProcessBarrier.isAvailable, "membarrier(PRIVATE_EXPEDITED) is missing: every delivery is fenced")
+    #else
+      throw XCTSkip("membarrier is Linux's")
+    #endif
+  }
+
+  /// Whether the sink replaced its closures (a debug build retains a closure around each
+  /// call, so the captured object's lifetime alone would not show an early release).
+  func hasLetGo<Input>(_ sink: Subscribers.Sink<Input, Never>) -> Bool {
+    sink.hasLetGoOfClosures
+  }
+
+  func test_cancelFromAnotherThread_whileReceiveValueRuns_keepsTheClosuresUntilTheCallReturns() {
+    let subject = PassthroughSubject<Int, Never>()
+    let entered = DispatchSemaphore(value: 0)
+    let proceed = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+    weak var weakCaptured: Captured?
+    let sink: Subscribers.Sink<Int, Never>
+    do {
+      let captured = Captured()
+      weakCaptured = captured
+      sink = Subscribers.Sink(receiveCompletion: { _ in }) { value in
+        captured.touched += 1
+        if value == 1 {
+          entered.signal()
+          proceed.wait()
+          captured.touched += 1
+        }
+      }
+    }
+    subject.subscribe(sink)
+    let sending = Unchecked(value: subject)
+    Thread.detachNewThread {
+      sending.value.send(0)  // claims the sink for this thread
+      sending.value.send(1)  // blocks inside receiveValue
+      done.signal()
+    }
+    entered.wait()
+    sink.cancel()
+    XCTAssertFalse(hasLetGo(sink), "the closures went while a call into them ran on another thread")
+    XCTAssertNotNil(weakCaptured)
+    proceed.signal()
+    done.wait()
+    XCTAssertTrue(hasLetGo(sink), "the delivery that ended last did not let go of the closures")
+    XCTAssertNil(weakCaptured)
+  }
+
+  func test_cancelFromAnotherThread_betweenValues_letsGoAtOnce() {
+    let subject = PassthroughSubject<Int, Never>()
+    weak var weakCaptured: Captured?
+    var cancellable: AnyCancellable?
+    do {
+      let captured = Captured()
+      weakCaptured = captured
+      cancellable = subject.sink { _ in captured.touched += 1 }
+    }
+    let sending = Unchecked(value: subject)
+    let thread = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      for value in 0..<100 { sending.value.send(value) }
+      thread.signal()
+    }
+    thread.wait()
+    XCTAssertNotNil(weakCaptured)
+    cancellable?.cancel()
+    XCTAssertNil(weakCaptured, "a cancel from another thread with no delivery running must let go at once")
+    _ = cancellable
+  }
+
+  /// Values from an owner thread and from a second thread (one at a time, as the contract
+  /// says), while a third cancels at a varying moment. The closures must be gone once every
+  /// sender stopped, a value sent straight to the sink afterwards must not reach them, and
+  /// (under the address or thread sanitizer, as CI runs this) no call may touch them after
+  /// they went.
+  func test_cancelRacingDeliveriesFromTwoThreads_theClosuresGo_andNothingReachesThemAfter() {
+    for round in 0..<300 {
+      let subject = PassthroughSubject<Int, Never>()
+      let flags = Flags()
+      weak var weakCaptured: Captured?
+      let sink: Subscribers.Sink<Int, Never>
+      do {
+        let captured = Captured()
+        weakCaptured = captured
+        sink = Subscribers.Sink(
+          receiveCompletion: { _ in captured.touched += 1 },
+          receiveValue: { value in
+            if value < 0 { flags.callsAfterTheEnd.add(1, ordering: .relaxed) }
+            flags.calls.add(1, ordering: .relaxed)
+            captured.touched += 1
+          })
+      }
+      subject.subscribe(sink)
+      let sendLock = NSLock()
+      let shared = Unchecked(value: (subject, sink))
+      let cancelAfter = round % 50
+      DispatchQueue.concurrentPerform(iterations: 3) { side in
+        switch side {
+        case 2:
+          while flags.calls.load(ordering: .relaxed) < cancelAfter {}
+          shared.value.1.cancel()
+          flags.cancelReturned.store(true, ordering: .releasing)
+        default:
+          for value in 0..<200 {
+            sendLock.lock()
+            shared.value.0.send(value)
+            sendLock.unlock()
+            if flags.cancelReturned.load(ordering: .relaxed) && value % 7 == side { break }
+          }
+        }
+      }
+      XCTAssertNil(weakCaptured, "round \(round): the closures outlived the cancel")
+      _ = sink.receive(-1)
+      sink.receive(completion: .finished)
+      XCTAssertEqual(flags.callsAfterTheEnd.load(ordering: .relaxed), 0, "round \(round)")
+      withExtendedLifetime(sink) {}
+    }
+  }
+}
