@@ -73,6 +73,38 @@ final class SinkCrossThreadStressTests: XCTestCase {
     XCTAssertNil(weakCaptured)
   }
 
+  /// The gate moves to the thread that delivers (as when a serial queue changes worker
+  /// threads): a cancel from a third thread must still wait for the call on the new owner.
+  func test_deliveriesMoveToAnotherThread_aCancelFromAThirdWaitsForTheNewOwnersCall() {
+    let subject = PassthroughSubject<Int, Never>()
+    let entered = DispatchSemaphore(value: 0)
+    let proceed = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+    let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }) { value in
+      if value == 1 {
+        entered.signal()
+        proceed.wait()
+      }
+    }
+    subject.subscribe(sink)
+    let sending = Unchecked(value: subject)
+    Thread.detachNewThread {
+      sending.value.send(0)  // the first owner
+      done.signal()
+    }
+    done.wait()
+    Thread.detachNewThread {
+      sending.value.send(1)  // takes the gate over, then blocks inside receiveValue
+      done.signal()
+    }
+    entered.wait()
+    sink.cancel()
+    XCTAssertFalse(hasLetGo(sink), "the closures went while the new owner's call ran")
+    proceed.signal()
+    done.wait()
+    XCTAssertTrue(hasLetGo(sink))
+  }
+
   func test_cancelFromAnotherThread_betweenValues_letsGoAtOnce() {
     let subject = PassthroughSubject<Int, Never>()
     weak var weakCaptured: Captured?

@@ -12,8 +12,10 @@ import Synchronization
 /// counter published with a full fence so that the canceller can see it.
 ///
 /// The gate instead notes, per value, that a delivery runs (`depth`, a plain store), and
-/// gives the subscriber an *owner*: the thread that delivers to it, claimed once by the
-/// first delivery. The owner's deliveries use plain loads and stores only. Ending the gate
+/// gives the subscriber an *owner*: the thread that delivers to it, claimed by the first
+/// delivery and taken over (one compare-and-exchange) by a delivery on another thread, as
+/// when a serial dispatch queue moves between worker threads. The owner's deliveries use
+/// plain loads and stores only. Ending the gate
 /// swaps `owner` to `ended` (an atomic exchange) and then reads `depth`:
 /// - if the ender is the owner thread (the usual case: a cancel from inside or outside
 ///   `receiveValue` on the thread that delivers), its own stores are what it reads;
@@ -24,9 +26,8 @@ import Synchronization
 ///   owner's `depth` store is visible now, or the owner's next read of `owner` sees `ended`
 ///   and it does not call the closure. That costs microseconds, once, on a cross-thread
 ///   cancel; a value costs nothing.
-/// A delivery on a thread that is not the owner, and every delivery where the kernel offers
-/// no process-wide barrier, takes the fenced path: sequentially consistent stores and loads
-/// of `depth` and `owner`.
+/// Where the kernel offers no process-wide barrier, every delivery takes the fenced path:
+/// sequentially consistent stores and loads of `depth` and `owner`.
 ///
 /// Whoever sees the gate ended with no delivery running releases the closures: the ender,
 /// or else the outermost delivery, when it returns. Both may see it, so the duty is taken
@@ -105,16 +106,22 @@ internal struct DeliveryGate: ~Copyable {
     case skipped
   }
 
-  /// The first delivery (which claims the gate for its thread when the process-wide
-  /// barrier exists), a delivery on another thread than the owner, a delivery after the
-  /// end. `depth` is already `outer + 1`.
+  /// The first delivery, a delivery on another thread than the owner (each claims the
+  /// gate for its thread when the process-wide barrier exists), a delivery after the end.
+  /// `depth` is already `outer + 1`.
+  ///
+  /// Taking the gate over from another owner is safe because events do not overlap: the
+  /// previous owner is not delivering, and its last stores reached this thread with the
+  /// event. An ender racing the takeover either ends the gate first (the exchange here
+  /// fails) or sees this thread as the owner (and synchronises with it).
   @usableFromInline
   @inline(never)
   borrowing func beginFenced(outer: Int, me: UInt) -> FencedPath {
-    if owner.load(ordering: .relaxed) == Self.noOwner, ProcessBarrier.isAvailable {
+    let current = owner.load(ordering: .relaxed)
+    if !Self.isEnded(current), ProcessBarrier.isAvailable {
       // `depth` was raised before this exchange and `owner` is read again after it: from
       // here the owner's rules hold.
-      _ = owner.compareExchange(expected: Self.noOwner, desired: me, ordering: .sequentiallyConsistent)
+      _ = owner.compareExchange(expected: current, desired: me, ordering: .sequentiallyConsistent)
       if owner.load(ordering: .acquiring) == me { return .claimed }
     }
     depth.store(outer &+ 1, ordering: .sequentiallyConsistent)
@@ -178,20 +185,21 @@ internal struct DeliveryGate: ~Copyable {
   @inlinable
   borrowing func endForCancel() -> Ending {
     let me = confluence_thread_token()
-    // On the owner thread `depth` is exact: outside any delivery, take the duty at once.
-    let idleOwner = owner.load(ordering: .relaxed) == me && depth.load(ordering: .relaxed) == 0
-    guard let previous = endUnlessEnded(to: idleOwner ? Self.released : Self.ended) else { return .alreadyEnded }
-    if previous == me { return idleOwner ? .releaseDuty : .deliveryReleases }
-    if idleOwner {
-      // The owner changed between the two reads (it cannot: only an end moves it from a
-      // thread, and this is the end); hand the duty back to the protocol.
-      owner.store(Self.ended, ordering: .sequentiallyConsistent)
+    // On the owner thread `depth` is exact: outside any delivery, take the duty at once
+    // (unless another thread took the gate over meanwhile).
+    if owner.load(ordering: .relaxed) == me, depth.load(ordering: .relaxed) == 0,
+      owner.compareExchange(expected: me, desired: Self.released, ordering: .sequentiallyConsistent).exchanged
+    {
+      return .releaseDuty
     }
+    guard let previous = endUnlessEnded(to: Self.ended) else { return .alreadyEnded }
+    // Still this thread's: a delivery on this thread's stack raised `depth`.
+    if previous == me { return .deliveryReleases }
     return .settle(previousOwner: previous)
   }
 
   /// Moves `owner` to `state` unless it has ended; returns what it was, or `nil` if it had
-  /// ended (then nothing changed). A loop, because a first delivery may claim the gate
+  /// ended (then nothing changed). A loop, because a delivery may claim the gate
   /// meanwhile.
   @inlinable
   @inline(__always)
