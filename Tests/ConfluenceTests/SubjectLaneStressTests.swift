@@ -65,21 +65,43 @@ final class SubjectLaneStressTests: XCTestCase {
     XCTAssertEqual(probe.echoes, senders * perSender / 100)
   }
 
-  func test_sendAndCompletionFromAnotherThread_duringDelivery_waitForIt() {
+  func test_sendFromAnotherThread_duringDelivery_waitsForIt_thenDeliversItself() {
+    let subject = PassthroughSubject<Int, Never>()
+    let probe = DeliveryProbe()
+    let pause = probe.pause(at: 1)
+    subject.subscribe(probe)
+    let sent = DispatchSemaphore(value: 0)
+    let other = Thread {
+      pause.waitUntilInside()
+      let sender = Thread {
+        subject.send(2)
+        sent.signal()
+      }
+      sender.start()
+      XCTAssertEqual(sent.wait(timeout: .now() + 0.2), .timedOut, "send(2) returned while 1 was being delivered")
+      pause.resume()
+    }
+    other.start()
+    subject.send(1)
+    XCTAssertEqual(sent.wait(timeout: .now() + 10), .success)
+    subject.send(completion: .finished)
+    XCTAssertEqual(probe.log, ["1", "2", "finished"])
+  }
+
+  func test_completionFromAnotherThread_duringDelivery_isDeliveredWhenItReturns() {
     let subject = PassthroughSubject<Int, Never>()
     let probe = DeliveryProbe()
     let pause = probe.pause(at: 1)
     subject.subscribe(probe)
     let other = Thread {
       pause.waitUntilInside()
-      subject.send(2)
       subject.send(completion: .finished)
       subject.send(3)
       pause.resume()
     }
     other.start()
-    subject.send(1)  // returns after delivering 1, then 2 and the completion queued meanwhile
-    XCTAssertEqual(probe.log, ["1", "2", "finished"])
+    subject.send(1)  // returns after delivering 1, then the completion queued meanwhile
+    XCTAssertEqual(probe.log, ["1", "finished"])
   }
 
   func test_cancelFromAnotherThread_duringDelivery_laterValuesNotDelivered() {

@@ -1,3 +1,4 @@
+import CConfluenceSystem
 import Synchronization
 
 /// Holds a subject's subscriber of one concrete type, so that a conduit (which is not
@@ -82,6 +83,16 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   /// `SubjectLane`). Changed from `closed` or `ownedClosed` only under `storage.lock`.
   @usableFromInline
   internal let lane = Atomic<UInt8>(SubjectLane.closed)
+
+  /// The thread (its `confluence_thread_token()`) that took delivery ownership last: stored
+  /// by every thread that takes it (under the lock, or after taking a lane), before it calls
+  /// the subscriber. A sender that finds the conduit owned reads it to tell a re-entrant
+  /// send (its own thread owns delivery: the value is queued and the owner delivers it
+  /// next) from a concurrent one (another thread owns it: the sender waits its turn and
+  /// delivers its value itself, as Apple's subjects do). A stale value can only make a
+  /// sender queue where it could have waited, never wait for itself.
+  @usableFromInline
+  internal let deliveringThread = Atomic<UInt>(0)
 
   /// Guarded by `storage.lock`. (`@exclusivity(unchecked)`: the lock already serialises
   /// every access, so the runtime's exclusivity bookkeeping would only cost time.)
@@ -354,6 +365,7 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
         if state.demand == .unlimited { demandIsUnlimited.store(true, ordering: .relaxed) }
       }
       guard state.request(demand, currentGeneration: storage.state.generation) else { return false }
+      deliveringThread.store(confluence_thread_token(), ordering: .relaxed)
       current = storage.state.currentValue
       return true
     }

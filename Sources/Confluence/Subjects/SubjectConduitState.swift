@@ -6,9 +6,12 @@
 //
 // Delivery is serialised (ARCHITECTURE.md, contract rule 5) by *ownership*: at most one thread
 // at a time "owns" a conduit (`isDelivering`) and only the owner calls the downstream.
-// Another thread (or the owner itself, re-entrantly from inside `receive(_:)`) that sends
-// while the conduit is owned reserves demand and queues its value; the owner drains the
-// queue before it gives ownership up.
+// The owner itself, sending re-entrantly from inside `receive(_:)`, reserves demand and
+// queues its value; the owner drains the queue before it gives ownership up. Another
+// thread that sends while the conduit is owned waits until ownership is given up and then
+// delivers its value itself (``wouldQueue(keepsCurrentValue:generation:)`` tells the two
+// apart for `SubjectStorage`), as a send to Apple's subjects returns only once its value
+// was delivered, on the sender's thread.
 //
 // While the subscriber is inside `receive(subscription:)` (`isSubscribing`) the conduit is
 // not owned: as in Apple's Combine, a request made from there delivers at once (a
@@ -75,6 +78,16 @@ internal struct SubjectConduitState<Output, Failure: Error> {
   }
 
   // MARK: Transitions
+
+  /// Whether offering a value of `generation` now would queue it behind the thread that
+  /// owns delivery, rather than deliver or drop it: the caller then decides whether to
+  /// queue it (a re-entrant send, from the owner's own thread) or to wait for the owner
+  /// and deliver it itself (a send from another thread).
+  @inlinable
+  internal func wouldQueue(keepsCurrentValue: Bool, generation: UInt64) -> Bool {
+    isDelivering && !isTerminal && !isCompletionPending && demand != .none
+      && !(keepsCurrentValue && generation <= takenGeneration)
+  }
 
   /// A value was sent. Returns `true` if the caller now owns delivery and must deliver the
   /// value; otherwise the value was queued (demand reserved), or dropped for lack of demand.

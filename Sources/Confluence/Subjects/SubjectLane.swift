@@ -11,9 +11,10 @@ import Synchronization
 // re-entrantly, a cancel, a completion). Taking ownership with a compare-and-exchange and
 // giving it up with another one does both: the second one fails exactly when something
 // happened meanwhile, and the sender then finishes through the lock as any owner does.
-// Fewer read-modify-writes would need contenders to wait for the owner instead of queueing
-// and leaving (a plain store cannot tell the owner that someone queued a value), which
-// would make concurrent and re-entrant sends block.
+// Fewer read-modify-writes would need a re-entrant send to wait for the owner instead of
+// queueing (a plain store cannot tell the owner that someone queued a value), which would
+// deadlock. (A send from another thread that finds the lane owned does wait, through the
+// lock: see `SubjectStorage.deliverAfterWaiting`.)
 //
 // The lane is open only when nothing but the value itself needs deciding: the subject
 // keeps no current value and has not completed, it has exactly one conduit, and that

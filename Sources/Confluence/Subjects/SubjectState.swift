@@ -1,3 +1,6 @@
+import CConfluenceSystem
+import Synchronization
+
 // The state machine of a subject as a whole: its subscribers, its completion, and (for
 // `CurrentValueSubject` and `@Published`) its current value. Guarded by the lock of the
 // `SubjectStorage` that holds it; the transitions never call out.
@@ -99,6 +102,9 @@ internal struct SubjectState<Output, Failure: Error> {
     /// Several subscribers: offer the value, of this generation, to each in turn (the
     /// snapshot keeps them alive).
     case many(ContiguousArray<Conduit>, generation: UInt64)
+    /// Another thread owns delivery to the lone subscriber: wait for it to finish, then
+    /// offer the value, of this generation, again (`SubjectStorage.deliverAfterWaiting`).
+    case wait(Conduit, generation: UInt64)
   }
 
   /// A value was sent: records it as the current value and plans its delivery. The value
@@ -121,10 +127,25 @@ internal struct SubjectState<Output, Failure: Error> {
     case 1:
       // Unretained: the list keeps it alive (a strong copy here cost a retain and a release).
       let conduit = Unmanaged.passUnretained(conduits[0])
-      let owns = conduit._withUnsafeGuaranteedRef {
-        $0.state.offer(value, keepsCurrentValue: keepingCurrentValue, generation: generation)
+      let owns = conduit._withUnsafeGuaranteedRef { conduit -> Bool? in
+        let me = confluence_thread_token()
+        if conduit.state.isDelivering,
+          conduit.state.wouldQueue(keepsCurrentValue: keepingCurrentValue, generation: generation),
+          conduit.deliveringThread.load(ordering: .relaxed) != me
+        {
+          return nil
+        }
+        guard conduit.state.offer(value, keepsCurrentValue: keepingCurrentValue, generation: generation) else {
+          return false
+        }
+        conduit.deliveringThread.store(me, ordering: .relaxed)
+        return true
       }
-      return owns ? .one(conduit) : .none
+      switch owns {
+      case true?: return .one(conduit)
+      case false?: return .none
+      case nil: return .wait(conduits[0], generation: generation)
+      }
     default:
       return .many(conduits, generation: generation)
     }

@@ -1,3 +1,4 @@
+import CConfluenceSystem
 import Synchronization
 
 /// The shared machinery behind `PassthroughSubject`, `CurrentValueSubject`,
@@ -15,8 +16,9 @@ import Synchronization
 /// subscriber with unlimited demand two compare-and-exchanges on its own lane, and for each
 /// other subscriber one more acquisition (each finishes one delivery and offers the value
 /// to the next; see ``deliver(_:toEach:generation:first:)``). `send` may be called from any
-/// thread, and re-entrantly from inside a subscriber (the value is then queued and
-/// delivered after the current one).
+/// thread (one that finds another thread delivering to a subscriber waits for it, then
+/// delivers its value itself), and re-entrantly from inside a subscriber (the value is then
+/// queued and delivered after the current one).
 @usableFromInline
 internal final class SubjectStorage<Output, Failure: Error> {
   @usableFromInline
@@ -128,6 +130,7 @@ internal final class SubjectStorage<Output, Failure: Error> {
     // locked operation closed it meanwhile, while the conduit's state counts this sender
     // as its owner.
     let conduit = laneConduit.unsafelyUnwrapped
+    conduit._withUnsafeGuaranteedRef { $0.deliveringThread.store(confluence_thread_token(), ordering: .relaxed) }
     // The demand is unlimited: what the subscriber returns cannot change it.
     let more = conduit._withUnsafeGuaranteedRef { $0.send(value) }
     if !lane.compareExchange(expected: SubjectLane.owned, desired: SubjectLane.open, ordering: .releasing).exchanged {
@@ -264,7 +267,11 @@ internal final class SubjectStorage<Output, Failure: Error> {
     let first = Unmanaged.passUnretained(state.conduits[0])
     // Through its own lane, after the lock, if that is open.
     if first._withUnsafeGuaranteedRef({ $0.lane.load(ordering: .relaxed) == SubjectLane.open }) { return .notOffered }
-    return offer(value, to: first, generation: state.generation) ? .owned : .declined
+    switch offer(value, to: first, generation: state.generation) {
+    case .owned: return .owned
+    case .declined: return .declined
+    case .busy: return .busy
+    }
   }
 
   /// What became of the value offered to the first of several subscribers in the critical
@@ -277,6 +284,8 @@ internal final class SubjectStorage<Output, Failure: Error> {
     case declined
     /// This thread owns delivery to the first subscriber.
     case owned
+    /// Another thread owns delivery to the first subscriber: wait for it, then offer again.
+    case busy
   }
 
   /// Carries out a plan made by `SubjectState.send`; with several subscribers, the first
@@ -292,6 +301,39 @@ internal final class SubjectStorage<Output, Failure: Error> {
       conduit._withUnsafeGuaranteedRef { $0.deliver(value) }
     case .many(let conduits, let generation):
       deliver(value, toEach: conduits, generation: generation, first: first)
+    case .wait(let conduit, let generation):
+      deliverAfterWaiting(value, to: Unmanaged.passUnretained(conduit), generation: generation)
+      withExtendedLifetime(conduit) {}
+    }
+  }
+
+  /// Another thread owned delivery to `conduit` when `value` was offered to it: waits until
+  /// that thread gives ownership up, then offers the value again, and delivers it if the
+  /// subscriber still takes it. The caller keeps `conduit` alive and owns no delivery.
+  ///
+  /// This is what makes a send return only once its value was delivered, on the sender's
+  /// thread, as with Apple's subjects, instead of handing it to the other thread: an owner
+  /// that delivered every value queued by others could be kept delivering for as long as
+  /// they send. Waiting is rare (two threads sending to one subscriber at the same moment)
+  /// and short (one call into the subscriber), so it backs off on the lock rather than
+  /// sleeping on a wait queue that every delivery would have to signal.
+  @inlinable
+  @inline(never)
+  internal func deliverAfterWaiting(
+    _ value: Output, to conduit: Unmanaged<SubjectConduit<Output, Failure>>, generation: UInt64
+  ) {
+    var backoff = Backoff()
+    while true {
+      backoff.pause()
+      switch lock.withLock({ offer(value, to: conduit, generation: generation) }) {
+      case .owned:
+        conduit._withUnsafeGuaranteedRef { $0.deliver(value) }
+        return
+      case .declined:
+        return
+      case .busy:
+        continue
+      }
     }
   }
 
@@ -325,6 +367,9 @@ internal final class SubjectStorage<Output, Failure: Error> {
       index += 1
     case .declined:
       index += 1
+    case .busy:
+      deliverAfterWaiting(value, to: Unmanaged.passUnretained(conduits[index]), generation: generation)
+      index += 1
     case .notOffered:
       break
     }
@@ -340,10 +385,10 @@ internal final class SubjectStorage<Output, Failure: Error> {
           continue
         }
       }
-      let (finished, owns) = lock.withLock { () -> (Bool, Bool) in
+      let (finished, offered) = lock.withLock { () -> (Bool, Offer) in
         if let finishing {
           guard finishing._withUnsafeGuaranteedRef({ $0.state.finishDelivery(returning: more) }) else {
-            return (false, false)
+            return (false, .declined)
           }
           finishing._withUnsafeGuaranteedRef { openLaneIfEligible(for: $0) }
         }
@@ -357,9 +402,15 @@ internal final class SubjectStorage<Output, Failure: Error> {
         continue
       }
       finishing = nil
-      if owns {
+      switch offered {
+      case .owned:
         more = conduit._withUnsafeGuaranteedRef { $0.send(value) }
         finishing = conduit
+      case .declined:
+        break
+      case .busy:
+        // This thread owns no delivery now (the previous one finished above).
+        deliverAfterWaiting(value, to: conduit, generation: generation)
       }
       index += 1
     }
@@ -379,6 +430,7 @@ internal final class SubjectStorage<Output, Failure: Error> {
         failureOrdering: .relaxed
       ).exchanged
     else { return false }
+    conduit.deliveringThread.store(confluence_thread_token(), ordering: .relaxed)
     // The demand is unlimited: what the subscriber returns cannot change it.
     let more = conduit.send(value)
     if !conduit.lane.compareExchange(expected: SubjectLane.owned, desired: SubjectLane.open, ordering: .releasing)
@@ -396,15 +448,37 @@ internal final class SubjectStorage<Output, Failure: Error> {
   @inlinable
   @inline(__always)
   internal func offer(_ value: Output, to conduit: Unmanaged<SubjectConduit<Output, Failure>>, generation: UInt64)
-    -> Bool
+    -> Offer
   {
     conduit._withUnsafeGuaranteedRef {
+      let me = confluence_thread_token()
       if $0.state.isDelivering {
         closeLane()
         closeOwnLane(of: $0)
+        if $0.state.wouldQueue(keepsCurrentValue: keepsCurrentValue, generation: generation),
+          $0.deliveringThread.load(ordering: .relaxed) != me
+        {
+          return .busy
+        }
       }
-      return $0.state.offer(value, keepsCurrentValue: keepsCurrentValue, generation: generation)
+      guard $0.state.offer(value, keepsCurrentValue: keepsCurrentValue, generation: generation) else {
+        return .declined
+      }
+      $0.deliveringThread.store(me, ordering: .relaxed)
+      return .owned
     }
+  }
+
+  /// What became of a value offered to one subscriber (``offer(_:to:generation:)``).
+  @usableFromInline
+  internal enum Offer {
+    /// This thread now owns delivery to it and must deliver the value.
+    case owned
+    /// Queued behind this thread's own delivery (a re-entrant send), or dropped (no demand,
+    /// cancelled, completing, or older than what it took already).
+    case declined
+    /// Another thread owns delivery to it: nothing changed; wait and offer again.
+    case busy
   }
 
   /// Completes every subscriber; later sends are ignored and later subscribers receive the

@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Paces a thread that waits for another thread to finish a short piece of work it cannot
+/// be told about directly (a subject's sender waiting for another sender's delivery to one
+/// subscriber): at first it gives the processor up at once, so that the other thread can
+/// run on a busy machine, then it sleeps for a little longer each round, up to a tenth of a
+/// millisecond, so that a long wait does not keep a core busy.
+@usableFromInline
+internal struct Backoff {
+  /// How many rounds have passed.
+  @usableFromInline
+  internal var rounds = 0
+
+  @inlinable
+  internal init() {}
+
+  /// Waits for one round.
+  @inlinable
+  internal mutating func pause() {
+    rounds += 1
+    if rounds <= 16 {
+      sched_yield()
+      return
+    }
+    let microseconds = min(rounds - 16, 100)
+    var interval = timespec(tv_sec: 0, tv_nsec: microseconds * 1000)
+    _ = nanosleep(&interval, nil)
+  }
+}
