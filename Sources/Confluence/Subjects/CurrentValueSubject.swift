@@ -30,9 +30,10 @@
 /// nowhere.
 ///
 /// Thread safety: ``send(_:)``, ``value``, ``send(completion:)`` and subscribing may be
-/// used on any thread. One subscriber never receives two events at once: a value sent while
-/// another thread (or the subscriber itself, re-entrantly) is delivering to it is queued,
-/// with its demand reserved, and delivered right after.
+/// used on any thread. One subscriber never receives two events at once: as with Apple's
+/// subjects, a value sent while another thread is delivering to it waits for that delivery
+/// and is then delivered on the sending thread; a value sent by the subscriber itself,
+/// re-entrantly, is queued, with its demand reserved, and delivered right after.
 ///
 /// - Complexity: ``send(_:)`` is O(1) for one subscriber (two lock acquisitions, no
 ///   allocation) and O(*n*) for *n* subscribers.

@@ -30,9 +30,11 @@
 /// and releases it.
 ///
 /// Thread safety: ``send(_:)``, ``send(completion:)`` and subscribing may happen on any
-/// thread. One subscriber never receives two events at once: a value sent while another
-/// thread (or the subscriber itself, re-entrantly from inside `receive(_:)`) is delivering
-/// to that subscriber is queued, with its demand reserved, and delivered right after.
+/// thread. One subscriber never receives two events at once: as with Apple's subjects, a
+/// value sent while another thread is delivering to that subscriber waits for that
+/// delivery and is then delivered on the sending thread, before ``send(_:)`` returns; a
+/// value sent by the subscriber itself, re-entrantly from inside `receive(_:)`, is queued,
+/// with its demand reserved, and delivered right after the current one.
 ///
 /// - Complexity: ``send(_:)`` is O(1) for one subscriber (two lock acquisitions, no
 ///   allocation) and O(*n*) for *n* subscribers.

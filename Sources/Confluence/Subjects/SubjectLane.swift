@@ -7,8 +7,8 @@ import Synchronization
 // Why it exists: two uncontended lock round trips would be most of a subject's per-value
 // cost. A sender must still (1) never
 // deliver to one subscriber from two threads at once (contract rule 5), and (2) notice
-// anything that happened while it delivered (a value queued by another thread or
-// re-entrantly, a cancel, a completion). Taking ownership with a compare-and-exchange and
+// anything that happened while it delivered (a value queued re-entrantly, a cancel, a
+// completion, another thread's send waiting its turn). Taking ownership with a compare-and-exchange and
 // giving it up with another one does both: the second one fails exactly when something
 // happened meanwhile, and the sender then finishes through the lock as any owner does.
 // Fewer read-modify-writes would need a re-entrant send to wait for the owner instead of
