@@ -171,6 +171,32 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
     case release(TakenReferences, [Output?], SubjectConduit?)
   }
 
+  /// Under the subject's lock (with any lane that held this conduit's ownership closed):
+  /// offers `value`, of `generation`, to the subscriber. A send from the thread that owns
+  /// delivery (re-entrant) is queued; a send from another thread while one owns it is
+  /// `busy` and changes nothing, so that the sender waits and delivers its value itself.
+  @inlinable
+  @inline(__always)
+  internal func offer(_ value: Output, keepsCurrentValue: Bool, generation: UInt64) -> SubjectOffer {
+    let me = confluence_thread_token()
+    if state.wouldQueue(keepsCurrentValue: keepsCurrentValue, generation: generation),
+      deliveringThread.load(ordering: .relaxed) != me
+    {
+      return .busy
+    }
+    guard state.offer(value, keepsCurrentValue: keepsCurrentValue, generation: generation) else { return .declined }
+    deliveringThread.store(me, ordering: .relaxed)
+    return .owned
+  }
+
+  /// Notes that the calling thread took delivery ownership without an offer (a lane taken,
+  /// or a request that owes the current value), before it calls the subscriber.
+  @inlinable
+  @inline(__always)
+  internal func noteDeliveringThread() {
+    deliveringThread.store(confluence_thread_token(), ordering: .relaxed)
+  }
+
   /// Delivers `value`, then whatever was queued meanwhile. The caller owns delivery (its
   /// `offer` returned `true`) and keeps the conduit alive.
   @inlinable
@@ -365,7 +391,7 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
         if state.demand == .unlimited { demandIsUnlimited.store(true, ordering: .relaxed) }
       }
       guard state.request(demand, currentGeneration: storage.state.generation) else { return false }
-      deliveringThread.store(confluence_thread_token(), ordering: .relaxed)
+      noteDeliveringThread()
       current = storage.state.currentValue
       return true
     }

@@ -1,6 +1,3 @@
-import CConfluenceSystem
-import Synchronization
-
 // The state machine of a subject as a whole: its subscribers, its completion, and (for
 // `CurrentValueSubject` and `@Published`) its current value. Guarded by the lock of the
 // `SubjectStorage` that holds it; the transitions never call out.
@@ -127,24 +124,12 @@ internal struct SubjectState<Output, Failure: Error> {
     case 1:
       // Unretained: the list keeps it alive (a strong copy here cost a retain and a release).
       let conduit = Unmanaged.passUnretained(conduits[0])
-      let owns = conduit._withUnsafeGuaranteedRef { conduit -> Bool? in
-        let me = confluence_thread_token()
-        if conduit.state.isDelivering,
-          conduit.state.wouldQueue(keepsCurrentValue: keepingCurrentValue, generation: generation),
-          conduit.deliveringThread.load(ordering: .relaxed) != me
-        {
-          return nil
-        }
-        guard conduit.state.offer(value, keepsCurrentValue: keepingCurrentValue, generation: generation) else {
-          return false
-        }
-        conduit.deliveringThread.store(me, ordering: .relaxed)
-        return true
-      }
-      switch owns {
-      case true?: return .one(conduit)
-      case false?: return .none
-      case nil: return .wait(conduits[0], generation: generation)
+      switch conduit._withUnsafeGuaranteedRef({
+        $0.offer(value, keepsCurrentValue: keepingCurrentValue, generation: generation)
+      }) {
+      case .owned: return .one(conduit)
+      case .declined: return .none
+      case .busy: return .wait(conduits[0], generation: generation)
       }
     default:
       return .many(conduits, generation: generation)

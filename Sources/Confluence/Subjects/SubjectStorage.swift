@@ -1,4 +1,3 @@
-import CConfluenceSystem
 import Synchronization
 
 /// The shared machinery behind `PassthroughSubject`, `CurrentValueSubject`,
@@ -107,7 +106,7 @@ internal final class SubjectStorage<Output, Failure: Error> {
   @inline(never)
   internal func sendThroughLock(_ value: Output) {
     var none: Output?
-    let (plan, first) = lock.withLock { () -> (SubjectState<Output, Failure>.SendPlan, FirstOffer) in
+    let (plan, first) = lock.withLock { () -> (SubjectState<Output, Failure>.SendPlan, SubjectOffer?) in
       closeLane()
       let plan = state.send(value, keepingCurrentValue: false, replaced: &none)
       return (plan, offerFirst(value, as: plan))
@@ -130,7 +129,7 @@ internal final class SubjectStorage<Output, Failure: Error> {
     // locked operation closed it meanwhile, while the conduit's state counts this sender
     // as its owner.
     let conduit = laneConduit.unsafelyUnwrapped
-    conduit._withUnsafeGuaranteedRef { $0.deliveringThread.store(confluence_thread_token(), ordering: .relaxed) }
+    conduit._withUnsafeGuaranteedRef { $0.noteDeliveringThread() }
     // The demand is unlimited: what the subscriber returns cannot change it.
     let more = conduit._withUnsafeGuaranteedRef { $0.send(value) }
     if !lane.compareExchange(expected: SubjectLane.owned, desired: SubjectLane.open, ordering: .releasing).exchanged {
@@ -228,12 +227,12 @@ internal final class SubjectStorage<Output, Failure: Error> {
   @inlinable
   internal func setCurrentValue(_ value: Output) {
     let (plan, first, replaced) = lock.withLock {
-      () -> (SubjectState<Output, Failure>.SendPlan, FirstOffer, Output?) in
+      () -> (SubjectState<Output, Failure>.SendPlan, SubjectOffer?, Output?) in
       var replaced: Output?
       if state.completion != nil {
         replaced = state.currentValue.take()
         state.currentValue = value
-        return (.none, .notOffered, replaced)
+        return (.none, nil, replaced)
       }
       let plan = state.send(value, keepingCurrentValue: true, replaced: &replaced)
       return (plan, offerFirst(value, as: plan), replaced)
@@ -246,7 +245,7 @@ internal final class SubjectStorage<Output, Failure: Error> {
   @inlinable
   internal func sendKeepingCurrentValue(_ value: Output) {
     let (plan, first, replaced) = lock.withLock {
-      () -> (SubjectState<Output, Failure>.SendPlan, FirstOffer, Output?) in
+      () -> (SubjectState<Output, Failure>.SendPlan, SubjectOffer?, Output?) in
       var replaced: Output?
       let plan = state.send(value, keepingCurrentValue: true, replaced: &replaced)
       return (plan, offerFirst(value, as: plan), replaced)
@@ -258,41 +257,24 @@ internal final class SubjectStorage<Output, Failure: Error> {
   /// Under the lock, right after `SubjectState.send` planned to deliver to several
   /// subscribers: offers `value` to the first of them in the same critical section (the
   /// delivery loop would otherwise take the lock once more just for that), unless its own
-  /// lane is open, and says what became of it.
+  /// lane is open, and says what became of it (`nil`: not offered; the delivery loop starts
+  /// with the first subscriber).
   @inlinable
   @inline(__always)
-  internal func offerFirst(_ value: Output, as plan: SubjectState<Output, Failure>.SendPlan) -> FirstOffer {
-    guard case .many = plan else { return .notOffered }
+  internal func offerFirst(_ value: Output, as plan: SubjectState<Output, Failure>.SendPlan) -> SubjectOffer? {
+    guard case .many = plan else { return nil }
     // The plan's snapshot is this very list, unchanged since: its first conduit.
     let first = Unmanaged.passUnretained(state.conduits[0])
     // Through its own lane, after the lock, if that is open.
-    if first._withUnsafeGuaranteedRef({ $0.lane.load(ordering: .relaxed) == SubjectLane.open }) { return .notOffered }
-    switch offer(value, to: first, generation: state.generation) {
-    case .owned: return .owned
-    case .declined: return .declined
-    case .busy: return .busy
-    }
-  }
-
-  /// What became of the value offered to the first of several subscribers in the critical
-  /// section that planned the send (``offerFirst(_:as:)``).
-  @usableFromInline
-  internal enum FirstOffer {
-    /// Not offered: the delivery loop starts with the first subscriber.
-    case notOffered
-    /// The first subscriber did not take it (no demand, queued, or cancelled).
-    case declined
-    /// This thread owns delivery to the first subscriber.
-    case owned
-    /// Another thread owns delivery to the first subscriber: wait for it, then offer again.
-    case busy
+    if first._withUnsafeGuaranteedRef({ $0.lane.load(ordering: .relaxed) == SubjectLane.open }) { return nil }
+    return offer(value, to: first, generation: state.generation)
   }
 
   /// Carries out a plan made by `SubjectState.send`; with several subscribers, the first
   /// may have been offered the value already (``offerFirst(_:as:)``), and `first` says so.
   @inlinable
   @inline(__always)
-  internal func deliver(_ value: Output, as plan: SubjectState<Output, Failure>.SendPlan, first: FirstOffer) {
+  internal func deliver(_ value: Output, as plan: SubjectState<Output, Failure>.SendPlan, first: SubjectOffer?) {
     switch plan {
     case .none:
       break
@@ -353,55 +335,51 @@ internal final class SubjectStorage<Output, Failure: Error> {
   @inlinable
   internal func deliver(
     _ value: Output, toEach conduits: ContiguousArray<SubjectConduit<Output, Failure>>, generation: UInt64,
-    first: FirstOffer
+    first: SubjectOffer?
   ) {
     // `conduits`, a snapshot of the list, keeps every conduit alive until this returns.
     var finishing: Unmanaged<SubjectConduit<Output, Failure>>?
     var more = Subscribers.Demand.none
     var index = conduits.startIndex
-    switch first {
-    case .owned:
-      let owned = Unmanaged.passUnretained(conduits[index])
-      more = owned._withUnsafeGuaranteedRef { $0.send(value) }
-      finishing = owned
-      index += 1
-    case .declined:
-      index += 1
-    case .busy:
-      deliverAfterWaiting(value, to: Unmanaged.passUnretained(conduits[index]), generation: generation)
-      index += 1
-    case .notOffered:
-      break
-    }
+    // The first conduit's offer, when it was made in the critical section that planned the
+    // send (no delivery is being finished then).
+    var offeredWhilePlanning = first
     while index < conduits.endIndex {
       let conduit = Unmanaged.passUnretained(conduits[index])
-      if conduit._withUnsafeGuaranteedRef({ $0.lane.load(ordering: .relaxed) == SubjectLane.open }) {
-        if let owned = finishing {
-          owned._withUnsafeGuaranteedRef { $0.continueDelivery(after: more) }
-          finishing = nil
+      let offered: SubjectOffer
+      if let made = offeredWhilePlanning {
+        offered = made
+        offeredWhilePlanning = nil
+      } else {
+        if conduit._withUnsafeGuaranteedRef({ $0.lane.load(ordering: .relaxed) == SubjectLane.open }) {
+          if let owned = finishing {
+            owned._withUnsafeGuaranteedRef { $0.continueDelivery(after: more) }
+            finishing = nil
+          }
+          if conduit._withUnsafeGuaranteedRef({ sendThroughOwnLane(value, to: $0) }) {
+            index += 1
+            continue
+          }
         }
-        if conduit._withUnsafeGuaranteedRef({ sendThroughOwnLane(value, to: $0) }) {
-          index += 1
+        let (finished, result) = lock.withLock { () -> (Bool, SubjectOffer) in
+          if let finishing {
+            guard finishing._withUnsafeGuaranteedRef({ $0.state.finishDelivery(returning: more) }) else {
+              return (false, .declined)
+            }
+            finishing._withUnsafeGuaranteedRef { openLaneIfEligible(for: $0) }
+          }
+          return (true, offer(value, to: conduit, generation: generation))
+        }
+        if !finished {
+          // Something happened during the previous delivery (a value or the completion was
+          // queued, a cancel, an owed current value): see to it before the next subscriber.
+          finishing.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.continueDeliveryAfterEvents(after: more) }
+          finishing = nil
           continue
         }
-      }
-      let (finished, offered) = lock.withLock { () -> (Bool, Offer) in
-        if let finishing {
-          guard finishing._withUnsafeGuaranteedRef({ $0.state.finishDelivery(returning: more) }) else {
-            return (false, .declined)
-          }
-          finishing._withUnsafeGuaranteedRef { openLaneIfEligible(for: $0) }
-        }
-        return (true, offer(value, to: conduit, generation: generation))
-      }
-      if !finished {
-        // Something happened during the previous delivery (a value or the completion was
-        // queued, a cancel, an owed current value): see to it before the next subscriber.
-        finishing.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.continueDeliveryAfterEvents(after: more) }
         finishing = nil
-        continue
+        offered = result
       }
-      finishing = nil
       switch offered {
       case .owned:
         more = conduit._withUnsafeGuaranteedRef { $0.send(value) }
@@ -409,7 +387,7 @@ internal final class SubjectStorage<Output, Failure: Error> {
       case .declined:
         break
       case .busy:
-        // This thread owns no delivery now (the previous one finished above).
+        // This thread owns no delivery now (any previous one finished above).
         deliverAfterWaiting(value, to: conduit, generation: generation)
       }
       index += 1
@@ -430,7 +408,7 @@ internal final class SubjectStorage<Output, Failure: Error> {
         failureOrdering: .relaxed
       ).exchanged
     else { return false }
-    conduit.deliveringThread.store(confluence_thread_token(), ordering: .relaxed)
+    conduit.noteDeliveringThread()
     // The demand is unlimited: what the subscriber returns cannot change it.
     let more = conduit.send(value)
     if !conduit.lane.compareExchange(expected: SubjectLane.owned, desired: SubjectLane.open, ordering: .releasing)
@@ -448,37 +426,15 @@ internal final class SubjectStorage<Output, Failure: Error> {
   @inlinable
   @inline(__always)
   internal func offer(_ value: Output, to conduit: Unmanaged<SubjectConduit<Output, Failure>>, generation: UInt64)
-    -> Offer
+    -> SubjectOffer
   {
     conduit._withUnsafeGuaranteedRef {
-      let me = confluence_thread_token()
       if $0.state.isDelivering {
         closeLane()
         closeOwnLane(of: $0)
-        if $0.state.wouldQueue(keepsCurrentValue: keepsCurrentValue, generation: generation),
-          $0.deliveringThread.load(ordering: .relaxed) != me
-        {
-          return .busy
-        }
       }
-      guard $0.state.offer(value, keepsCurrentValue: keepsCurrentValue, generation: generation) else {
-        return .declined
-      }
-      $0.deliveringThread.store(me, ordering: .relaxed)
-      return .owned
+      return $0.offer(value, keepsCurrentValue: keepsCurrentValue, generation: generation)
     }
-  }
-
-  /// What became of a value offered to one subscriber (``offer(_:to:generation:)``).
-  @usableFromInline
-  internal enum Offer {
-    /// This thread now owns delivery to it and must deliver the value.
-    case owned
-    /// Queued behind this thread's own delivery (a re-entrant send), or dropped (no demand,
-    /// cancelled, completing, or older than what it took already).
-    case declined
-    /// Another thread owns delivery to it: nothing changed; wait and offer again.
-    case busy
   }
 
   /// Completes every subscriber; later sends are ignored and later subscribers receive the
