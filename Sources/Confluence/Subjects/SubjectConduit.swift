@@ -179,7 +179,8 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   @inline(__always)
   internal func offer(_ value: Output, keepsCurrentValue: Bool, generation: UInt64) -> SubjectOffer {
     let me = confluence_thread_token()
-    if state.wouldQueue(keepsCurrentValue: keepsCurrentValue, generation: generation),
+    // `isDelivering` first: the common case (nobody delivering) costs one test here.
+    if state.isDelivering, state.wouldQueue(keepsCurrentValue: keepsCurrentValue, generation: generation),
       deliveringThread.load(ordering: .relaxed) != me
     {
       return .busy
