@@ -58,6 +58,30 @@ final class SubjectConcurrentSendTests: XCTestCase {
       send: { subject.send($0) })
   }
 
+  /// `@Published`'s publisher: a current-value subject set from two threads.
+  func test_publishedProperty_twoSubscribers() {
+    let model = Model()
+    check(
+      subscribers: 2, subscribe: { receive in model.$count.dropFirst().sink(receiveValue: receive) },
+      send: { model.count = $0 })
+  }
+
+  /// `ObservableObjectPublisher` sends no value: each subscriber records the value the
+  /// sending thread registered before it sent.
+  func test_observableObjectPublisher_twoSubscribers() {
+    let publisher = ObservableObjectPublisher()
+    let sentBy = Mutex<[UInt: Int]>([:])
+    check(
+      subscribers: 2,
+      subscribe: { receive in
+        publisher.sink { receive(sentBy.withLock { $0[currentThread()] ?? 0 }) }
+      },
+      send: { value in
+        sentBy.withLock { $0[currentThread()] = value }
+        publisher.send()
+      })
+  }
+
   /// A sends 1, whose delivery blocks inside the first subscriber; B sends 2 meanwhile. B's
   /// send must not return while 1 is being delivered, the first subscriber receives 1 then
   /// 2, and every subscriber receives 1 on A's thread and 2 on B's.
@@ -72,7 +96,7 @@ final class SubjectConcurrentSendTests: XCTestCase {
     let releaseFirst = DispatchSemaphore(value: 0)
     let cancellables = (0..<count).map { index in
       subscribe { value in
-        log.withLock { $0.append((value, index, UInt(bitPattern: Int(bitPattern: pthread_self())))) }
+        log.withLock { $0.append((value, index, currentThread())) }
         if value == 1 && index == 0 {
           firstIsInside.signal()
           releaseFirst.wait()
@@ -83,13 +107,13 @@ final class SubjectConcurrentSendTests: XCTestCase {
     let aDone = DispatchSemaphore(value: 0)
     let bDone = DispatchSemaphore(value: 0)
     Thread {
-      threads.withLock { $0[1] = UInt(bitPattern: Int(bitPattern: pthread_self())) }
+      threads.withLock { $0[1] = currentThread() }
       send(1)
       aDone.signal()
     }.start()
     firstIsInside.wait()
     Thread {
-      threads.withLock { $0[2] = UInt(bitPattern: Int(bitPattern: pthread_self())) }
+      threads.withLock { $0[2] = currentThread() }
       send(2)
       bDone.signal()
     }.start()
@@ -121,4 +145,16 @@ final class SubjectConcurrentSendTests: XCTestCase {
 private final class SubscriptionBox: @unchecked Sendable {
   // @unchecked Sendable: written once, in `receive(subscription:)`, before any other use.
   var subscription: Subscription?
+}
+
+/// The calling thread's identity, comparable across threads.
+private func currentThread() -> UInt {
+  UInt(bitPattern: Int(bitPattern: pthread_self()))
+}
+
+/// An observable model whose `@Published` property the test sets from two threads.
+private final class Model: ObservableObject, @unchecked Sendable {
+  // @unchecked Sendable: `count` is set from two threads on purpose; its publisher is the
+  // subject under test, which serialises deliveries.
+  @Published var count = 0
 }
