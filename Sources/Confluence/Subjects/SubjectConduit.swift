@@ -52,10 +52,13 @@ internal protocol SubjectDownstreamReflecting: AnyObject {
 internal final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringConvertible,
   CustomReflectable, CustomPlaygroundDisplayConvertible
 {
-  /// Calls the boxed subscriber (first pointer, a `SubjectDownstreamBox`) with the value
-  /// the second pointer points to (an `Output`, borrowed).
+  /// Calls the boxed subscriber (the `SubjectDownstreamBox`, borrowed) with the value the
+  /// pointer points to (an `Output`, borrowed). The box comes as a reference, not a raw
+  /// pointer: the handler is then one function (a raw pointer would need
+  /// `_withUnsafeGuaranteedRef` and its closure inside the handler, which the inliner keeps
+  /// out of line once the subscriber's chain is inlined into it: one more call per value).
   @usableFromInline
-  internal typealias ValueHandler = (UnsafeRawPointer, UnsafeRawPointer) -> Subscribers.Demand
+  internal typealias ValueHandler = (AnyObject, UnsafeRawPointer) -> Subscribers.Demand
 
   /// Calls the boxed subscriber (first pointer) with the completion the second pointer
   /// points to (a `Subscribers.Completion<Failure>`, borrowed).
@@ -128,9 +131,8 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
     self.parent = parent
     self.downstream = UnsafeRawPointer(Unmanaged.passRetained(SubjectDownstreamBox(downstream)).toOpaque())
     receiveValue = { box, value in
-      Unmanaged<SubjectDownstreamBox<Downstream>>.fromOpaque(box)._withUnsafeGuaranteedRef {
-        $0.subscriber.receive(value.assumingMemoryBound(to: Output.self).pointee)
-      }
+      unsafeDowncast(box, to: SubjectDownstreamBox<Downstream>.self).subscriber.receive(
+        value.assumingMemoryBound(to: Output.self).pointee)
     }
     receiveCompletion = { box, completion in
       Unmanaged<SubjectDownstreamBox<Downstream>>.fromOpaque(box)._withUnsafeGuaranteedRef {
@@ -212,7 +214,9 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
     // Unprotected: the handler reads exactly one `Output` through the pointer, so the
     // stack protector that `withUnsafePointer` sets up (a canary stored and checked in the
     // caller, on every value) guards nothing here.
-    _withUnprotectedUnsafePointer(to: value) { receiveValue(downstream.unsafelyUnwrapped, $0) }
+    _withUnprotectedUnsafePointer(to: value) { value in
+      Unmanaged<AnyObject>.fromOpaque(downstream.unsafelyUnwrapped)._withUnsafeGuaranteedRef { receiveValue($0, value) }
+    }
   }
 
   /// The owner's loop: hands back the demand the downstream returned, then delivers what
