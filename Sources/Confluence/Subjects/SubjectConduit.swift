@@ -60,10 +60,10 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   @usableFromInline
   internal typealias ValueHandler = (AnyObject, UnsafeRawPointer) -> Subscribers.Demand
 
-  /// Calls the boxed subscriber (first pointer) with the completion the second pointer
-  /// points to (a `Subscribers.Completion<Failure>`, borrowed).
+  /// Calls the boxed subscriber (the `SubjectDownstreamBox`, borrowed) with the completion
+  /// the pointer points to (a `Subscribers.Completion<Failure>`, borrowed).
   @usableFromInline
-  internal typealias CompletionHandler = (UnsafeRawPointer, UnsafeRawPointer) -> Void
+  internal typealias CompletionHandler = (AnyObject, UnsafeRawPointer) -> Void
 
   /// The subject; kept alive while the subscriber holds its subscription.
   @usableFromInline
@@ -135,10 +135,8 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
         value.assumingMemoryBound(to: Output.self).pointee)
     }
     receiveCompletion = { box, completion in
-      Unmanaged<SubjectDownstreamBox<Downstream>>.fromOpaque(box)._withUnsafeGuaranteedRef {
-        $0.subscriber.receive(
-          completion: completion.assumingMemoryBound(to: Subscribers.Completion<Failure>.self).pointee)
-      }
+      unsafeDowncast(box, to: SubjectDownstreamBox<Downstream>.self).subscriber.receive(
+        completion: completion.assumingMemoryBound(to: Subscribers.Completion<Failure>.self).pointee)
     }
     specialized = { conduit, demand in
       if demand == .none {
@@ -317,7 +315,7 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   @inlinable
   internal func complete(_ box: AnyObject, with completion: Subscribers.Completion<Failure>) {
     withUnsafePointer(to: completion) {
-      receiveCompletion(UnsafeRawPointer(Unmanaged.passUnretained(box).toOpaque()), $0)
+      receiveCompletion(box, $0)
     }
   }
 

@@ -96,10 +96,7 @@ internal struct MapSubscriber<Input, Downstream: Subscriber>: Subscriber, Custom
     downstream.receive(subscription: subscription)
   }
 
-  /// Always inlined, as every stage whose value path is one call into its downstream: a
-  /// chain of such stages then runs as one function instead of one call frame per stage
-  /// (Benchmarks/README.md, "Long pipelines", point 7). Stages that call the downstream
-  /// from more than one place are not forced, or a chain of them would grow exponentially.
+  /// Always inlined: a one-call value path (Benchmarks/README.md, "Long pipelines", point 7).
   @inlinable
   @inline(__always)
   internal func receive(_ input: Input) -> Subscribers.Demand {
