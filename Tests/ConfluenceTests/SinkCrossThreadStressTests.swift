@@ -175,4 +175,84 @@ final class SinkCrossThreadStressTests: XCTestCase {
       withExtendedLifetime(sink) {}
     }
   }
+
+  /// A sequence delivers to a sink as one run through its gate (one check per value): a
+  /// cancel from another thread while a call runs must keep the closures until the run
+  /// ends, and the run must stop at the next value.
+  func test_sequenceRun_cancelFromAnotherThread_whileReceiveValueRuns_keepsTheClosuresUntilTheRunEnds() {
+    let entered = DispatchSemaphore(value: 0)
+    let proceed = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+    let flags = Flags()
+    weak var weakCaptured: Captured?
+    let sink: Subscribers.Sink<Int, Never>
+    do {
+      let captured = Captured()
+      weakCaptured = captured
+      sink = Subscribers.Sink(receiveCompletion: { _ in captured.touched += 1 }) { value in
+        captured.touched += 1
+        flags.calls.add(1, ordering: .relaxed)
+        if value == 5 {
+          entered.signal()
+          proceed.wait()
+          captured.touched += 1
+        }
+      }
+    }
+    let subscribing = Unchecked(value: sink)
+    Thread.detachNewThread {
+      (0..<1_000).publisher.subscribe(subscribing.value)
+      done.signal()
+    }
+    entered.wait()
+    sink.cancel()
+    XCTAssertFalse(hasLetGo(sink), "the closures went while the run was inside a call")
+    XCTAssertNotNil(weakCaptured)
+    proceed.signal()
+    done.wait()
+    XCTAssertEqual(flags.calls.load(ordering: .relaxed), 6, "the run went on after the cancel")
+    XCTAssertTrue(hasLetGo(sink), "the run did not let go of the closures when it ended")
+    XCTAssertNil(weakCaptured)
+  }
+
+  /// A cancel from another thread at a varying moment of a sequence's run: the closures go,
+  /// no call starts after the cancel returned, and nothing reaches them afterwards.
+  func test_sequenceRun_cancelRacingTheRun_theClosuresGo_andNoCallStartsAfterTheCancelReturned() {
+    for round in 0..<200 {
+      let flags = Flags()
+      weak var weakCaptured: Captured?
+      let sink: Subscribers.Sink<Int, Never>
+      do {
+        let captured = Captured()
+        weakCaptured = captured
+        sink = Subscribers.Sink(
+          receiveCompletion: { _ in captured.touched += 1 },
+          receiveValue: { value in
+            // Read first: a call the gate let through after the cancel returned sees it set.
+            if flags.cancelReturned.load(ordering: .acquiring) || value < 0 {
+              flags.callsAfterTheEnd.add(1, ordering: .relaxed)
+            }
+            flags.calls.add(1, ordering: .relaxed)
+            captured.touched += 1
+          })
+      }
+      let shared = Unchecked(value: sink)
+      let cancelAfter = 1 + (round % 20) * 50  // after the subscription: a cancel before it changes nothing
+      DispatchQueue.concurrentPerform(iterations: 2) { side in
+        if side == 1 {
+          while flags.calls.load(ordering: .relaxed) < cancelAfter {}
+          shared.value.cancel()
+          flags.cancelReturned.store(true, ordering: .releasing)
+        } else {
+          (0..<20_000).publisher.subscribe(shared.value)
+        }
+      }
+      XCTAssertNil(weakCaptured, "round \(round): the closures outlived the cancel")
+      _ = sink.receive(-1)
+      sink.receive(completion: .finished)
+      // One call may have passed the gate before the cancel and read the flag after it.
+      XCTAssertLessThanOrEqual(flags.callsAfterTheEnd.load(ordering: .relaxed), 1, "round \(round)")
+      withExtendedLifetime(sink) {}
+    }
+  }
 }

@@ -297,4 +297,79 @@ extension SinkTests {
     subject.send(completion: .finished)
     XCTAssertNil(weakOwner, "the sink let go of its closure at completion")
   }
+
+  // MARK: A sequence's values as one run through the sink's gate
+  //
+  // With unlimited demand a `Publishers.Sequence` hands a sink its values as one run (the
+  // gate entered once, one check per value). These pin that a run keeps every rule of
+  // value-by-value delivery: the end is seen at the next value, the closures go once the
+  // call that ended the sink returns, re-entrant deliveries nest.
+
+  func test_sequenceRun_cancelFromInsideReceiveValue_stopsAtThatValue_andLetsGoWhenItReturns() {
+    for cancelAt in [0, 1, 4] {  // the first value (before the run opens), the second, inside
+      let tracker = LifetimeTracker()
+      var values: [Int] = []
+      var completions = 0
+      var livesDuringTheCall: [Int] = []
+      var sink: Subscribers.Sink<Int, Never>?
+      sink = Subscribers.Sink(
+        receiveCompletion: { [probe = tracker.make()] _ in withExtendedLifetime(probe) { completions += 1 } },
+        receiveValue: { [probe = tracker.make()] value in
+          values.append(value + probe.id - probe.id)
+          if value == cancelAt {
+            sink?.cancel()
+            livesDuringTheCall.append(tracker.liveCount)
+          }
+        })
+      (0..<10).publisher.subscribe(sink!)
+      XCTAssertEqual(values, Array(0...cancelAt), "cancelled at \(cancelAt)")
+      XCTAssertEqual(completions, 0, "a cancelled sink hears no completion")
+      XCTAssertEqual(livesDuringTheCall, [2], "the closures live until the call that cancelled returns")
+      XCTAssertEqual(tracker.liveCount, 0, "cancelled at \(cancelAt): let go once the call returned")
+      withExtendedLifetime(sink) {}
+    }
+  }
+
+  func test_sequenceRun_completionSentToTheSinkFromInsideReceiveValue_endsIt_theRestIsIgnored() {
+    let tracker = LifetimeTracker()
+    var events: [String] = []
+    var sink: Subscribers.Sink<Int, Never>?
+    sink = Subscribers.Sink(
+      receiveCompletion: { [probe = tracker.make()] _ in withExtendedLifetime(probe) { events.append("finished") } },
+      receiveValue: { [probe = tracker.make()] value in
+        // A misbehaving caller ends the sink while the sequence still runs into it.
+        if value == 2 { sink?.receive(completion: .finished) }
+        events.append("\(value + probe.id - probe.id)")
+      })
+    (0..<6).publisher.subscribe(sink!)
+    XCTAssertEqual(events, ["0", "1", "finished", "2"], "nothing after the end, and one completion")
+    XCTAssertEqual(tracker.liveCount, 0)
+    withExtendedLifetime(sink) {}
+  }
+
+  func test_sequenceRun_aValueSentToTheSinkFromInsideReceiveValue_isDeliveredInPlace() {
+    var values: [Int] = []
+    var sink: Subscribers.Sink<Int, Never>?
+    sink = Subscribers.Sink(receiveCompletion: { _ in values.append(-1) }) { value in
+      values.append(value)
+      if value == 1 { _ = sink?.receive(100) }
+    }
+    (0..<4).publisher.subscribe(sink!)
+    XCTAssertEqual(values, [0, 1, 100, 2, 3, -1])
+    withExtendedLifetime(sink) {}
+  }
+
+  func test_sequenceRun_aCancelBeforeTheSubscription_changesNothing_theRunDelivers_andTheClosuresGoAtTheEnd() {
+    let tracker = LifetimeTracker()
+    var values: [Int] = []
+    let sink = Subscribers.Sink<Int, Never>(
+      receiveCompletion: { [probe = tracker.make()] _ in withExtendedLifetime(probe) { values.append(-1) } },
+      receiveValue: { [probe = tracker.make()] value in values.append(value + probe.id - probe.id) })
+    sink.cancel()  // Apple's sink ignores a cancel that comes before its subscription
+    (0..<5).publisher.subscribe(sink)
+    XCTAssertEqual(values, [0, 1, 2, 3, 4, -1])
+    XCTAssertEqual(tracker.liveCount, 0, "let go at the completion")
+    _ = sink.receive(9)
+    XCTAssertEqual(values, [0, 1, 2, 3, 4, -1])
+  }
 }

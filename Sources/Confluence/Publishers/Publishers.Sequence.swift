@@ -139,10 +139,26 @@ where Downstream.Input == Elements.Element {
     }
     while true {
       if budget == .unlimited {
-        while let element = next {
-          if isCancelled.load(ordering: .relaxed) { return }
-          next = iterator!.next()
-          _ = downstream.receive(element)
+        if let sink = downstream as? Subscribers.Sink<Downstream.Input, Downstream.Failure> {
+          // A sink takes the rest as one run through its delivery gate (a check per value
+          // instead of a gate per value). Folded away where `Downstream` is known.
+          var cancelled = false
+          sink.receiveRun {
+            guard let element = next else { return nil }
+            if isCancelled.load(ordering: .relaxed) {
+              cancelled = true
+              return nil
+            }
+            next = iterator!.next()
+            return element
+          }
+          if cancelled { return }
+        } else {
+          while let element = next {
+            if isCancelled.load(ordering: .relaxed) { return }
+            next = iterator!.next()
+            _ = downstream.receive(element)
+          }
         }
       } else {
         while budget > 0, let element = next {

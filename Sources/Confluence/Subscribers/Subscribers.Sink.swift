@@ -113,6 +113,35 @@ extension Subscribers {
     /// Calls `receiveCompletion`, releases the subscription, then lets go of the closures.
     /// Only the first completion counts, and none after ``cancel()``: as Apple's sink, a
     /// later one is ignored.
+    /// Receives the values `next` produces until it returns `nil`, as ``receive(_:)`` would
+    /// one by one, for an emitter that loops on one thread with unlimited demand (a
+    /// sequence). After the first value (delivered as usual, which claims the gate for this
+    /// thread), the rest are one run through the gate (`DeliveryGate.beginRun()`): per
+    /// value, one check that the sink has not ended, then `receiveValue`. A value that
+    /// arrives after the sink ended is ignored, as ``receive(_:)`` ignores it.
+    @inlinable
+    @inline(__always)
+    internal final func receiveRun(_ next: () -> Input?) {
+      guard let first = next() else { return }
+      _ = receive(first)
+      switch gate.beginRun() {
+      case .running:
+        while let value = next() {
+          guard gate.isOpenInRun else {
+            if gate.endRun(), gate.takeReleaseDuty() { letGoOfClosures() }
+            _ = receive(value)
+            while let value = next() { _ = receive(value) }
+            return
+          }
+          closures.receiveValue(value)
+        }
+        if gate.endRun(), gate.takeReleaseDuty() { letGoOfClosures() }
+      case .declined(let releaseDuty):
+        if releaseDuty, gate.takeReleaseDuty() { letGoOfClosures() }
+        while let value = next() { _ = receive(value) }
+      }
+    }
+
     @inlinable
     public final func receive(completion: Subscribers.Completion<Failure>) {
       var ending = DeliveryGate.Ending.alreadyEnded
