@@ -359,6 +359,41 @@ extension SinkTests {
     withExtendedLifetime(sink) {}
   }
 
+  /// The run and the value-by-value path (a sink behind `AnySubscriber` takes the latter)
+  /// interleave the sequence's own work and the deliveries in the same order.
+  func test_sequenceRun_interleavesTheIteratorAndTheDeliveries_asValueByValueDeliveryDoes() {
+    func log(throughRun: Bool) -> [String] {
+      var log: [String] = []
+      let source = (1...4).lazy.map { value -> Int in
+        log.append("make \(value)")
+        return value
+      }
+      let sink = Subscribers.Sink<Int, Never>(
+        receiveCompletion: { _ in log.append("finished") }, receiveValue: { log.append("got \($0)") })
+      if throughRun {
+        source.publisher.subscribe(sink)
+      } else {
+        source.publisher.subscribe(AnySubscriber(sink))
+      }
+      return log
+    }
+    let valueByValue = log(throughRun: false)
+    XCTAssertEqual(valueByValue.filter { $0.hasPrefix("got") }, ["got 1", "got 2", "got 3", "got 4"])
+    XCTAssertEqual(log(throughRun: true), valueByValue)
+  }
+
+  func test_sequenceRun_cancelInsideReceiveValue_stopsALongSequence() {
+    var count = 0
+    var sink: Subscribers.Sink<Int, Never>?
+    sink = Subscribers.Sink(receiveCompletion: { _ in XCTFail("a cancelled sink heard a completion") }) { value in
+      count += 1
+      if value == 5 { sink?.cancel() }
+    }
+    (0..<1_000_000).publisher.subscribe(sink!)
+    XCTAssertEqual(count, 6, "the sequence went on after its sink was cancelled")
+    withExtendedLifetime(sink) {}
+  }
+
   func test_sequenceRun_aCancelBeforeTheSubscription_changesNothing_theRunDelivers_andTheClosuresGoAtTheEnd() {
     let tracker = LifetimeTracker()
     var values: [Int] = []

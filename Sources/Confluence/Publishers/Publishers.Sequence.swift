@@ -139,26 +139,26 @@ where Downstream.Input == Elements.Element {
     }
     while true {
       if budget == .unlimited {
+        // A sink takes the values as one run through its delivery gate (one check per value
+        // instead of a gate per value). Only the sink holds this subscription, so only the
+        // sink cancels it, and a cancel ends the sink before it reaches here: during the run
+        // the sink's own check stands in for `isCancelled`. If the run stops early, the loop
+        // below goes on value by value. The cast folds away where `Downstream` is known.
         if let sink = downstream as? Subscribers.Sink<Downstream.Input, Downstream.Failure> {
-          // A sink takes the rest as one run through its delivery gate (a check per value
-          // instead of a gate per value). Folded away where `Downstream` is known.
-          var cancelled = false
-          sink.receiveRun {
-            guard let element = next else { return nil }
-            if isCancelled.load(ordering: .relaxed) {
-              cancelled = true
-              return nil
+          if isCancelled.load(ordering: .relaxed) { return }
+          if var source = iterator.take() {  // unwrapped once, not per value
+            sink.receiveRun {
+              guard let element = next else { return nil }
+              next = source.next()
+              return element
             }
-            next = iterator!.next()
-            return element
+            iterator = source
           }
-          if cancelled { return }
-        } else {
-          while let element = next {
-            if isCancelled.load(ordering: .relaxed) { return }
-            next = iterator!.next()
-            _ = downstream.receive(element)
-          }
+        }
+        while let element = next {
+          if isCancelled.load(ordering: .relaxed) { return }
+          next = iterator!.next()
+          _ = downstream.receive(element)
         }
       } else {
         while budget > 0, let element = next {

@@ -113,12 +113,16 @@ extension Subscribers {
     /// Calls `receiveCompletion`, releases the subscription, then lets go of the closures.
     /// Only the first completion counts, and none after ``cancel()``: as Apple's sink, a
     /// later one is ignored.
-    /// Receives the values `next` produces until it returns `nil`, as ``receive(_:)`` would
-    /// one by one, for an emitter that loops on one thread with unlimited demand (a
-    /// sequence). After the first value (delivered as usual, which claims the gate for this
-    /// thread), the rest are one run through the gate (`DeliveryGate.beginRun()`): per
-    /// value, one check that the sink has not ended, then `receiveValue`. A value that
-    /// arrives after the sink ended is ignored, as ``receive(_:)`` ignores it.
+    /// Receives the values `next` produces, as ``receive(_:)`` would one by one, for an
+    /// emitter that loops on one thread with unlimited demand (a sequence). After the first
+    /// value (delivered as usual, which claims the gate for this thread), the rest are one
+    /// run through the gate (`DeliveryGate.beginRun()`): per value, one check that the sink
+    /// has not ended, then `receiveValue`.
+    ///
+    /// Returns once `next` returned `nil` — or, without asking `next` for more, once the
+    /// sink ended (a cancel, or a completion sent to it) or if the gate could not be run:
+    /// then the caller goes on value by value through ``receive(_:)``, which ignores what
+    /// comes after the end.
     @inlinable
     @inline(__always)
     internal final func receiveRun(_ next: () -> Input?) {
@@ -126,11 +130,9 @@ extension Subscribers {
       _ = receive(first)
       switch gate.beginRun() {
       case .running:
-        while let value = next() {
-          guard gate.isOpenInRun else {
+        while gate.isOpenInRun {
+          guard let value = next() else {
             if gate.endRun(), gate.takeReleaseDuty() { letGoOfClosures() }
-            _ = receive(value)
-            while let value = next() { _ = receive(value) }
             return
           }
           closures.receiveValue(value)
@@ -138,7 +140,6 @@ extension Subscribers {
         if gate.endRun(), gate.takeReleaseDuty() { letGoOfClosures() }
       case .declined(let releaseDuty):
         if releaseDuty, gate.takeReleaseDuty() { letGoOfClosures() }
-        while let value = next() { _ = receive(value) }
       }
     }
 
