@@ -23,6 +23,28 @@ final class SinkCrossThreadStressTests: XCTestCase {
 
   struct Unchecked<Value>: @unchecked Sendable { let value: Value }
 
+  final class Weak<Object: AnyObject> {
+    weak var object: Object?
+    init(_ object: Object) { self.object = object }
+  }
+
+  /// A sink whose closures alone keep a `Captured` alive and count their calls in `flags`.
+  /// A value below zero counts as a call after the end; with `lateOnceCancelReturned`, so
+  /// does any call that starts once `flags.cancelReturned` is set (read before anything
+  /// else, so that a call the gate let through before the cancel returned is not counted).
+  func countingSink(_ flags: Flags, lateOnceCancelReturned: Bool) -> (Subscribers.Sink<Int, Never>, Weak<Captured>) {
+    let captured = Captured()
+    let sink = Subscribers.Sink<Int, Never>(
+      receiveCompletion: { _ in captured.touched += 1 },
+      receiveValue: { value in
+        let late = lateOnceCancelReturned && flags.cancelReturned.load(ordering: .acquiring)
+        if late || value < 0 { flags.callsAfterTheEnd.add(1, ordering: .relaxed) }
+        flags.calls.add(1, ordering: .relaxed)
+        captured.touched += 1
+      })
+    return (sink, Weak(captured))
+  }
+
   func test_theProcessWideBarrier_isAvailableHere_soTheOwnersPathIsTheOneTested() throws {
     #if os(Linux)
       XCTAssertTrue(ProcessBarrier.isAvailable, "membarrier(PRIVATE_EXPEDITED) is missing: every delivery is fenced")
@@ -136,19 +158,7 @@ final class SinkCrossThreadStressTests: XCTestCase {
     for round in 0..<300 {
       let subject = PassthroughSubject<Int, Never>()
       let flags = Flags()
-      weak var weakCaptured: Captured?
-      let sink: Subscribers.Sink<Int, Never>
-      do {
-        let captured = Captured()
-        weakCaptured = captured
-        sink = Subscribers.Sink(
-          receiveCompletion: { _ in captured.touched += 1 },
-          receiveValue: { value in
-            if value < 0 { flags.callsAfterTheEnd.add(1, ordering: .relaxed) }
-            flags.calls.add(1, ordering: .relaxed)
-            captured.touched += 1
-          })
-      }
+      let (sink, captured) = countingSink(flags, lateOnceCancelReturned: false)
       subject.subscribe(sink)
       let sendLock = NSLock()
       let shared = Unchecked(value: (subject, sink))
@@ -168,7 +178,7 @@ final class SinkCrossThreadStressTests: XCTestCase {
           }
         }
       }
-      XCTAssertNil(weakCaptured, "round \(round): the closures outlived the cancel")
+      XCTAssertNil(captured.object, "round \(round): the closures outlived the cancel")
       _ = sink.receive(-1)
       sink.receive(completion: .finished)
       XCTAssertEqual(flags.callsAfterTheEnd.load(ordering: .relaxed), 0, "round \(round)")
@@ -220,22 +230,7 @@ final class SinkCrossThreadStressTests: XCTestCase {
   func test_sequenceRun_cancelRacingTheRun_theClosuresGo_andNoCallStartsAfterTheCancelReturned() {
     for round in 0..<200 {
       let flags = Flags()
-      weak var weakCaptured: Captured?
-      let sink: Subscribers.Sink<Int, Never>
-      do {
-        let captured = Captured()
-        weakCaptured = captured
-        sink = Subscribers.Sink(
-          receiveCompletion: { _ in captured.touched += 1 },
-          receiveValue: { value in
-            // Read first: a call the gate let through after the cancel returned sees it set.
-            if flags.cancelReturned.load(ordering: .acquiring) || value < 0 {
-              flags.callsAfterTheEnd.add(1, ordering: .relaxed)
-            }
-            flags.calls.add(1, ordering: .relaxed)
-            captured.touched += 1
-          })
-      }
+      let (sink, captured) = countingSink(flags, lateOnceCancelReturned: true)
       let shared = Unchecked(value: sink)
       let cancelAfter = 1 + (round % 20) * 50  // after the subscription: a cancel before it changes nothing
       DispatchQueue.concurrentPerform(iterations: 2) { side in
@@ -247,7 +242,7 @@ final class SinkCrossThreadStressTests: XCTestCase {
           (0..<20_000).publisher.subscribe(shared.value)
         }
       }
-      XCTAssertNil(weakCaptured, "round \(round): the closures outlived the cancel")
+      XCTAssertNil(captured.object, "round \(round): the closures outlived the cancel")
       _ = sink.receive(-1)
       sink.receive(completion: .finished)
       // One call may have passed the gate before the cancel and read the flag after it.
