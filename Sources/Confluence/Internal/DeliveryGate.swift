@@ -83,17 +83,27 @@ internal struct DeliveryGate: ~Copyable {
     confluence_compiler_barrier()
     if _fastPath(owner.load(ordering: .acquiring) == me) {
       body()
-      // Neither `outer` nor `me` is kept across the call: both are read again, which costs
-      // two instructions and frees two callee-saved registers in the caller's loop.
-      let restored = depth.load(ordering: .relaxed) &- 1
-      depth.store(restored, ordering: .releasing)
-      confluence_compiler_barrier()
-      // Still the owner: nothing ended the gate during the call. Otherwise it ended, and
-      // the outermost delivery sees to the release.
-      if _slowPath(owner.load(ordering: .acquiring) != confluence_thread_token()) { return restored == 0 }
-      return false
+      return endOwnersDelivery()
     }
     return deliverFenced(outer: outer, me: me, body)
+  }
+
+  /// Ends a delivery (or a run, ``beginRun()``) that the owner thread began by raising
+  /// `depth`; returns whether the caller must now try to release the closures: the gate
+  /// ended during it, and it was the outermost delivery.
+  ///
+  /// Neither the outer depth nor the thread token is kept across the call it follows: both
+  /// are read again, which costs two instructions and frees two callee-saved registers in
+  /// the caller's loop.
+  @inlinable
+  @inline(__always)
+  borrowing func endOwnersDelivery() -> Bool {
+    let restored = depth.load(ordering: .relaxed) &- 1
+    depth.store(restored, ordering: .releasing)
+    confluence_compiler_barrier()
+    // Still the owner: nothing ended the gate meanwhile. Otherwise it ended, and the
+    // outermost delivery sees to the release.
+    return _slowPath(owner.load(ordering: .acquiring) != confluence_thread_token()) && restored == 0
   }
 
   /// ``deliver(_:)`` when the calling thread does not own the gate: out of line, with
@@ -113,7 +123,7 @@ internal struct DeliveryGate: ~Copyable {
   @usableFromInline
   internal enum RunStart {
     /// The run is open: call the closure per value while ``isOpenInRun`` holds, then
-    /// ``endRun()``.
+    /// ``endOwnersDelivery()``.
     case running
     /// No run: deliver value by value. `releaseDuty`: the gate ended while the run was
     /// being opened, and the caller must try to release the closures
@@ -128,7 +138,7 @@ internal struct DeliveryGate: ~Copyable {
   ///
   /// Only the owner thread opens a run; any other caller is declined without a change,
   /// and delivers value by value (which claims the gate). A cancel from another thread
-  /// during the run sees `depth` raised and leaves the release to ``endRun()``, as it does
+  /// during the run sees `depth` raised and leaves the release to the run's end, as it does
   /// for one delivery; the run stops calling the closure once it sees the end.
   @inlinable
   @inline(__always)
@@ -149,18 +159,6 @@ internal struct DeliveryGate: ~Copyable {
   @inline(__always)
   var isOpenInRun: Bool {
     owner.load(ordering: .acquiring) == confluence_thread_token()
-  }
-
-  /// Closes a run opened by ``beginRun()``; returns whether the caller must now try to
-  /// release the closures (the gate ended during the run, which was the outermost
-  /// delivery), as ``deliver(_:)`` does.
-  @inlinable
-  @inline(__always)
-  borrowing func endRun() -> Bool {
-    let restored = depth.load(ordering: .relaxed) &- 1
-    depth.store(restored, ordering: .releasing)
-    confluence_compiler_barrier()
-    return owner.load(ordering: .acquiring) != confluence_thread_token() && restored == 0
   }
 
   /// How a delivery that did not find its thread the owner goes on.

@@ -44,9 +44,7 @@ extension Subscribers {
     /// run while the sink lets go of it on another thread); it does not end the sink.
     public final var receiveCompletion: (Subscribers.Completion<Failure>) -> Void {
       { [self] completion in
-        if gate.deliver({ closures.receiveCompletion(completion) }), gate.takeReleaseDuty() {
-          letGoOfClosures()
-        }
+        letGoOfClosuresIfDue(gate.deliver({ closures.receiveCompletion(completion) }))
       }
     }
 
@@ -104,15 +102,10 @@ extension Subscribers {
     @inlinable
     @inline(__always)
     public final func receive(_ value: Input) -> Subscribers.Demand {
-      if gate.deliver({ closures.receiveValue(value) }), gate.takeReleaseDuty() {
-        letGoOfClosures()
-      }
+      letGoOfClosuresIfDue(gate.deliver({ closures.receiveValue(value) }))
       return .none
     }
 
-    /// Calls `receiveCompletion`, releases the subscription, then lets go of the closures.
-    /// Only the first completion counts, and none after ``cancel()``: as Apple's sink, a
-    /// later one is ignored.
     /// Receives the values `next` produces, as ``receive(_:)`` would one by one, for an
     /// emitter that loops on one thread with unlimited demand (a sequence). After the first
     /// value (delivered as usual, which claims the gate for this thread), the rest are one
@@ -130,19 +123,18 @@ extension Subscribers {
       _ = receive(first)
       switch gate.beginRun() {
       case .running:
-        while gate.isOpenInRun {
-          guard let value = next() else {
-            if gate.endRun(), gate.takeReleaseDuty() { letGoOfClosures() }
-            return
-          }
+        while gate.isOpenInRun, let value = next() {
           closures.receiveValue(value)
         }
-        if gate.endRun(), gate.takeReleaseDuty() { letGoOfClosures() }
+        letGoOfClosuresIfDue(gate.endOwnersDelivery())
       case .declined(let releaseDuty):
-        if releaseDuty, gate.takeReleaseDuty() { letGoOfClosures() }
+        letGoOfClosuresIfDue(releaseDuty)
       }
     }
 
+    /// Calls `receiveCompletion`, releases the subscription, then lets go of the closures.
+    /// Only the first completion counts, and none after ``cancel()``: as Apple's sink, a
+    /// later one is ignored.
     @inlinable
     public final func receive(completion: Subscribers.Completion<Failure>) {
       var ending = DeliveryGate.Ending.alreadyEnded
@@ -203,7 +195,7 @@ extension Subscribers {
       }
       guard accepted else { return }
       if gate.deliver({ closures.receiveValue(value) }) {
-        if gate.takeReleaseDuty() { letGoOfClosures() }
+        letGoOfClosuresIfDue(true)
         return
       }
       // No lock: every end of the gate is a compare-and-exchange from an open state, so
@@ -234,6 +226,14 @@ extension Subscribers {
     /// once, with no call into the closures running or to come. Inlinable so that it is
     /// specialised: unspecialised, the closures that do nothing would capture the generic
     /// environment (an allocation) and the move would look up metadata.
+    /// After a delivery or a run that returned `due` (the gate ended under it and it was
+    /// the outermost): lets go of the closures unless someone else took that duty.
+    @inlinable
+    @inline(__always)
+    internal final func letGoOfClosuresIfDue(_ due: Bool) {
+      if due, gate.takeReleaseDuty() { letGoOfClosures() }
+    }
+
     @inlinable
     internal final func letGoOfClosures() {
       let storage = _getUnsafePointerToStoredProperties(self).assumingMemoryBound(
