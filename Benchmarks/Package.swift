@@ -47,6 +47,12 @@ if confluenceDeclares(#"class\s+Share\b"#) {
   confluenceFeatures.append(.define("HAS_SHARE"))
 }
 
+// LLVM's function merging turns one of two identical closures into a thunk that calls the
+// other: two rows that pass the same closure (`{ Work.transform($0) }`) would each measure an
+// extra call the other does not, depending on which rows exist. The workload modules build
+// without it, so that a row measures the library and its own closures only.
+let noFunctionMerging: SwiftSetting = .unsafeFlags(["-Xfrontend", "-disable-llvm-merge-functions-pass"])
+
 let package = Package(
   name: "ConfluenceBenchmarks",
   dependencies: [
@@ -66,7 +72,7 @@ let package = Package(
         "BenchSupport", .product(name: "Confluence", package: "Confluence"),
         .product(name: "ConfluenceFoundation", package: "Confluence"),
       ],
-      swiftSettings: confluenceFeatures
+      swiftSettings: confluenceFeatures + [noFunctionMerging]
     ),
     .target(
       name: "OpenCombineWorkloads",
@@ -77,12 +83,13 @@ let package = Package(
       // OpenCombine 0.14 has no Merge and no CombineLatest: those rows show "–" for it.
       swiftSettings: [
         .define("HAS_PASSTHROUGH_SUBJECT"), .define("HAS_FLATMAP"), .define("HAS_ZIP"), .define("HAS_SHARE"),
-        .define("HAS_RECEIVE_ON"),
+        .define("HAS_RECEIVE_ON"), noFunctionMerging,
       ]
     ),
     .target(
       name: "AsyncWorkloads",
-      dependencies: ["BenchSupport", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")]
+      dependencies: ["BenchSupport", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms")],
+      swiftSettings: [noFunctionMerging]
     ),
     // The load test: threads sending into shared subjects while subscribers come and go.
     .executableTarget(

@@ -228,6 +228,21 @@ final class SinkCrossThreadStressTests: XCTestCase {
   /// A cancel from another thread at a varying moment of a sequence's run: the closures go,
   /// no call starts after the cancel returned, and nothing reaches them afterwards.
   func test_sequenceRun_cancelRacingTheRun_theClosuresGo_andNoCallStartsAfterTheCancelReturned() {
+    raceACancelAgainstARun { (0..<20_000).publisher.subscribe($0) }
+  }
+
+  /// The same through operators that pass the run on (`map`, `filter`, `scan`): the sink
+  /// pulls the values through them, with the same two checks per value.
+  func test_sequenceRunThroughOperators_cancelRacingTheRun_theClosuresGo_andNoCallStartsAfterTheCancelReturned() {
+    raceACancelAgainstARun { sink in
+      Publishers.Map(upstream: (0..<20_000).publisher) { $0 &* 3 }
+        .filter { $0 & 1 == 0 || $0 & 1 == 1 }
+        .scan(0) { _, value in value }
+        .subscribe(sink)
+    }
+  }
+
+  func raceACancelAgainstARun(_ subscribe: @escaping @Sendable (Subscribers.Sink<Int, Never>) -> Void) {
     for round in 0..<200 {
       let flags = Flags()
       let (sink, captured) = countingSink(flags, lateOnceCancelReturned: true)
@@ -239,7 +254,7 @@ final class SinkCrossThreadStressTests: XCTestCase {
           shared.value.cancel()
           flags.cancelReturned.store(true, ordering: .releasing)
         } else {
-          (0..<20_000).publisher.subscribe(shared.value)
+          subscribe(shared.value)
         }
       }
       XCTAssertNil(captured.object, "round \(round): the closures outlived the cancel")

@@ -44,6 +44,40 @@ public protocol Subscriber<Input, Failure>: CustomCombineIdentifierConvertible {
   /// - Parameter completion: A ``Subscribers/Completion`` case indicating whether
   ///   publishing completed normally or with an error.
   func receive(completion: Subscribers.Completion<Failure>)
+
+  /// Confluence's fast path for values that come as a run: not part of Combine's API, and
+  /// not for use outside Confluence. The default does nothing; leave it to the default.
+  ///
+  /// A publisher that loops over its values on one thread with unlimited demand (a
+  /// sequence) may offer them here before it sends them one by one through
+  /// ``receive(_:)``. A subscriber that can take them faster pulls them with `next`, which
+  /// returns `.some(value)` for a value, `.some(nil)` for a value that an operator on the
+  /// way dropped (asked again only if the subscriber would still receive the next value),
+  /// and `nil` once there are no more. Whatever the subscriber did not pull, the publisher
+  /// then sends as usual; a subscriber that pulls nothing changes nothing. The subscriber
+  /// calls `next` only where ``receive(_:)`` would have been called, and stops where a
+  /// value-by-value delivery would have stopped, so that what anyone observes — the order
+  /// of every closure's calls, what happens after a cancel or a completion — is the same.
+  ///
+  /// Operators whose subscriber passes the upstream's subscription through and delivers
+  /// each value synchronously (`map`, `filter`, `scan`, …) pass the run on, transforming
+  /// `next`; ``Subscribers/Sink`` takes it with one check per value instead of its delivery
+  /// gate.
+  ///
+  /// - Parameters:
+  ///   - nextRunsNoUserCode: `next` calls no code but the standard library's (an array's
+  ///     or a range's iterator): the subscriber need not check before asking it, since
+  ///     asking once too often changes nothing anyone can see. `false` as soon as an
+  ///     operator's closure is on the way.
+  ///   - next: Produces the next value, a dropped value's placeholder, or `nil`.
+  func _receiveRun(nextRunsNoUserCode: Bool, _ next: () -> Input??)
+}
+
+extension Subscriber {
+  /// Takes no run: the publisher sends every value through ``receive(_:)``.
+  @inlinable
+  @inline(__always)
+  public func _receiveRun(nextRunsNoUserCode: Bool, _ next: () -> Input??) {}
 }
 
 extension Subscriber where Input == Void {

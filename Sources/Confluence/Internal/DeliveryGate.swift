@@ -122,9 +122,9 @@ internal struct DeliveryGate: ~Copyable {
   /// How ``beginRun()`` went.
   @usableFromInline
   internal enum RunStart {
-    /// The run is open: call the closure per value while ``isOpenInRun`` holds, then
-    /// ``endOwnersDelivery()``.
-    case running
+    /// The run is open for the thread whose token this is: call the closure per value
+    /// while ``isOpenInRun(for:)`` holds, then ``endOwnersDelivery()``.
+    case running(UInt)
     /// No run: deliver value by value. `releaseDuty`: the gate ended while the run was
     /// being opened, and the caller must try to release the closures
     /// (``takeReleaseDuty()``), as the outermost delivery would.
@@ -133,32 +133,52 @@ internal struct DeliveryGate: ~Copyable {
 
   /// Opens a run: many values delivered as one delivery, for an emitter that loops over
   /// its values on one thread (a sequence with unlimited demand). Raises `depth` once for
-  /// the whole run, so that per value only ``isOpenInRun`` is left: one load and one
+  /// the whole run, so that per value only ``isOpenInRun(for:)`` is left: one load and one
   /// compare instead of the dozen instructions of ``deliver(_:)``.
   ///
-  /// Only the owner thread opens a run; any other caller is declined without a change,
-  /// and delivers value by value (which claims the gate). A cancel from another thread
-  /// during the run sees `depth` raised and leaves the release to the run's end, as it does
-  /// for one delivery; the run stops calling the closure once it sees the end.
+  /// A run is a delivery: it claims the gate for its thread as the first delivery does (or
+  /// takes it over from a thread that delivered before), with the same exchange. Declined
+  /// when the gate has ended, or when no thread can own it (no process-wide barrier): the
+  /// caller then delivers value by value. A cancel from another thread during the run sees
+  /// `depth` raised and leaves the release to the run's end, as it does for one delivery;
+  /// the run stops calling the closure once it sees the end.
   @inlinable
   @inline(__always)
   borrowing func beginRun() -> RunStart {
     let me = confluence_thread_token()
-    guard owner.load(ordering: .relaxed) == me else { return .declined(releaseDuty: false) }
     let outer = depth.load(ordering: .relaxed)
     depth.store(outer &+ 1, ordering: .relaxed)
     confluence_compiler_barrier()
-    if _fastPath(owner.load(ordering: .acquiring) == me) { return .running }
-    // Ended between the two loads, by a canceller that may have seen `depth` raised.
-    depth.store(outer, ordering: .releasing)
-    return .declined(releaseDuty: outer == 0)
+    if _fastPath(owner.load(ordering: .acquiring) == me) { return .running(me) }
+    return beginRunClaiming(outer: outer, me: me)
   }
 
-  /// Whether a run may call the closure for its next value: the gate has not ended.
+  /// ``beginRun()`` when the calling thread does not own the gate yet; `depth` is already
+  /// `outer + 1`.
+  @usableFromInline
+  @inline(never)
+  borrowing func beginRunClaiming(outer: Int, me: UInt) -> RunStart {
+    var current = owner.load(ordering: .relaxed)
+    if !Self.isEnded(current), ProcessBarrier.isAvailable {
+      // As in `beginFenced`: `depth` was raised before this exchange and `owner` is read
+      // again after it.
+      _ = owner.compareExchange(expected: current, desired: me, ordering: .sequentiallyConsistent)
+      current = owner.load(ordering: .acquiring)
+      if current == me { return .running(me) }
+    }
+    depth.store(outer, ordering: .sequentiallyConsistent)
+    // Ended meanwhile, by a canceller that may have seen `depth` raised: the duty would
+    // have been this delivery's.
+    return .declined(releaseDuty: outer == 0 && Self.isEnded(owner.load(ordering: .sequentiallyConsistent)))
+  }
+
+  /// Whether a run that ``beginRun()`` opened for the thread `me` may go on: the gate has
+  /// not ended. The token is read once per run (a synchronous loop stays on its thread),
+  /// so this is one load and one compare.
   @inlinable
   @inline(__always)
-  var isOpenInRun: Bool {
-    owner.load(ordering: .acquiring) == confluence_thread_token()
+  func isOpenInRun(for me: UInt) -> Bool {
+    owner.load(ordering: .acquiring) == me
   }
 
   /// How a delivery that did not find its thread the owner goes on.

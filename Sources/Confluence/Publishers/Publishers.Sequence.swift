@@ -139,21 +139,21 @@ where Downstream.Input == Elements.Element {
     }
     while true {
       if budget == .unlimited {
-        // A sink takes the values as one run through its delivery gate (one check per value
-        // instead of a gate per value). Only the sink holds this subscription, so only the
-        // sink cancels it, and a cancel ends the sink before it reaches here: during the run
-        // the sink's own check stands in for `isCancelled`. If the run stops early, the loop
-        // below goes on value by value. The cast folds away where `Downstream` is known.
-        if let sink = downstream as? Subscribers.Sink<Downstream.Input, Downstream.Failure> {
-          if isCancelled.load(ordering: .relaxed) { return }
-          if var source = iterator.take() {  // unwrapped once, not per value
-            sink.receiveRun {
-              guard let element = next else { return nil }
-              next = source.next()
-              return element
-            }
-            iterator = source
+        // Offered as one run first: a sink, directly or behind `map`/`filter`/`scan`/…,
+        // pulls the values with one check per value instead of its delivery gate per
+        // value; any other subscriber pulls nothing. Only the sink holds this subscription
+        // then (those operators pass it through), so only the sink cancels it, and a
+        // cancel ends the sink before it reaches here: during the run the sink's own check
+        // stands in for `isCancelled`. What the run did not pull, the loop below sends
+        // value by value.
+        if isCancelled.load(ordering: .relaxed) { return }
+        if var source = iterator.take() {  // unwrapped once, not per value
+          downstream._receiveRun(nextRunsNoUserCode: Self.iterationRunsNoUserCode) {
+            guard let element = next else { return nil }
+            next = source.next()
+            return element
           }
+          iterator = source
         }
         while let element = next {
           if isCancelled.load(ordering: .relaxed) { return }
@@ -200,6 +200,16 @@ where Downstream.Input == Elements.Element {
       guard let more else { return }
       budget = more
     }
+  }
+
+  /// Whether iterating `Elements` calls only the standard library's code: arrays and
+  /// integer ranges (see ``Subscriber/_receiveRun(nextRunsNoUserCode:_:)``). Decided by
+  /// the types alone, so it folds to a constant where they are known.
+  @inlinable
+  internal static var iterationRunsNoUserCode: Bool {
+    Elements.self == [Elements.Element].self || Elements.self == ContiguousArray<Elements.Element>.self
+      || Elements.self == ArraySlice<Elements.Element>.self || Elements.self == Range<Int>.self
+      || Elements.self == ClosedRange<Int>.self
   }
 
   @inlinable

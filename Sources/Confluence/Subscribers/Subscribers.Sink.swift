@@ -106,24 +106,25 @@ extension Subscribers {
       return .none
     }
 
-    /// Receives the values `next` produces, as ``receive(_:)`` would one by one, for an
-    /// emitter that loops on one thread with unlimited demand (a sequence). After the first
-    /// value (delivered as usual, which claims the gate for this thread), the rest are one
-    /// run through the gate (`DeliveryGate.beginRun()`): per value, one check that the sink
-    /// has not ended, then `receiveValue`.
+    /// Receives the values `next` produces as one run through the delivery gate
+    /// (`DeliveryGate.beginRun()`): per value, one check that the sink has not ended
+    /// before `next` is asked (as the emitter checks for a cancel before it produces a
+    /// value; left out when `next` runs no user code) and one before `receiveValue` (as
+    /// ``receive(_:)`` does), nothing else. See
+    /// ``Subscriber/_receiveRun(nextRunsNoUserCode:_:)``.
     ///
-    /// Returns once `next` returned `nil` — or, without asking `next` for more, once the
-    /// sink ended (a cancel, or a completion sent to it) or if the gate could not be run:
-    /// then the caller goes on value by value through ``receive(_:)``, which ignores what
-    /// comes after the end.
+    /// Returns once `next` returned `nil`, or once the sink ended (a cancel from anywhere, a
+    /// completion sent to it); pulls nothing if the gate cannot be run (it ended, or no
+    /// thread can own it). The emitter then goes on value by value through ``receive(_:)``,
+    /// which ignores what comes after the end.
     @inlinable
     @inline(__always)
-    internal final func receiveRun(_ next: () -> Input?) {
-      guard let first = next() else { return }
-      _ = receive(first)
+    public final func _receiveRun(nextRunsNoUserCode: Bool, _ next: () -> Input??) {
       switch gate.beginRun() {
-      case .running:
-        while gate.isOpenInRun, let value = next() {
+      case .running(let me):
+        while nextRunsNoUserCode || gate.isOpenInRun(for: me), let pulled = next() {
+          guard let value = pulled else { continue }  // dropped on the way
+          guard gate.isOpenInRun(for: me) else { break }
           closures.receiveValue(value)
         }
         letGoOfClosuresIfDue(gate.endOwnersDelivery())

@@ -216,7 +216,37 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure, Log
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    switch logic.receive(input) {
+    perform(logic.receive(input))
+  }
+
+  /// Passes a run on: values the logic publishes go on in the run, values it skips are
+  /// marked as dropped (see ``Subscriber/_receiveRun(nextRunsNoUserCode:_:)``). An action
+  /// that ends the stream ends the run instead, and is then performed as ``receive(_:)``
+  /// performs it, with nothing in between.
+  @inlinable
+  internal func _receiveRun(nextRunsNoUserCode: Bool, _ next: () -> Input??) {
+    var ending: FilteringAction<Logic.Output, Failure>?
+    downstream._receiveRun(nextRunsNoUserCode: false) {
+      guard let pulled = next() else { return nil }
+      guard let input = pulled else { return .some(nil) }
+      switch logic.receive(input) {
+      case .publish(let output):
+        return output
+      case .skip:
+        return .some(nil)
+      case let other:
+        ending = other
+        return nil
+      }
+    }
+    if let ending { _ = perform(ending) }
+  }
+
+  /// What ``receive(_:)`` does with the logic's answer.
+  @inlinable
+  @inline(__always)
+  internal func perform(_ action: FilteringAction<Logic.Output, Failure>) -> Subscribers.Demand {
+    switch action {
     case .publish(let output):
       return downstream.receive(output)
     case .skip:

@@ -132,6 +132,18 @@ internal final class FilterSubscriber<Downstream: Subscriber>: Subscriber, Custo
     isIncluded(input) ? downstream.receive(input) : .max(1)
   }
 
+  /// Passes a run on, with the values it drops marked as dropped (see
+  /// ``Subscriber/_receiveRun(nextRunsNoUserCode:_:)``).
+  @inlinable
+  @inline(__always)
+  internal func _receiveRun(nextRunsNoUserCode: Bool, _ next: () -> Input??) {
+    downstream._receiveRun(nextRunsNoUserCode: false) {
+      guard let pulled = next() else { return nil }
+      guard let input = pulled, isIncluded(input) else { return .some(nil) }
+      return input
+    }
+  }
+
   @inlinable
   internal func receive(completion: Subscribers.Completion<Failure>) {
     downstream.receive(completion: completion)

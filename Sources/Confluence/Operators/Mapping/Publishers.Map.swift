@@ -103,6 +103,17 @@ internal struct MapSubscriber<Input, Downstream: Subscriber>: Subscriber, Custom
     downstream.receive(transform(input))
   }
 
+  /// Passes a run on, transformed (see ``Subscriber/_receiveRun(nextRunsNoUserCode:_:)``).
+  @inlinable
+  @inline(__always)
+  internal func _receiveRun(nextRunsNoUserCode: Bool, _ next: () -> Input??) {
+    downstream._receiveRun(nextRunsNoUserCode: false) {
+      guard let pulled = next() else { return nil }
+      guard let input = pulled else { return .some(nil) }
+      return transform(input)
+    }
+  }
+
   @inlinable
   internal func receive(completion: Subscribers.Completion<Failure>) {
     downstream.receive(completion: completion)

@@ -129,6 +129,14 @@ internal struct MapErrorSubscriber<Failure: Error, Downstream: Subscriber>: Subs
     downstream.receive(input)
   }
 
+  /// Passes a run on as it comes: values pass unchanged (see
+  /// ``Subscriber/_receiveRun(nextRunsNoUserCode:_:)``).
+  @inlinable
+  @inline(__always)
+  internal func _receiveRun(nextRunsNoUserCode: Bool, _ next: () -> Input??) {
+    downstream._receiveRun(nextRunsNoUserCode: nextRunsNoUserCode, next)
+  }
+
   @inlinable
   internal func receive(completion: Subscribers.Completion<Failure>) {
     switch completion {

@@ -172,6 +172,18 @@ internal struct KeyPathSubscriber<Input, Downstream: Subscriber>: Subscriber, Cu
     downstream.receive(read(input))
   }
 
+  /// Passes a run on, each value read through the key paths (a computed property is user
+  /// code; see ``Subscriber/_receiveRun(nextRunsNoUserCode:_:)``).
+  @inlinable
+  @inline(__always)
+  internal func _receiveRun(nextRunsNoUserCode: Bool, _ next: () -> Input??) {
+    downstream._receiveRun(nextRunsNoUserCode: false) {
+      guard let pulled = next() else { return nil }
+      guard let input = pulled else { return .some(nil) }
+      return read(input)
+    }
+  }
+
   @inlinable
   internal func receive(completion: Subscribers.Completion<Failure>) {
     downstream.receive(completion: completion)

@@ -130,6 +130,19 @@ internal final class ScanSubscriber<Input, Downstream: Subscriber>: Subscriber, 
     return downstream.receive(result)
   }
 
+  /// Passes a run on, each value folded into the result (see
+  /// ``Subscriber/_receiveRun(nextRunsNoUserCode:_:)``).
+  @inlinable
+  @inline(__always)
+  internal func _receiveRun(nextRunsNoUserCode: Bool, _ next: () -> Input??) {
+    downstream._receiveRun(nextRunsNoUserCode: false) {
+      guard let pulled = next() else { return nil }
+      guard let input = pulled else { return .some(nil) }
+      result = nextPartialResult(result, input)
+      return result
+    }
+  }
+
   @inlinable
   internal func receive(completion: Subscribers.Completion<Failure>) {
     downstream.receive(completion: completion)

@@ -123,6 +123,14 @@ internal struct SetFailureTypeSubscriber<Downstream: Subscriber>: Subscriber, Cu
     downstream.receive(input)
   }
 
+  /// Passes a run on as it comes: values pass unchanged (see
+  /// ``Subscriber/_receiveRun(nextRunsNoUserCode:_:)``).
+  @inlinable
+  @inline(__always)
+  internal func _receiveRun(nextRunsNoUserCode: Bool, _ next: () -> Input??) {
+    downstream._receiveRun(nextRunsNoUserCode: nextRunsNoUserCode, next)
+  }
+
   @inlinable
   internal func receive(completion: Subscribers.Completion<Never>) {
     downstream.receive(completion: .finished)

@@ -1,0 +1,237 @@
+import ConfluenceTesting
+import XCTest
+
+@testable import Confluence
+
+/// With unlimited demand a `Publishers.Sequence` offers its values as one run
+/// (`Subscriber._receiveRun`): `map`, `filter`, `scan`, `compactMap`, `map(_:)` with a key
+/// path, `setFailureType` and `mapError` pass it on, and a sink at the end pulls the values
+/// with one check per value instead of its delivery gate per value. A run must be
+/// invisible: every closure is called in the same order, as often, and stops at the same
+/// point as when the same chain delivers value by value — which it does when the sink sits
+/// behind `AnySubscriber`, which takes no run.
+final class SequenceRunTests: XCTestCase {
+  /// Where a cancel or a completion comes from during delivery.
+  enum Interference: CustomStringConvertible {
+    case none
+    /// The sink cancels inside `receiveValue` for this value.
+    case cancelInSink(Int)
+    /// The first operator's closure cancels the sink while it handles this value.
+    case cancelInOperator(Int)
+    /// The sequence's own (lazy) iteration cancels the sink while it makes this value.
+    case cancelInSource(Int)
+    /// The first operator's closure sends the sink a completion while it handles this value.
+    case completionFromOperator(Int)
+
+    var description: String {
+      switch self {
+      case .none: "none"
+      case .cancelInSink(let at): "cancel in the sink at \(at)"
+      case .cancelInOperator(let at): "cancel in the operator at \(at)"
+      case .cancelInSource(let at): "cancel in the source at \(at)"
+      case .completionFromOperator(let at): "completion from the operator at \(at)"
+      }
+    }
+
+    static let all: [Interference] =
+      [.none]
+      + [0, 1, 4, 7].flatMap {
+        [.cancelInSink($0), .cancelInOperator($0), .cancelInSource($0), .completionFromOperator($0)]
+      }
+  }
+
+  /// The operator chains between the sequence and the sink.
+  enum Chain: CaseIterable {
+    case direct, map, filterKeepingEven, filterKeepingAll, scan, compactMap, keyPath, setFailureTypeAndMapError
+    case mapFilterScanMap
+  }
+
+  struct Boxed { let value: Int }
+
+  enum NoFailure: Error {
+    static func absurd(_ failure: NoFailure) -> Never {}
+  }
+
+  /// Everything that happens, in order, when `chain` runs over a lazy sequence of 0..<8 into
+  /// a sink, directly (`throughRun`) or behind `AnySubscriber`; and how many of the sink's
+  /// closures' captures are alive at the end.
+  func events(_ chain: Chain, _ interference: Interference, throughRun: Bool) -> (log: [String], alive: Int) {
+    var log: [String] = []
+    let tracker = LifetimeTracker()
+    var sink: Subscribers.Sink<Int, Never>?
+    func interfere(_ value: Int, in place: (Int) -> Interference?) {
+      guard let planned = place(value) else { return }
+      switch planned {
+      case .cancelInSink, .cancelInOperator, .cancelInSource:
+        log.append("cancel")
+        sink?.cancel()
+      case .completionFromOperator:
+        log.append("complete")
+        sink?.receive(completion: .finished)
+      case .none:
+        break
+      }
+    }
+    func inOperator(_ value: Int) -> Interference? {
+      switch interference {
+      case .cancelInOperator(value), .completionFromOperator(value): interference
+      default: nil
+      }
+    }
+    sink = Subscribers.Sink(
+      receiveCompletion: { [probe = tracker.make()] _ in log.append("finished \(probe.id - probe.id)") },
+      receiveValue: { [probe = tracker.make()] value in
+        log.append("got \(value + probe.id - probe.id)")
+        interfere(value) { if case .cancelInSink(let at) = interference, at == $0 { interference } else { nil } }
+      })
+    let source = (0..<8).lazy.map { value -> Int in
+      log.append("make \(value)")
+      interfere(value) { if case .cancelInSource(let at) = interference, at == $0 { interference } else { nil } }
+      return value
+    }.publisher
+    func subscribe<P: Publisher<Int, Never>>(_ publisher: P) {
+      if throughRun { publisher.subscribe(sink!) } else { publisher.subscribe(AnySubscriber(sink!)) }
+    }
+    switch chain {
+    case .direct:
+      subscribe(source)
+    case .map:
+      subscribe(
+        Publishers.Map(upstream: source) { value -> Int in
+          log.append("map \(value)")
+          interfere(value, in: inOperator)
+          return value * 10
+        })
+    case .filterKeepingEven, .filterKeepingAll:
+      subscribe(
+        Publishers.Filter(upstream: source) { value in
+          log.append("filter \(value)")
+          interfere(value, in: inOperator)
+          return chain == .filterKeepingAll || value.isMultiple(of: 2)
+        })
+    case .scan:
+      subscribe(
+        Publishers.Scan(upstream: source, initialResult: 100) { sum, value in
+          log.append("scan \(value)")
+          interfere(value, in: inOperator)
+          return sum + value
+        })
+    case .compactMap:
+      subscribe(
+        Publishers.CompactMap(upstream: source) { value -> Int? in
+          log.append("compactMap \(value)")
+          interfere(value, in: inOperator)
+          return value % 3 == 1 ? nil : value
+        })
+    case .keyPath:
+      subscribe(
+        Publishers.Map(upstream: source) { value -> Boxed in
+          log.append("box \(value)")
+          interfere(value, in: inOperator)
+          return Boxed(value: value)
+        }.map(\.value))
+    case .setFailureTypeAndMapError:
+      subscribe(
+        Publishers.Map(upstream: source) { value -> Int in
+          log.append("map \(value)")
+          interfere(value, in: inOperator)
+          return value
+        }
+        .setFailureType(to: NoFailure.self)
+        .mapError(NoFailure.absurd))
+    case .mapFilterScanMap:
+      subscribe(
+        Publishers.Map(upstream: source) { value -> Int in
+          log.append("map \(value)")
+          interfere(value, in: inOperator)
+          return value + 1
+        }
+        .filter { value in
+          log.append("filter \(value)")
+          return value != 3
+        }
+        .scan(0) { sum, value in
+          log.append("scan \(value)")
+          return sum + value
+        }
+        .map { value -> Int in
+          log.append("map again \(value)")
+          return -value
+        })
+    }
+    sink = nil
+    return (log, tracker.liveCount)
+  }
+
+  func test_aRunThroughOperators_callsEveryClosureInTheOrder_andStopsWhere_valueByValueDeliveryDoes() {
+    for chain in Chain.allCases {
+      for interference in Interference.all {
+        let valueByValue = events(chain, interference, throughRun: false)
+        let run = events(chain, interference, throughRun: true)
+        XCTAssertEqual(run.log, valueByValue.log, "\(chain), \(interference)")
+        XCTAssertEqual(run.alive, 0, "\(chain), \(interference): the sink kept its closures")
+        XCTAssertEqual(valueByValue.alive, 0, "\(chain), \(interference): the sink kept its closures")
+      }
+    }
+  }
+
+  /// The comparison above can only fail if the logs say something: pin a few of them.
+  func test_theLogsCompared_sayWhatHappened() {
+    XCTAssertEqual(
+      events(.map, .none, throughRun: true).log,
+      ["make 0", "make 1", "map 0", "got 0", "make 2", "map 1", "got 10", "make 3", "map 2", "got 20"]
+        + ["make 4", "map 3", "got 30", "make 5", "map 4", "got 40", "make 6", "map 5", "got 50"]
+        + ["make 7", "map 6", "got 60", "map 7", "got 70", "finished 0"])
+    XCTAssertEqual(
+      events(.filterKeepingEven, .cancelInSink(4), throughRun: true).log,
+      ["make 0", "make 1", "filter 0", "got 0", "make 2", "filter 1", "make 3", "filter 2", "got 2"]
+        + ["make 4", "filter 3", "make 5", "filter 4", "got 4", "cancel"])
+    XCTAssertEqual(
+      events(.map, .cancelInSource(4), throughRun: true).log,
+      ["make 0", "make 1", "map 0", "got 0", "make 2", "map 1", "got 10", "make 3", "map 2", "got 20"]
+        + ["make 4", "cancel", "map 3"])
+    XCTAssertEqual(
+      events(.scan, .completionFromOperator(1), throughRun: true).log,
+      ["make 0", "make 1", "scan 0", "got 100", "make 2", "scan 1", "complete", "finished 0"]
+        + ["make 3", "scan 2", "make 4", "scan 3", "make 5", "scan 4", "make 6", "scan 5", "make 7"]
+        + ["scan 6", "scan 7"])
+  }
+
+  /// White-box: the run really is taken through each operator (or the comparisons above
+  /// would compare value-by-value delivery with itself). Inside a run the sink's gate is
+  /// entered while the sequence makes its next value; value by value it is not.
+  func test_eachOperatorThatPassesARunOn_reallyTakesIt() {
+    func depths<P: Publisher<Int, Never>>(_ makeChain: (Publishers.Sequence<LazyMapSequence<[Int], Int>, Never>) -> P)
+      -> [Int]
+    {
+      var depths: [Int] = []
+      var sink: Subscribers.Sink<Int, Never>?
+      let source = [0, 1, 2, 3].lazy.map { value -> Int in
+        if let sink { depths.append(sink.gate.depth.load(ordering: .relaxed)) }
+        return value
+      }
+      sink = Subscribers.Sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+      makeChain(source.publisher).subscribe(sink!)
+      return depths
+    }
+    let run = [0, 1, 1, 1]  // the first value is made at the subscription, before the run
+    let valueByValue = [0, 0, 0, 0]
+    XCTAssertEqual(depths { $0 }, run, "directly")
+    // The operators are spelled out: on a `Publishers.Sequence`, `map`, `filter`, `scan` and
+    // `compactMap` are the eager overloads, which make a new sequence instead.
+    XCTAssertEqual(depths { Publishers.Map(upstream: $0) { $0 + 1 } }, run, "map")
+    XCTAssertEqual(depths { Publishers.Filter(upstream: $0) { _ in false } }, run, "filter, nothing kept")
+    XCTAssertEqual(depths { Publishers.Scan(upstream: $0, initialResult: 0, nextPartialResult: +) }, run, "scan")
+    XCTAssertEqual(depths { Publishers.CompactMap(upstream: $0) { $0 } }, run, "compactMap")
+    XCTAssertEqual(depths { Publishers.Map(upstream: $0) { Boxed(value: $0) }.map(\.value) }, run, "key path")
+    XCTAssertEqual(
+      depths { $0.setFailureType(to: NoFailure.self).mapError(NoFailure.absurd) }, run,
+      "setFailureType, mapError")
+    XCTAssertEqual(
+      depths { $0.setFailureType(to: URLError.self).assertNoFailure() }, valueByValue, "assertNoFailure takes none")
+    XCTAssertEqual(depths { $0.handleEvents() }, valueByValue, "handleEvents takes no run")
+    XCTAssertEqual(
+      depths { Publishers.Map(upstream: $0) { $0 }.filter { $0 >= 0 }.scan(0, +).map { $0 } }, run, "a chain")
+    XCTAssertEqual(depths { Publishers.Map(upstream: $0) { $0 }.eraseToAnyPublisher() }, run, "behind AnyPublisher")
+  }
+}
