@@ -139,26 +139,26 @@ where Downstream.Input == Elements.Element {
     }
     while true {
       if budget == .unlimited {
-        // Offered as one run first: a sink, directly or behind `map`/`filter`/`scan`/…,
-        // pulls the values with one check per value instead of its delivery gate per
-        // value; any other subscriber pulls nothing. Only the sink holds this subscription
-        // then (those operators pass it through), so only the sink cancels it, and a
-        // cancel ends the sink before it reaches here: during the run the sink's own check
-        // stands in for `isCancelled`. What the run did not pull, the loop below sends
-        // value by value.
+        // Offered as one run first: a sink, directly or behind `map`/`filter`/`scan`/
+        // `compactMap`/…, pulls the values with its own checks instead of its delivery gate
+        // per value; any other subscriber pulls nothing. Only the sink holds this
+        // subscription then (those operators pass it through), so only the sink cancels
+        // it, and a cancel ends the sink before it reaches here: during the run the sink's
+        // own check stands in for `isCancelled`. What the run did not pull, the loop below
+        // sends value by value. The iterator is unwrapped once, not per value (a nil
+        // iterator comes with a nil `next`).
         if isCancelled.load(ordering: .relaxed) { return }
-        if var source = iterator.take() {  // unwrapped once, not per value
+        if var source = iterator.take() {
           downstream._receiveRun(nextRunsNoUserCode: Self.iterationRunsNoUserCode) {
             guard let element = next else { return nil }
             next = source.next()
             return element
           }
-          iterator = source
-        }
-        while let element = next {
-          if isCancelled.load(ordering: .relaxed) { return }
-          next = iterator!.next()
-          _ = downstream.receive(element)
+          while let element = next {
+            if isCancelled.load(ordering: .relaxed) { return }
+            next = source.next()
+            _ = downstream.receive(element)
+          }
         }
       } else {
         while budget > 0, let element = next {
