@@ -75,6 +75,10 @@ public protocol Subscriber<Input, Failure>: CustomCombineIdentifierConvertible {
 
 extension Subscriber {
   /// Takes no run: the publisher sends every value through ``receive(_:)``.
+  ///
+  /// - Parameters:
+  ///   - nextRunsNoUserCode: Not used.
+  ///   - next: Not called.
   @inlinable
   @inline(__always)
   public func _receiveRun(nextRunsNoUserCode: Bool, _ next: () -> Input??) {}

@@ -203,7 +203,7 @@ where Downstream.Input == Elements.Element {
   }
 
   /// Whether iterating `Elements` calls only the standard library's code: arrays and
-  /// integer ranges (see ``Subscriber/_receiveRun(nextRunsNoUserCode:_:)``). Decided by
+  /// integer ranges (see `Subscriber._receiveRun(nextRunsNoUserCode:_:)`). Decided by
   /// the types alone, so it folds to a constant where they are known.
   @inlinable
   internal static var iterationRunsNoUserCode: Bool {

@@ -111,12 +111,16 @@ extension Subscribers {
     /// before `next` is asked (as the emitter checks for a cancel before it produces a
     /// value; left out when `next` runs no user code) and one before `receiveValue` (as
     /// ``receive(_:)`` does), nothing else. See
-    /// ``Subscriber/_receiveRun(nextRunsNoUserCode:_:)``.
+    /// `Subscriber._receiveRun(nextRunsNoUserCode:_:)`.
     ///
     /// Returns once `next` returned `nil`, or once the sink ended (a cancel from anywhere, a
     /// completion sent to it); pulls nothing if the gate cannot be run (it ended, or no
     /// thread can own it). The emitter then goes on value by value through ``receive(_:)``,
     /// which ignores what comes after the end.
+    ///
+    /// - Parameters:
+    ///   - nextRunsNoUserCode: Whether `next` calls only the standard library's code.
+    ///   - next: Produces the next value, a dropped value's placeholder, or `nil`.
     @inlinable
     @inline(__always)
     public final func _receiveRun(nextRunsNoUserCode: Bool, _ next: () -> Input??) {

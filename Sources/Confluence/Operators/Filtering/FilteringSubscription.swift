@@ -220,7 +220,7 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure, Log
   }
 
   /// Passes a run on: values the logic publishes go on in the run, values it skips are
-  /// marked as dropped (see ``Subscriber/_receiveRun(nextRunsNoUserCode:_:)``). An action
+  /// marked as dropped (see `Subscriber._receiveRun(nextRunsNoUserCode:_:)`). An action
   /// that ends the stream ends the run instead, and is then performed as ``receive(_:)``
   /// performs it, with nothing in between.
   @inlinable

@@ -133,7 +133,7 @@ internal final class FilterSubscriber<Downstream: Subscriber>: Subscriber, Custo
   }
 
   /// Passes a run on, with the values it drops marked as dropped (see
-  /// ``Subscriber/_receiveRun(nextRunsNoUserCode:_:)``).
+  /// `Subscriber._receiveRun(nextRunsNoUserCode:_:)`).
   @inlinable
   @inline(__always)
   internal func _receiveRun(nextRunsNoUserCode: Bool, _ next: () -> Input??) {

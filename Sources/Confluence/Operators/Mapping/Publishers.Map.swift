@@ -103,7 +103,7 @@ internal struct MapSubscriber<Input, Downstream: Subscriber>: Subscriber, Custom
     downstream.receive(transform(input))
   }
 
-  /// Passes a run on, transformed (see ``Subscriber/_receiveRun(nextRunsNoUserCode:_:)``).
+  /// Passes a run on, transformed (see `Subscriber._receiveRun(nextRunsNoUserCode:_:)`).
   @inlinable
   @inline(__always)
   internal func _receiveRun(nextRunsNoUserCode: Bool, _ next: () -> Input??) {

@@ -130,7 +130,7 @@ internal struct MapErrorSubscriber<Failure: Error, Downstream: Subscriber>: Subs
   }
 
   /// Passes a run on as it comes: values pass unchanged (see
-  /// ``Subscriber/_receiveRun(nextRunsNoUserCode:_:)``).
+  /// `Subscriber._receiveRun(nextRunsNoUserCode:_:)`).
   @inlinable
   @inline(__always)
   internal func _receiveRun(nextRunsNoUserCode: Bool, _ next: () -> Input??) {

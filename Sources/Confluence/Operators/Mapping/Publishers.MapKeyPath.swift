@@ -173,7 +173,7 @@ internal struct KeyPathSubscriber<Input, Downstream: Subscriber>: Subscriber, Cu
   }
 
   /// Passes a run on, each value read through the key paths (a computed property is user
-  /// code; see ``Subscriber/_receiveRun(nextRunsNoUserCode:_:)``).
+  /// code; see `Subscriber._receiveRun(nextRunsNoUserCode:_:)`).
   @inlinable
   @inline(__always)
   internal func _receiveRun(nextRunsNoUserCode: Bool, _ next: () -> Input??) {

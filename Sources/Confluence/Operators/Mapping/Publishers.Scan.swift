@@ -131,7 +131,7 @@ internal final class ScanSubscriber<Input, Downstream: Subscriber>: Subscriber, 
   }
 
   /// Passes a run on, each value folded into the result (see
-  /// ``Subscriber/_receiveRun(nextRunsNoUserCode:_:)``).
+  /// `Subscriber._receiveRun(nextRunsNoUserCode:_:)`).
   @inlinable
   @inline(__always)
   internal func _receiveRun(nextRunsNoUserCode: Bool, _ next: () -> Input??) {

@@ -124,7 +124,7 @@ internal struct SetFailureTypeSubscriber<Downstream: Subscriber>: Subscriber, Cu
   }
 
   /// Passes a run on as it comes: values pass unchanged (see
-  /// ``Subscriber/_receiveRun(nextRunsNoUserCode:_:)``).
+  /// `Subscriber._receiveRun(nextRunsNoUserCode:_:)`).
   @inlinable
   @inline(__always)
   internal func _receiveRun(nextRunsNoUserCode: Bool, _ next: () -> Input??) {
