@@ -158,14 +158,7 @@ internal struct DeliveryGate: ~Copyable {
   @usableFromInline
   @inline(never)
   borrowing func beginRunClaiming(outer: Int, me: UInt) -> RunStart {
-    var current = owner.load(ordering: .relaxed)
-    if !Self.isEnded(current), ProcessBarrier.isAvailable {
-      // As in `beginFenced`: `depth` was raised before this exchange and `owner` is read
-      // again after it.
-      _ = owner.compareExchange(expected: current, desired: me, ordering: .sequentiallyConsistent)
-      current = owner.load(ordering: .acquiring)
-      if current == me { return .running(me) }
-    }
+    if claim(for: me) { return .running(me) }
     depth.store(outer, ordering: .sequentiallyConsistent)
     // Ended meanwhile, by a canceller that may have seen `depth` raised: the duty would
     // have been this delivery's.
@@ -203,15 +196,23 @@ internal struct DeliveryGate: ~Copyable {
   @usableFromInline
   @inline(never)
   borrowing func beginFenced(outer: Int, me: UInt) -> FencedPath {
-    let current = owner.load(ordering: .relaxed)
-    if !Self.isEnded(current), ProcessBarrier.isAvailable {
-      // `depth` was raised before this exchange and `owner` is read again after it: from
-      // here the owner's rules hold.
-      _ = owner.compareExchange(expected: current, desired: me, ordering: .sequentiallyConsistent)
-      if owner.load(ordering: .acquiring) == me { return .claimed }
-    }
+    if claim(for: me) { return .claimed }
     depth.store(outer &+ 1, ordering: .sequentiallyConsistent)
     return Self.isEnded(owner.load(ordering: .sequentiallyConsistent)) ? .skipped : .fenced
+  }
+
+  /// Claims the gate for the thread `me` (or takes it over from the thread that delivered
+  /// before), for a delivery or a run that has already raised `depth`; returns whether this
+  /// thread owns the gate now. Not when the gate has ended, nor where no thread can own it
+  /// (no process-wide barrier). `depth` was raised before the exchange and `owner` is read
+  /// again after it: from here the owner's rules hold.
+  @inlinable
+  @inline(__always)
+  borrowing func claim(for me: UInt) -> Bool {
+    let current = owner.load(ordering: .relaxed)
+    guard !Self.isEnded(current), ProcessBarrier.isAvailable else { return false }
+    _ = owner.compareExchange(expected: current, desired: me, ordering: .sequentiallyConsistent)
+    return owner.load(ordering: .acquiring) == me
   }
 
   /// Ends a delivery that began with ``beginFenced(outer:me:)``; returns whether the caller

@@ -227,16 +227,16 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure, Log
   internal func _receiveRun(nextRunsNoUserCode: Bool, _ next: () -> Input??) {
     var ending: FilteringAction<Logic.Output, Failure>?
     downstream._receiveRun(nextRunsNoUserCode: false) {
-      guard let pulled = next() else { return nil }
-      guard let input = pulled else { return .some(nil) }
-      switch logic.receive(input) {
-      case .publish(let output):
-        return output
-      case .skip:
-        return .some(nil)
-      case let other:
-        ending = other
-        return nil
+      runStep(next) { input in
+        switch logic.receive(input) {
+        case .publish(let output):
+          return output
+        case .skip:
+          return .some(nil)
+        case let other:
+          ending = other
+          return nil
+        }
       }
     }
     if let ending { _ = perform(ending) }

@@ -138,9 +138,7 @@ internal final class FilterSubscriber<Downstream: Subscriber>: Subscriber, Custo
   @inline(__always)
   internal func _receiveRun(nextRunsNoUserCode: Bool, _ next: () -> Input??) {
     downstream._receiveRun(nextRunsNoUserCode: false) {
-      guard let pulled = next() else { return nil }
-      guard let input = pulled, isIncluded(input) else { return .some(nil) }
-      return input
+      runStep(next) { input in isIncluded(input) ? input : .some(nil) }
     }
   }
 

@@ -107,11 +107,7 @@ internal struct MapSubscriber<Input, Downstream: Subscriber>: Subscriber, Custom
   @inlinable
   @inline(__always)
   internal func _receiveRun(nextRunsNoUserCode: Bool, _ next: () -> Input??) {
-    downstream._receiveRun(nextRunsNoUserCode: false) {
-      guard let pulled = next() else { return nil }
-      guard let input = pulled else { return .some(nil) }
-      return transform(input)
-    }
+    downstream._receiveRun(nextRunsNoUserCode: false) { runStep(next) { transform($0) } }
   }
 
   @inlinable

@@ -177,11 +177,7 @@ internal struct KeyPathSubscriber<Input, Downstream: Subscriber>: Subscriber, Cu
   @inlinable
   @inline(__always)
   internal func _receiveRun(nextRunsNoUserCode: Bool, _ next: () -> Input??) {
-    downstream._receiveRun(nextRunsNoUserCode: false) {
-      guard let pulled = next() else { return nil }
-      guard let input = pulled else { return .some(nil) }
-      return read(input)
-    }
+    downstream._receiveRun(nextRunsNoUserCode: false) { runStep(next) { read($0) } }
   }
 
   @inlinable

@@ -136,10 +136,10 @@ internal final class ScanSubscriber<Input, Downstream: Subscriber>: Subscriber, 
   @inline(__always)
   internal func _receiveRun(nextRunsNoUserCode: Bool, _ next: () -> Input??) {
     downstream._receiveRun(nextRunsNoUserCode: false) {
-      guard let pulled = next() else { return nil }
-      guard let input = pulled else { return .some(nil) }
-      result = nextPartialResult(result, input)
-      return result
+      runStep(next) { input in
+        result = nextPartialResult(result, input)
+        return result
+      }
     }
   }
 
