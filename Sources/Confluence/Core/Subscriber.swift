@@ -61,8 +61,8 @@ public protocol Subscriber<Input, Failure>: CustomCombineIdentifierConvertible {
   ///
   /// Operators whose subscriber passes the upstream's subscription through and delivers
   /// each value synchronously (`map`, `filter`, `scan`, …) pass the run on, transforming
-  /// `next`; ``Subscribers/Sink`` takes it with one check per value instead of its delivery
-  /// gate.
+  /// `next`; ``Subscribers/Sink`` takes it with two plain checks per value (one when `next`
+  /// runs no user code) instead of its delivery gate.
   ///
   /// - Parameters:
   ///   - nextRunsNoUserCode: `next` calls no code but the standard library's (an array's
