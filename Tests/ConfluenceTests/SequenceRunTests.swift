@@ -6,29 +6,33 @@ import XCTest
 /// With unlimited demand a `Publishers.Sequence` offers its values as one run
 /// (`Subscriber._receiveRun`): `map`, `filter`, `scan`, `compactMap`, `map(_:)` with a key
 /// path, `setFailureType` and `mapError` pass it on, and a sink at the end pulls the values
-/// with one check per value instead of its delivery gate per value. A run must be
+/// with two plain checks per value instead of its delivery gate per value. A run must be
 /// invisible: every closure is called in the same order, as often, and stops at the same
 /// point as when the same chain delivers value by value — which it does when the sink sits
 /// behind `AnySubscriber`, which takes no run.
 final class SequenceRunTests: XCTestCase {
-  /// Where a cancel or a completion comes from during delivery.
+  /// Where the code that interferes runs.
+  enum Place: String {
+    /// Inside the sink's `receiveValue`.
+    case sink
+    /// Inside the first operator's closure.
+    case `operator`
+    /// Inside the sequence's own (lazy) iteration, while it makes the value.
+    case source
+  }
+
+  /// What interferes with delivery, and at which value.
   enum Interference: CustomStringConvertible {
     case none
-    /// The sink cancels inside `receiveValue` for this value.
-    case cancelInSink(Int)
-    /// The first operator's closure cancels the sink while it handles this value.
-    case cancelInOperator(Int)
-    /// The sequence's own (lazy) iteration cancels the sink while it makes this value.
-    case cancelInSource(Int)
-    /// The first operator's closure sends the sink a completion while it handles this value.
-    case completionFromOperator(Int)
+    /// A cancel of the sink.
+    case cancel(Place, at: Int)
+    /// A completion sent into the sink from the first operator's closure.
+    case completionFromOperator(at: Int)
 
     var description: String {
       switch self {
       case .none: "none"
-      case .cancelInSink(let at): "cancel in the sink at \(at)"
-      case .cancelInOperator(let at): "cancel in the operator at \(at)"
-      case .cancelInSource(let at): "cancel in the source at \(at)"
+      case .cancel(let place, let at): "cancel in the \(place.rawValue) at \(at)"
       case .completionFromOperator(let at): "completion from the operator at \(at)"
       }
     }
@@ -36,7 +40,7 @@ final class SequenceRunTests: XCTestCase {
     static let all: [Interference] =
       [.none]
       + [0, 1, 4, 7].flatMap {
-        [.cancelInSink($0), .cancelInOperator($0), .cancelInSource($0), .completionFromOperator($0)]
+        [.cancel(.sink, at: $0), .cancel(.operator, at: $0), .cancel(.source, at: $0), .completionFromOperator(at: $0)]
       }
   }
 
@@ -62,23 +66,16 @@ final class SequenceRunTests: XCTestCase {
     var log: [String] = []
     let tracker = LifetimeTracker()
     var sink: Subscribers.Sink<Int, any Error>?
-    func interfere(_ value: Int, in place: (Int) -> Interference?) {
-      guard let planned = place(value) else { return }
-      switch planned {
-      case .cancelInSink, .cancelInOperator, .cancelInSource:
+    func interfere(_ value: Int, at place: Place) {
+      switch interference {
+      case .cancel(place, value):
         log.append("cancel")
         sink?.cancel()
-      case .completionFromOperator:
+      case .completionFromOperator(value) where place == .operator:
         log.append("complete")
         sink?.receive(completion: .finished)
-      case .none:
+      default:
         break
-      }
-    }
-    func inOperator(_ value: Int) -> Interference? {
-      switch interference {
-      case .cancelInOperator(value), .completionFromOperator(value): interference
-      default: nil
       }
     }
     sink = Subscribers.Sink(
@@ -90,11 +87,11 @@ final class SequenceRunTests: XCTestCase {
       },
       receiveValue: { [probe = tracker.make()] value in
         log.append("got \(value + probe.id - probe.id)")
-        interfere(value) { if case .cancelInSink(let at) = interference, at == $0 { interference } else { nil } }
+        interfere(value, at: .sink)
       })
     let source = (0..<8).lazy.map { value -> Int in
       log.append("make \(value)")
-      interfere(value) { if case .cancelInSource(let at) = interference, at == $0 { interference } else { nil } }
+      interfere(value, at: .source)
       return value
     }.publisher
     func subscribe<P: Publisher<Int, any Error>>(_ publisher: P) {
@@ -105,7 +102,7 @@ final class SequenceRunTests: XCTestCase {
     }
     func logged(_ name: String, _ value: Int) {
       log.append("\(name) \(value)")
-      interfere(value, in: inOperator)
+      interfere(value, at: .operator)
     }
     switch chain {
     case .direct:
@@ -150,43 +147,37 @@ final class SequenceRunTests: XCTestCase {
     case .map:
       subscribe(
         Publishers.Map(upstream: source) { value -> Int in
-          log.append("map \(value)")
-          interfere(value, in: inOperator)
+          logged("map", value)
           return value * 10
         })
     case .filterKeepingEven, .filterKeepingAll:
       subscribe(
         Publishers.Filter(upstream: source) { value in
-          log.append("filter \(value)")
-          interfere(value, in: inOperator)
+          logged("filter", value)
           return chain == .filterKeepingAll || value.isMultiple(of: 2)
         })
     case .scan:
       subscribe(
         Publishers.Scan(upstream: source, initialResult: 100) { sum, value in
-          log.append("scan \(value)")
-          interfere(value, in: inOperator)
+          logged("scan", value)
           return sum + value
         })
     case .compactMap:
       subscribe(
         Publishers.CompactMap(upstream: source) { value -> Int? in
-          log.append("compactMap \(value)")
-          interfere(value, in: inOperator)
+          logged("compactMap", value)
           return value % 3 == 1 ? nil : value
         })
     case .keyPath:
       subscribe(
         Publishers.Map(upstream: source) { value -> Boxed in
-          log.append("box \(value)")
-          interfere(value, in: inOperator)
+          logged("box", value)
           return Boxed(value: value)
         }.map(\.value))
     case .setFailureTypeAndMapError:
       subscribe(
         Publishers.Map(upstream: source) { value -> Int in
-          log.append("map \(value)")
-          interfere(value, in: inOperator)
+          logged("map", value)
           return value
         }
         .setFailureType(to: NoFailure.self)
@@ -194,8 +185,7 @@ final class SequenceRunTests: XCTestCase {
     case .mapFilterScanMap:
       subscribe(
         Publishers.Map(upstream: source) { value -> Int in
-          log.append("map \(value)")
-          interfere(value, in: inOperator)
+          logged("map", value)
           return value + 1
         }
         .filter { value in
@@ -242,15 +232,15 @@ final class SequenceRunTests: XCTestCase {
         + ["make 4", "map 3", "got 30", "make 5", "map 4", "got 40", "make 6", "map 5", "got 50"]
         + ["make 7", "map 6", "got 60", "map 7", "got 70", "finished 0"])
     XCTAssertEqual(
-      events(.filterKeepingEven, .cancelInSink(4), throughRun: true).log,
+      events(.filterKeepingEven, .cancel(.sink, at: 4), throughRun: true).log,
       ["make 0", "make 1", "filter 0", "got 0", "make 2", "filter 1", "make 3", "filter 2", "got 2"]
         + ["make 4", "filter 3", "make 5", "filter 4", "got 4", "cancel"])
     XCTAssertEqual(
-      events(.map, .cancelInSource(4), throughRun: true).log,
+      events(.map, .cancel(.source, at: 4), throughRun: true).log,
       ["make 0", "make 1", "map 0", "got 0", "make 2", "map 1", "got 10", "make 3", "map 2", "got 20"]
         + ["make 4", "cancel", "map 3"])
     XCTAssertEqual(
-      events(.scan, .completionFromOperator(1), throughRun: true).log,
+      events(.scan, .completionFromOperator(at: 1), throughRun: true).log,
       ["make 0", "make 1", "scan 0", "got 100", "make 2", "scan 1", "complete", "finished 0"]
         + ["make 3", "scan 2", "make 4", "scan 3", "make 5", "scan 4", "make 6", "scan 5", "make 7"]
         + ["scan 6", "scan 7"])

@@ -359,29 +359,6 @@ extension SinkTests {
     withExtendedLifetime(sink) {}
   }
 
-  /// The run and the value-by-value path (a sink behind `AnySubscriber` takes the latter)
-  /// interleave the sequence's own work and the deliveries in the same order.
-  func test_sequenceRun_interleavesTheIteratorAndTheDeliveries_asValueByValueDeliveryDoes() {
-    func log(throughRun: Bool) -> [String] {
-      var log: [String] = []
-      let source = (1...4).lazy.map { value -> Int in
-        log.append("make \(value)")
-        return value
-      }
-      let sink = Subscribers.Sink<Int, Never>(
-        receiveCompletion: { _ in log.append("finished") }, receiveValue: { log.append("got \($0)") })
-      if throughRun {
-        source.publisher.subscribe(sink)
-      } else {
-        source.publisher.subscribe(AnySubscriber(sink))
-      }
-      return log
-    }
-    let valueByValue = log(throughRun: false)
-    XCTAssertEqual(valueByValue.filter { $0.hasPrefix("got") }, ["got 1", "got 2", "got 3", "got 4"])
-    XCTAssertEqual(log(throughRun: true), valueByValue)
-  }
-
   func test_sequenceRun_cancelInsideReceiveValue_stopsALongSequence() {
     var count = 0
     var sink: Subscribers.Sink<Int, Never>?

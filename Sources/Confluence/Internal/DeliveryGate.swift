@@ -133,8 +133,9 @@ internal struct DeliveryGate: ~Copyable {
 
   /// Opens a run: many values delivered as one delivery, for an emitter that loops over
   /// its values on one thread (a sequence with unlimited demand). Raises `depth` once for
-  /// the whole run, so that per value only ``isOpenInRun(for:)`` is left: one load and one
-  /// compare instead of the dozen instructions of ``deliver(_:)``.
+  /// the whole run, so that per value only ``isOpenInRun(for:)`` is left (one load and one
+  /// compare, asked once or twice per value) instead of the dozen instructions of
+  /// ``deliver(_:)``.
   ///
   /// A run is a delivery: it claims the gate for its thread as the first delivery does (or
   /// takes it over from a thread that delivered before), with the same exchange. Declined

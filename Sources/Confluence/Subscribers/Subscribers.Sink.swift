@@ -226,11 +226,6 @@ extension Subscribers {
       }
     }
 
-    /// Replaces ``closures`` by closures that do nothing and releases the ones the sink was
-    /// given (which may run any deinit). Only by the one that took the duty from ``gate``:
-    /// once, with no call into the closures running or to come. Inlinable so that it is
-    /// specialised: unspecialised, the closures that do nothing would capture the generic
-    /// environment (an allocation) and the move would look up metadata.
     /// After a delivery or a run that returned `due` (the gate ended under it and it was
     /// the outermost): lets go of the closures unless someone else took that duty.
     @inlinable
@@ -239,6 +234,11 @@ extension Subscribers {
       if due, gate.takeReleaseDuty() { letGoOfClosures() }
     }
 
+    /// Replaces ``closures`` by closures that do nothing and releases the ones the sink was
+    /// given (which may run any deinit). Only by the one that took the duty from ``gate``:
+    /// once, with no call into the closures running or to come. Inlinable so that it is
+    /// specialised: unspecialised, the closures that do nothing would capture the generic
+    /// environment (an allocation) and the move would look up metadata.
     @inlinable
     internal final func letGoOfClosures() {
       let storage = _getUnsafePointerToStoredProperties(self).assumingMemoryBound(
