@@ -36,6 +36,9 @@ final class ThreadedPipelineStressTests: XCTestCase {
         """)
       if failures >= 10 { break }
     }
-    XCTAssertGreaterThan(modelled, count / 20, "only \(modelled) of \(count) threaded pipelines had a model")
+    // A rerun of one seed need not have a model; a whole run must have enough of them.
+    if count >= 20 {
+      XCTAssertGreaterThan(modelled, count / 20, "only \(modelled) of \(count) threaded pipelines had a model")
+    }
   }
 }

@@ -90,6 +90,22 @@ final class PrefixUntilOutputTests: XCTestCase {
     XCTAssertEqual(otherSubscription.events, [.requested(.max(1)), .cancelled])
   }
 
+  // The other's value may already be on its way on another thread when upstream's
+  // completion cancels it; arriving after the completion, it must not finish again.
+  func test_theOthersValueAfterUpstreamCompleted_goesNowhere() {
+    let upstream = DetachedUpstream<Int, TestError>()
+    let other = DetachedUpstream<Void, Never>()
+    let subscriber = TestSubscriber<Int, TestError>()
+    upstream.prefix(untilOutputFrom: other).subscribe(subscriber)
+    let otherSubscription = other.attach()
+    let subscription = upstream.attach()
+    upstream.send(completion: .finished)
+    XCTAssertEqual(other.send(()), .none)
+    XCTAssertEqual(subscriber.events, [.subscription("PrefixUntilOutput"), .completion(.finished)])
+    XCTAssertEqual(otherSubscription.events, [.requested(.max(1)), .cancelled])
+    XCTAssertEqual(subscription.events, [.requested(.unlimited)], "upstream has completed: nothing to cancel")
+  }
+
   // As drop(untilOutputFrom:)'s: the other's subscription is kept (a second one is
   // cancelled) and cancelled when upstream completes.
   func test_theOthersCompletion_changesNothing() {

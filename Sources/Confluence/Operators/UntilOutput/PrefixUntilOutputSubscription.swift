@@ -18,7 +18,9 @@
 ///   publisher's): its subscription is kept until upstream completes or the downstream
 ///   cancels, and a second one is cancelled, as with `DropUntilOutput` after its trigger;
 /// - upstream's completions are passed on as they come, and each cancels the other's
-///   subscription, if one is held;
+///   subscription, if one is held. A value the other sends after that — one already in
+///   flight on another thread when its subscription was cancelled — goes nowhere: it must
+///   not finish a downstream that has completed (until upstream subscribes again);
 /// - the downstream's cancel cancels upstream, then the other, and ends everything. A
 ///   cancel before upstream's subscription is remembered;
 /// - the subscription keeps its downstream after completing or cancelling, as
@@ -50,6 +52,8 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   @usableFromInline internal var isDelivering = false
   /// The finish the other's value caused while a value was being delivered.
   @usableFromInline internal var finishAfterDelivery = false
+  /// Upstream completed (and the other was cancelled): the other's value is ignored.
+  @usableFromInline internal var upstreamCompleted = false
 
   @inlinable
   internal init(downstream: Downstream) {
@@ -69,6 +73,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   internal func receive(subscription: Subscription) {
     let owed = lock.withLock { () -> Subscribers.Demand? in
       guard !isOver, upstream.accept(subscription) else { return nil }
+      upstreamCompleted = false
       defer { owedDemand = .none }
       return owedDemand
     }
@@ -101,6 +106,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   internal func receive(completion: Subscribers.Completion<Failure>) {
     let taken = lock.withLock { () -> (other: SubscriptionStatus, upstream: SubscriptionStatus)? in
       guard !isOver else { return nil }
+      upstreamCompleted = true
       defer {
         other = .awaitingSubscription
         upstream = .awaitingSubscription
@@ -128,7 +134,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   @inlinable
   internal func otherSentValue() {
     let taken = lock.withLock { () -> (upstream: SubscriptionStatus, other: SubscriptionStatus, finishesNow: Bool)? in
-      guard !isOver else { return nil }
+      guard !isOver, !upstreamCompleted else { return nil }
       isOver = true
       if isDelivering { finishAfterDelivery = true }
       return (upstream.take(), other.take(), !isDelivering)
