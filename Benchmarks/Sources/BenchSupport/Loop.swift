@@ -115,6 +115,12 @@ public enum LoopWorkloads {
       .sync(.loop, .anySubscriber12, note: "for i in 0..<N { map; filter; 5 × (step; keep); mix }") {
         longChain($0, steps: 5)
       },
+      .sync(.loop, .subject12Called, note: "for i in 0..<N { map; filter; 5 × (step; keepCalled); mix }") {
+        longChainCalled($0, steps: 5)
+      },
+      .sync(.loop, .erasedSubject12Called, note: "for i in 0..<N { map; filter; 5 × (step; keepCalled); mix }") {
+        longChainCalled($0, steps: 5)
+      },
       .sync(.loop, .sequence12, note: "for i in 0..<N { map; filter; 5 × (step; keep); mix }") {
         longChain($0, steps: 5)
       },
@@ -166,6 +172,23 @@ public enum LoopWorkloads {
       for _ in 0..<steps {
         value = Work.step(value)
         kept = kept && Work.keep(value)
+      }
+      if kept { hash = Work.mix(hash, value) }
+    }
+    return hash
+  }
+
+  /// `longChain` with `Work.keepCalled` for `keep`.
+  @inline(never)
+  static func longChainCalled(_ n: Int, steps: Int) -> UInt64 {
+    var hash = Work.seed
+    for i in 0..<n {
+      var value = Work.transform(i)
+      guard Work.isIncluded(value) else { continue }
+      var kept = true
+      for _ in 0..<steps {
+        value = Work.step(value)
+        kept = kept && Work.keepCalled(value)
       }
       if kept { hash = Work.mix(hash, value) }
     }

@@ -43,6 +43,8 @@ public enum WorkloadID: String, CaseIterable, Sendable {
   case longFlatMap = "long-flatMap"
   case longMerge = "long-merge"
   case longCombineLatest = "long-combineLatest"
+  case subject12Called = "subject-12-called"
+  case erasedSubject12Called = "erased-subject-12-called"
 
   /// What the workload does, for the table.
   public var title: String {
@@ -115,6 +117,10 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .longCombineLatest:
       return
         "two subjects, each → 2 × (`map` → `filter`), `combineLatest` → `map(pair)` → `filter` → 3 × (`map` → `filter`) → `sink`"
+    case .subject12Called:
+      return "subject-12 with each `keep` filter calling a non-inlined function (`Work.keepCalled`)"
+    case .erasedSubject12Called:
+      return "erased-subject-12 with each `keep` filter calling a non-inlined function (`Work.keepCalled`)"
     }
   }
 
@@ -130,6 +136,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .justBuildDrop, .subjectSubscribeCancel, .erasedBuildDrop: return "subscription"
     case .erasedZipTree, .erasedCombineLatestTree: return "leaf"
     case .subject12, .erasedSubject12, .anySubscriber12, .sequence12, .switchToLatest5, .longFlatMap: return "element"
+    case .subject12Called, .erasedSubject12Called: return "element"
     case .longMerge, .longCombineLatest: return "element sent"
     }
   }
@@ -152,6 +159,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .erasedZipTree, .erasedCombineLatestTree: return quick ? 1_000 : 100_000
     case .subject12, .erasedSubject12, .anySubscriber12, .longFlatMap, .longMerge, .longCombineLatest:
       return quick ? 2_000 : 200_000
+    case .subject12Called, .erasedSubject12Called: return quick ? 2_000 : 200_000
     case .sequence12: return quick ? 2_000 : 1_000_000
     case .switchToLatest5: return quick ? 500 : 50_000
     }
@@ -172,6 +180,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .flatMapJust, .flatMapMax1Just, .justBuildDrop, .subjectSubscribeCancel, .receiveOnDispatch: return false
     case .erasedBuildDrop, .erasedZipTree, .erasedCombineLatestTree: return false
     case .subject12, .erasedSubject12, .anySubscriber12, .sequence12, .longMerge, .longCombineLatest: return true
+    case .subject12Called, .erasedSubject12Called: return true
     // A `Just` and its subscription per value per level.
     case .switchToLatest5, .longFlatMap: return false
     }

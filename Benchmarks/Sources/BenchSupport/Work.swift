@@ -33,6 +33,15 @@ public enum Work {
   @inline(__always)
   public static func keep(_ value: Int) -> Bool { value & 0x4000_0000_0000_0000 == 0 }
 
+  /// `keep` as a call to a function the optimizer does not inline — as a predicate that
+  /// calls a method does. Each `filter { Work.keepCalled($0) }` closure then loads the value
+  /// and jumps to this one function, which returns to the stage. The `-called` rows use it:
+  /// with `keep` inlined, five distinct closures each compute and return themselves, and on
+  /// this machine that costs the 12-stage rows twice the time for the same library code
+  /// (Benchmarks/README.md, "Long pipelines", point 9).
+  @inline(never)
+  public static func keepCalled(_ value: Int) -> Bool { value != Int.min }
+
   /// The sink's body: folds `value` into `hash`.
   @inlinable
   @inline(__always)

@@ -112,6 +112,13 @@ public enum ConfluenceWorkloads {
         .sync(
           .confluence, .switchToLatest5, note: "PassthroughSubject → 5 × (Map<Just> → SwitchToLatest) → Sink",
           switchToLatest5),
+        .sync(
+          .confluence, .subject12Called, note: "PassthroughSubject → 6 × (Map → Filter), keep calls a function → Sink",
+          subject12Called),
+        .sync(
+          .confluence, .erasedSubject12Called,
+          note: "AnyPublisher<Int, Never> (12 stages, keep calls a function) from a non-inlined function → Sink",
+          erasedSubject12Called),
       ]
     #else
       result += [
@@ -119,6 +126,8 @@ public enum ConfluenceWorkloads {
         .missing(.confluence, .erasedSubject12, "PassthroughSubject not on this branch yet"),
         .missing(.confluence, .anySubscriber12, "PassthroughSubject not on this branch yet"),
         .missing(.confluence, .switchToLatest5, "PassthroughSubject not on this branch yet"),
+        .missing(.confluence, .subject12Called, "PassthroughSubject not on this branch yet"),
+        .missing(.confluence, .erasedSubject12Called, "PassthroughSubject not on this branch yet"),
       ]
     #endif
     result.append(.sync(.confluence, .sequence12, note: "Sequence → 6 × (Map → Filter) → Sink", sequence12))
@@ -546,6 +555,44 @@ public enum ConfluenceWorkloads {
       let subject = PassthroughSubject<Int, Never>()
       let sum = Accumulator()
       let cancellable = erasedTwelveStages(subject).sink { sum.add($0) }
+      for i in 0..<n { subject.send(i) }
+      subject.send(completion: .finished)
+      blackHole(cancellable)
+      return sum.finish()
+    }
+
+    /// `twelveStages` with `Work.keepCalled` in each `keep` filter.
+    static func twelveCalledStages<Source: Publisher>(_ source: Source) -> some Publisher<Int, Never>
+    where Source.Output == Int, Source.Failure == Never {
+      source.map { Work.transform($0) }.filter { Work.isIncluded($0) }
+        .map { Work.step($0) }.filter { Work.keepCalled($0) }
+        .map { Work.step($0) }.filter { Work.keepCalled($0) }
+        .map { Work.step($0) }.filter { Work.keepCalled($0) }
+        .map { Work.step($0) }.filter { Work.keepCalled($0) }
+        .map { Work.step($0) }.filter { Work.keepCalled($0) }
+    }
+
+    @inline(never)
+    static func subject12Called(_ n: Int) -> UInt64 {
+      let subject = PassthroughSubject<Int, Never>()
+      let sum = Accumulator()
+      let cancellable = twelveCalledStages(subject).sink { sum.add($0) }
+      for i in 0..<n { subject.send(i) }
+      subject.send(completion: .finished)
+      blackHole(cancellable)
+      return sum.finish()
+    }
+
+    @inline(never)
+    static func erasedTwelveCalledStages(_ subject: PassthroughSubject<Int, Never>) -> AnyPublisher<Int, Never> {
+      twelveCalledStages(subject).eraseToAnyPublisher()
+    }
+
+    @inline(never)
+    static func erasedSubject12Called(_ n: Int) -> UInt64 {
+      let subject = PassthroughSubject<Int, Never>()
+      let sum = Accumulator()
+      let cancellable = erasedTwelveCalledStages(subject).sink { sum.add($0) }
       for i in 0..<n { subject.send(i) }
       subject.send(completion: .finished)
       blackHole(cancellable)

@@ -113,6 +113,13 @@ public enum OpenCombineWorkloads {
         .sync(
           .openCombine, .switchToLatest5, note: "PassthroughSubject → 5 × (Map<Just> → SwitchToLatest) → Sink",
           switchToLatest5),
+        .sync(
+          .openCombine, .subject12Called, note: "PassthroughSubject → 6 × (Map → Filter), keep calls a function → Sink",
+          subject12Called),
+        .sync(
+          .openCombine, .erasedSubject12Called,
+          note: "AnyPublisher<Int, Never> (12 stages, keep calls a function) from a non-inlined function → Sink",
+          erasedSubject12Called),
       ]
     #else
       result += [
@@ -120,6 +127,8 @@ public enum OpenCombineWorkloads {
         .missing(.openCombine, .erasedSubject12, "PassthroughSubject not on this branch yet"),
         .missing(.openCombine, .anySubscriber12, "PassthroughSubject not on this branch yet"),
         .missing(.openCombine, .switchToLatest5, "PassthroughSubject not on this branch yet"),
+        .missing(.openCombine, .subject12Called, "PassthroughSubject not on this branch yet"),
+        .missing(.openCombine, .erasedSubject12Called, "PassthroughSubject not on this branch yet"),
       ]
     #endif
     result.append(.sync(.openCombine, .sequence12, note: "Sequence → 6 × (Map → Filter) → Sink", sequence12))
@@ -547,6 +556,44 @@ public enum OpenCombineWorkloads {
       let subject = PassthroughSubject<Int, Never>()
       let sum = Accumulator()
       let cancellable = erasedTwelveStages(subject).sink { sum.add($0) }
+      for i in 0..<n { subject.send(i) }
+      subject.send(completion: .finished)
+      blackHole(cancellable)
+      return sum.finish()
+    }
+
+    /// `twelveStages` with `Work.keepCalled` in each `keep` filter.
+    static func twelveCalledStages<Source: Publisher>(_ source: Source) -> some Publisher<Int, Never>
+    where Source.Output == Int, Source.Failure == Never {
+      source.map { Work.transform($0) }.filter { Work.isIncluded($0) }
+        .map { Work.step($0) }.filter { Work.keepCalled($0) }
+        .map { Work.step($0) }.filter { Work.keepCalled($0) }
+        .map { Work.step($0) }.filter { Work.keepCalled($0) }
+        .map { Work.step($0) }.filter { Work.keepCalled($0) }
+        .map { Work.step($0) }.filter { Work.keepCalled($0) }
+    }
+
+    @inline(never)
+    static func subject12Called(_ n: Int) -> UInt64 {
+      let subject = PassthroughSubject<Int, Never>()
+      let sum = Accumulator()
+      let cancellable = twelveCalledStages(subject).sink { sum.add($0) }
+      for i in 0..<n { subject.send(i) }
+      subject.send(completion: .finished)
+      blackHole(cancellable)
+      return sum.finish()
+    }
+
+    @inline(never)
+    static func erasedTwelveCalledStages(_ subject: PassthroughSubject<Int, Never>) -> AnyPublisher<Int, Never> {
+      twelveCalledStages(subject).eraseToAnyPublisher()
+    }
+
+    @inline(never)
+    static func erasedSubject12Called(_ n: Int) -> UInt64 {
+      let subject = PassthroughSubject<Int, Never>()
+      let sum = Accumulator()
+      let cancellable = erasedTwelveCalledStages(subject).sink { sum.add($0) }
       for i in 0..<n { subject.send(i) }
       subject.send(completion: .finished)
       blackHole(cancellable)

@@ -285,6 +285,8 @@ let targets: [(WorkloadID, Double?, String)] = [
   (.erasedSubject12, nil, "12 stages behind an AnyPublisher API → sink"),
   (.anySubscriber12, nil, "12 stages → AnySubscriber"),
   (.sequence12, nil, "Sequence.publisher → 12 stages → sink"),
+  (.subject12Called, nil, "PassthroughSubject.send → 12 stages (keep calls a function) → sink"),
+  (.erasedSubject12Called, nil, "12 stages (keep calls a function) behind an AnyPublisher API → sink"),
 ]
 
 // Issue 12's targets, as ratios to OpenCombine in this run (×OpenCombine at most 1 / factor).
@@ -370,6 +372,8 @@ let longRatioTargets: [(WorkloadID, Double, String)] = [
   (.subject12, 15, "subject → 6 × (map → filter) → sink, 12 stages"),
   (.erasedSubject12, 10, "the same 12 stages behind an AnyPublisher API"),
   (.switchToLatest5, 5, "subject → 5 × (map { Just($0) } → switchToLatest) → sink"),
+  (.subject12Called, 15, "the 12 subject stages, each keep calling a non-inlined function"),
+  (.erasedSubject12Called, 10, "the same, behind an AnyPublisher API"),
 ]
 out += "### Confluence against issue 21's targets (long pipelines, this run)\n\n"
 out += "| benchmark | target | measured | verdict |\n| --- | ---: | ---: | --- |\n"
