@@ -1,3 +1,4 @@
+import Foundation
 import Confluence
 import ConfluenceTesting
 import XCTest
@@ -145,5 +146,38 @@ final class BufferTests: XCTestCase {
       XCTAssertEqual(subscriber.completion, .failure(TestError("full")))
     }
     XCTAssertNil(weakSubscriber, "the chain is freed after the failure")
+  }
+
+  /// A failure sent while a request's drain delivers a value on another thread is delivered
+  /// by that drain, after the value: not beside it (two events at once), and no buffered
+  /// value after it. (`ThreadedPipelineStressTests` found it, seeds 218075 and 220736.)
+  func test_failureWhileAnotherThreadDrains_isDeliveredAfterTheValue_andDropsTheRest() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+    let entered = DispatchSemaphore(value: 0)
+    let proceed = DispatchSemaphore(value: 0)
+    subscriber.onValue = { value in
+      if value == 1 {
+        entered.signal()
+        proceed.wait()
+      }
+      return .none
+    }
+    subject.buffer(size: 10, prefetch: .byRequest, whenFull: .dropNewest).subscribe(subscriber)
+    for value in 1...3 { subject.send(value) }
+    let drained = DispatchSemaphore(value: 0)
+    let requester = Thread {
+      subscriber.request(.max(3))
+      drained.signal()
+    }
+    requester.start()
+    entered.wait()
+    subject.send(completion: .failure(TestError("late")))
+    XCTAssertEqual(subscriber.events.count, 2, "the failure waits for the value being delivered")
+    proceed.signal()
+    drained.wait()
+    XCTAssertEqual(subscriber.values, [1])
+    XCTAssertEqual(subscriber.completion, .failure(TestError("late")))
+    XCTAssertEqual(subscriber.events.count, 3)
   }
 }

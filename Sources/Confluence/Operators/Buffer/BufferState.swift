@@ -1,3 +1,5 @@
+import CConfluenceSystem
+
 /// The state of one `buffer` subscription, guarded by its lock. Pure bookkeeping: the
 /// subscription performs what the methods return, with the lock released.
 ///
@@ -8,7 +10,10 @@
 ///   upstream and records the error — delivered after the values the downstream asks for
 ///   next, ahead of the rest of the buffer;
 /// - upstream's failure is delivered at once (dropping the buffer); its `finished` waits
-///   until the buffer is empty and the downstream has demand. The first completion wins; after a failure no
+///   until the buffer is empty and the downstream has demand. A failure that arrives while
+///   another thread drains (a request's drain delivering a value) is delivered by that drain,
+///   right after the value it is delivering: never beside it, never before values that
+///   follow it. The first completion wins; after a failure no
 ///   value is accepted, after `finished` values still are;
 /// - with `.keepFull`, each value drained out of the buffer is asked for again upstream;
 /// - events before the subscription are ignored, a cancel before it is forgotten.
@@ -23,6 +28,10 @@ internal struct BufferState<Downstream: Subscriber> {
   @usableFromInline internal var isCancelled = false
   /// A drain is running (possibly re-entered from the downstream): others only add to it.
   @usableFromInline internal var isDraining = false
+  /// The `confluence_thread_token()` of the thread whose drain is running (valid while
+  /// `isDraining`): tells a failure sent from inside that drain from one sent on another
+  /// thread meanwhile.
+  @usableFromInline internal var drainingThread: UInt = 0
   /// The `customError` closure is running: a value sent meanwhile is a re-entrant send.
   @usableFromInline internal var isMakingError = false
   /// The downstream has been handed the subscription: nothing is delivered before.
@@ -96,11 +105,15 @@ internal struct BufferState<Downstream: Subscriber> {
     terminal = completion
     guard case .failure = completion else { return .drain }
     // A failure goes at once, ahead of the buffer, which is dropped — except that a drain
-    // already delivering (the failure came from inside the downstream) carries on with
-    // what it has, as Apple's does. Before the downstream holds its subscription, the
-    // failure waits for that (the drain after the handover delivers it).
-    if !isDraining { values = FIFOQueue() }
-    guard isDownstreamSubscribed else { return .ignore }
+    // already delivering on this thread (the failure came from inside the downstream)
+    // carries on with what it has, as Apple's does. A drain delivering on another thread
+    // delivers the failure itself, after the value it is delivering (the buffer dropped):
+    // delivering it here would overlap that value and precede the drain's next ones.
+    // Before the downstream holds its subscription, the failure waits for that (the drain
+    // after the handover delivers it).
+    let drainsOnThisThread = isDraining && drainingThread == confluence_thread_token()
+    if !drainsOnThisThread { values = FIFOQueue() }
+    guard isDownstreamSubscribed, !isDraining || drainsOnThisThread else { return .ignore }
     hasDeliveredTerminal = true
     return .deliverFailure(upstream.take())
   }

@@ -1,3 +1,5 @@
+import CConfluenceSystem
+
 /// The subscription of ``Publishers/Buffer``; the rules are ``BufferState``'s. Shown as
 /// "Buffer"; its mirror shows `values`, `state`, `downstreamDemand` and `terminal`, as
 /// Apple's does.
@@ -117,6 +119,7 @@ internal final class BufferSubscription<Downstream: Subscriber>: Subscriber, Sub
       lock.withLock({ () -> Bool in
         if state.isDraining { return false }
         state.isDraining = true
+        state.drainingThread = confluence_thread_token()
         return true
       })
     else { return 0 }
