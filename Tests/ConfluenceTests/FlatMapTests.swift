@@ -1,3 +1,4 @@
+import Foundation
 import Confluence
 import ConfluenceTesting
 import XCTest
@@ -171,5 +172,39 @@ final class FlatMapTests: XCTestCase {
       let fromInner = subscriber.values.filter { $0 / 1000 == index }
       XCTAssertEqual(fromInner, (0..<500).map { index * 1000 + $0 }, "each inner's values arrive in order")
     }
+  }
+
+  /// The first failure wins also while a delivery runs on another thread: an inner's
+  /// failure waits for that delivery, and upstream's failure after it (upstream is released
+  /// but not cancelled by an inner's failure) goes nowhere, as it does with no delivery
+  /// running.
+  func test_firstFailureWins_whileAnotherThreadDelivers() {
+    // The inner sends as a publisher that does not serialise its own events would (a
+    // subject holds its completion back until its own delivery returns).
+    let upstream = PassthroughSubject<Int, TestError>()
+    let inner = ManualPublisher<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>()
+    let entered = DispatchSemaphore(value: 0)
+    let proceed = DispatchSemaphore(value: 0)
+    subscriber.onValue = { _ in
+      entered.signal()
+      proceed.wait()
+      return .none
+    }
+    upstream.flatMap { _ in inner }.subscribe(subscriber)
+    upstream.send(0)
+    let delivered = DispatchSemaphore(value: 0)
+    let sender = Thread {
+      inner.send(1)
+      delivered.signal()
+    }
+    sender.start()
+    entered.wait()
+    inner.fail(TestError("inner"))
+    upstream.send(completion: .failure(TestError("upstream")))
+    proceed.signal()
+    delivered.wait()
+    XCTAssertEqual(subscriber.values, [1])
+    XCTAssertEqual(subscriber.completion, .failure(TestError("inner")))
   }
 }

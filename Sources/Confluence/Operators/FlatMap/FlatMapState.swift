@@ -295,10 +295,13 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
 
   // MARK: Failure and cancel
 
-  /// Upstream or an inner publisher failed: everything else is cancelled.
+  /// Upstream or an inner publisher failed: everything else is cancelled. The first
+  /// failure wins: one that arrives while an earlier one waits for a delivery on another
+  /// thread to return (an inner's failure releases upstream without cancelling it, so
+  /// upstream may still fail) goes nowhere, as it would had no delivery been running.
   @inlinable
   internal mutating func fail(_ error: Downstream.Failure) -> Next {
-    guard let downstream else { return .idle }
+    guard let downstream, pendingFailure == nil else { return .idle }
     let cancelling = releaseAll()
     if isDelivering {
       pendingFailure = error
