@@ -53,25 +53,19 @@ final class InFlightAfterCompletionRulesTests: XCTestCase {
     return (first, second, subscriber)
   }
 
-  func test_theFirstSourceFails_thenTheSecondsEventsReachNobody() {
+  /// Either source fails first; the other's value, failure and finish after it go nowhere.
+  func test_oneSourceFails_thenTheOthersEventsReachNobody() {
     for member in members {
-      let (first, second, subscriber) = start(member)
-      first.send(completion: .failure(TestError("first")))
-      XCTAssertEqual(second.send(5), .none, member.name)
-      second.send(completion: .failure(TestError("second")))
-      second.send(completion: .finished)
-      XCTAssertEqual(Array(subscriber.events.dropFirst()), [.completion(.failure(TestError("first")))], member.name)
-    }
-  }
-
-  func test_theSecondSourceFails_thenTheFirstsEventsReachNobody() {
-    for member in members {
-      let (first, second, subscriber) = start(member)
-      second.send(completion: .failure(TestError("second")))
-      XCTAssertEqual(first.send(5), .none, member.name)
-      first.send(completion: .failure(TestError("first")))
-      first.send(completion: .finished)
-      XCTAssertEqual(Array(subscriber.events.dropFirst()), [.completion(.failure(TestError("second")))], member.name)
+      for firstFails in [true, false] {
+        let (first, second, subscriber) = start(member)
+        let (failing, other) = firstFails ? (first, second) : (second, first)
+        let name = "\(member.name), \(firstFails ? "first" : "second") source fails first"
+        failing.send(completion: .failure(TestError("failing")))
+        XCTAssertEqual(other.send(5), .none, name)
+        other.send(completion: .failure(TestError("other")))
+        other.send(completion: .finished)
+        XCTAssertEqual(Array(subscriber.events.dropFirst()), [.completion(.failure(TestError("failing")))], name)
+      }
     }
   }
 

@@ -164,23 +164,19 @@ public enum LoopWorkloads {
   /// `map`, `filter`, then `steps` × (`step`, `keep`), then `mix`: the long pipelines' work.
   @inline(never)
   static func longChain(_ n: Int, steps: Int) -> UInt64 {
-    var hash = Work.seed
-    for i in 0..<n {
-      var value = Work.transform(i)
-      guard Work.isIncluded(value) else { continue }
-      var kept = true
-      for _ in 0..<steps {
-        value = Work.step(value)
-        kept = kept && Work.keep(value)
-      }
-      if kept { hash = Work.mix(hash, value) }
-    }
-    return hash
+    chain(n, steps: steps, keep: Work.keep)
   }
 
   /// `longChain` with `Work.keepCalled` for `keep`.
   @inline(never)
   static func longChainCalled(_ n: Int, steps: Int) -> UInt64 {
+    chain(n, steps: steps, keep: Work.keepCalled)
+  }
+
+  /// The loop of `longChain` and `longChainCalled`; inlined into each, so that `keep` is a
+  /// direct call (inlined for `Work.keep`).
+  @inline(__always)
+  static func chain(_ n: Int, steps: Int, keep: (Int) -> Bool) -> UInt64 {
     var hash = Work.seed
     for i in 0..<n {
       var value = Work.transform(i)
@@ -188,7 +184,7 @@ public enum LoopWorkloads {
       var kept = true
       for _ in 0..<steps {
         value = Work.step(value)
-        kept = kept && Work.keepCalled(value)
+        kept = kept && keep(value)
       }
       if kept { hash = Work.mix(hash, value) }
     }
