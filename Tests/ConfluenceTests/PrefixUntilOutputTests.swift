@@ -59,12 +59,7 @@ final class PrefixUntilOutputTests: XCTestCase {
 
   func test_eventsAfterTheOtherFired_goNowhere_andALateSubscriptionIsCancelled() {
     // Upstream is cancelled first, then the other, then the downstream finishes.
-    let upstream = DetachedUpstream<Int, TestError>()
-    let other = DetachedUpstream<Void, Never>()
-    let subscriber = TestSubscriber<Int, TestError>()
-    upstream.prefix(untilOutputFrom: other).subscribe(subscriber)
-    let otherSubscription = other.attach()
-    let subscription = upstream.attach()
+    let (upstream, other, subscriber, subscription, otherSubscription) = attached()
     other.send(())
     XCTAssertEqual(upstream.send(1), .none)
     upstream.send(completion: .failure(TestError()))
@@ -77,12 +72,7 @@ final class PrefixUntilOutputTests: XCTestCase {
   }
 
   func test_upstreamCompletion_cancelsTheOther_andIsPassedOn() {
-    let upstream = DetachedUpstream<Int, TestError>()
-    let other = DetachedUpstream<Void, Never>()
-    let subscriber = TestSubscriber<Int, TestError>()
-    upstream.prefix(untilOutputFrom: other).subscribe(subscriber)
-    let otherSubscription = other.attach()
-    _ = upstream.attach()
+    let (upstream, _, subscriber, _, otherSubscription) = attached()
     XCTAssertEqual(upstream.send(1), .none)
     upstream.send(completion: .failure(TestError()))
     XCTAssertEqual(
@@ -93,12 +83,7 @@ final class PrefixUntilOutputTests: XCTestCase {
   // The other's value may already be on its way on another thread when upstream's
   // completion cancels it; arriving after the completion, it must not finish again.
   func test_theOthersValueAfterUpstreamCompleted_goesNowhere() {
-    let upstream = DetachedUpstream<Int, TestError>()
-    let other = DetachedUpstream<Void, Never>()
-    let subscriber = TestSubscriber<Int, TestError>()
-    upstream.prefix(untilOutputFrom: other).subscribe(subscriber)
-    let otherSubscription = other.attach()
-    let subscription = upstream.attach()
+    let (upstream, other, subscriber, subscription, otherSubscription) = attached()
     upstream.send(completion: .finished)
     XCTAssertEqual(other.send(()), .none)
     XCTAssertEqual(subscriber.events, [.subscription("PrefixUntilOutput"), .completion(.finished)])
@@ -137,5 +122,21 @@ final class PrefixUntilOutputTests: XCTestCase {
     subscription.onCancel = { order.append("upstream cancelled") }
     _ = other.send(())
     XCTAssertEqual(order, ["upstream cancelled", "other cancelled", "finished"])
+  }
+
+  /// `upstream.prefix(untilOutputFrom: other)` subscribed by a test subscriber, with the
+  /// other's subscription handed over first, then upstream's (as the operator subscribes).
+  private func attached() -> (
+    upstream: DetachedUpstream<Int, TestError>, other: DetachedUpstream<Void, Never>,
+    subscriber: TestSubscriber<Int, TestError>, subscription: RecordingSubscription,
+    otherSubscription: RecordingSubscription
+  ) {
+    let upstream = DetachedUpstream<Int, TestError>()
+    let other = DetachedUpstream<Void, Never>()
+    let subscriber = TestSubscriber<Int, TestError>()
+    upstream.prefix(untilOutputFrom: other).subscribe(subscriber)
+    let otherSubscription = other.attach()
+    let subscription = upstream.attach()
+    return (upstream, other, subscriber, subscription, otherSubscription)
   }
 }

@@ -67,6 +67,26 @@ public enum Work {
   }
 }
 
+/// Which `keep` the long pipelines' `filter` closures call: a type parameter, so that each
+/// workload's closures call it directly once specialised.
+public protocol KeepPredicate {
+  static func keep(_ value: Int) -> Bool
+}
+
+/// `Work.keep`, inlined into each closure.
+public enum InlinedKeep: KeepPredicate {
+  @inlinable
+  @inline(__always)
+  public static func keep(_ value: Int) -> Bool { Work.keep(value) }
+}
+
+/// `Work.keepCalled`: each closure calls one function the optimizer does not inline.
+public enum CalledKeep: KeepPredicate {
+  @inlinable
+  @inline(__always)
+  public static func keep(_ value: Int) -> Bool { Work.keepCalled(value) }
+}
+
 /// Keeps a value alive and opaque to the optimizer.
 @inline(never)
 public func blackHole<T>(_ value: T) {

@@ -521,82 +521,60 @@ public enum ConfluenceWorkloads {
 
   #if HAS_PASSTHROUGH_SUBJECT
     /// The twelve stages after `source`, as a function so that every long workload builds the
-    /// same chain.
-    static func twelveStages<Source: Publisher>(_ source: Source) -> some Publisher<Int, Never>
-    where Source.Output == Int, Source.Failure == Never {
+    /// same chain; `Keep` decides the five `keep` filters (`Work.keep` inlined, or
+    /// `Work.keepCalled`).
+    static func twelveStages<Source: Publisher, Keep: KeepPredicate>(
+      _ source: Source, keeping _: Keep.Type = InlinedKeep.self
+    ) -> some Publisher<Int, Never> where Source.Output == Int, Source.Failure == Never {
       source.map { Work.transform($0) }.filter { Work.isIncluded($0) }
-        .map { Work.step($0) }.filter { Work.keep($0) }
-        .map { Work.step($0) }.filter { Work.keep($0) }
-        .map { Work.step($0) }.filter { Work.keep($0) }
-        .map { Work.step($0) }.filter { Work.keep($0) }
-        .map { Work.step($0) }.filter { Work.keep($0) }
-    }
-
-    @inline(never)
-    static func subject12(_ n: Int) -> UInt64 {
-      let subject = PassthroughSubject<Int, Never>()
-      let sum = Accumulator()
-      let cancellable = twelveStages(subject).sink { sum.add($0) }
-      for i in 0..<n { subject.send(i) }
-      subject.send(completion: .finished)
-      blackHole(cancellable)
-      return sum.finish()
+        .map { Work.step($0) }.filter { Keep.keep($0) }
+        .map { Work.step($0) }.filter { Keep.keep($0) }
+        .map { Work.step($0) }.filter { Keep.keep($0) }
+        .map { Work.step($0) }.filter { Keep.keep($0) }
+        .map { Work.step($0) }.filter { Keep.keep($0) }
     }
 
     /// What an API returns: the twelve stages behind an `AnyPublisher`, built where the
     /// caller cannot see them.
     @inline(never)
-    static func erasedTwelveStages(_ subject: PassthroughSubject<Int, Never>) -> AnyPublisher<Int, Never> {
-      twelveStages(subject).eraseToAnyPublisher()
+    static func erasedTwelveStages<Keep: KeepPredicate>(
+      _ subject: PassthroughSubject<Int, Never>, keeping _: Keep.Type
+    ) -> AnyPublisher<Int, Never> {
+      twelveStages(subject, keeping: Keep.self).eraseToAnyPublisher()
+    }
+
+    /// Sends `0..<n` through `subject` into what `build` makes of it, folded by a `sink`.
+    @inline(__always)
+    static func sendThrough<Built: Publisher>(
+      _ n: Int, _ build: (PassthroughSubject<Int, Never>) -> Built
+    ) -> UInt64 where Built.Output == Int, Built.Failure == Never {
+      let subject = PassthroughSubject<Int, Never>()
+      let sum = Accumulator()
+      let cancellable = build(subject).sink { sum.add($0) }
+      for i in 0..<n { subject.send(i) }
+      subject.send(completion: .finished)
+      blackHole(cancellable)
+      return sum.finish()
+    }
+
+    @inline(never)
+    static func subject12(_ n: Int) -> UInt64 {
+      sendThrough(n) { twelveStages($0, keeping: InlinedKeep.self) }
     }
 
     @inline(never)
     static func erasedSubject12(_ n: Int) -> UInt64 {
-      let subject = PassthroughSubject<Int, Never>()
-      let sum = Accumulator()
-      let cancellable = erasedTwelveStages(subject).sink { sum.add($0) }
-      for i in 0..<n { subject.send(i) }
-      subject.send(completion: .finished)
-      blackHole(cancellable)
-      return sum.finish()
-    }
-
-    /// `twelveStages` with `Work.keepCalled` in each `keep` filter.
-    static func twelveCalledStages<Source: Publisher>(_ source: Source) -> some Publisher<Int, Never>
-    where Source.Output == Int, Source.Failure == Never {
-      source.map { Work.transform($0) }.filter { Work.isIncluded($0) }
-        .map { Work.step($0) }.filter { Work.keepCalled($0) }
-        .map { Work.step($0) }.filter { Work.keepCalled($0) }
-        .map { Work.step($0) }.filter { Work.keepCalled($0) }
-        .map { Work.step($0) }.filter { Work.keepCalled($0) }
-        .map { Work.step($0) }.filter { Work.keepCalled($0) }
+      sendThrough(n) { erasedTwelveStages($0, keeping: InlinedKeep.self) }
     }
 
     @inline(never)
     static func subject12Called(_ n: Int) -> UInt64 {
-      let subject = PassthroughSubject<Int, Never>()
-      let sum = Accumulator()
-      let cancellable = twelveCalledStages(subject).sink { sum.add($0) }
-      for i in 0..<n { subject.send(i) }
-      subject.send(completion: .finished)
-      blackHole(cancellable)
-      return sum.finish()
-    }
-
-    @inline(never)
-    static func erasedTwelveCalledStages(_ subject: PassthroughSubject<Int, Never>) -> AnyPublisher<Int, Never> {
-      twelveCalledStages(subject).eraseToAnyPublisher()
+      sendThrough(n) { twelveStages($0, keeping: CalledKeep.self) }
     }
 
     @inline(never)
     static func erasedSubject12Called(_ n: Int) -> UInt64 {
-      let subject = PassthroughSubject<Int, Never>()
-      let sum = Accumulator()
-      let cancellable = erasedTwelveCalledStages(subject).sink { sum.add($0) }
-      for i in 0..<n { subject.send(i) }
-      subject.send(completion: .finished)
-      blackHole(cancellable)
-      return sum.finish()
+      sendThrough(n) { erasedTwelveStages($0, keeping: CalledKeep.self) }
     }
 
     @inline(never)

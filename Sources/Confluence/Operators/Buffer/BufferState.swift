@@ -26,12 +26,11 @@ internal struct BufferState<Downstream: Subscriber> {
   @usableFromInline internal var terminal: Subscribers.Completion<Downstream.Failure>?
   @usableFromInline internal var hasDeliveredTerminal = false
   @usableFromInline internal var isCancelled = false
-  /// A drain is running (possibly re-entered from the downstream): others only add to it.
-  @usableFromInline internal var isDraining = false
-  /// The `confluence_thread_token()` of the thread whose drain is running (valid while
-  /// `isDraining`): tells a failure sent from inside that drain from one sent on another
-  /// thread meanwhile.
+  /// The `confluence_thread_token()` of the thread whose drain is running, or 0: tells a
+  /// failure sent from inside that drain from one sent on another thread meanwhile.
   @usableFromInline internal var drainingThread: UInt = 0
+  /// A drain is running (possibly re-entered from the downstream): others only add to it.
+  @inlinable internal var isDraining: Bool { drainingThread != 0 }
   /// The `customError` closure is running: a value sent meanwhile is a re-entrant send.
   @usableFromInline internal var isMakingError = false
   /// The downstream has been handed the subscription: nothing is delivered before.
@@ -113,7 +112,8 @@ internal struct BufferState<Downstream: Subscriber> {
     // after the handover delivers it).
     let drainsOnThisThread = isDraining && drainingThread == confluence_thread_token()
     if !drainsOnThisThread { values = FIFOQueue() }
-    guard isDownstreamSubscribed, !isDraining || drainsOnThisThread else { return .ignore }
+    let drainsElsewhere = isDraining && !drainsOnThisThread
+    guard isDownstreamSubscribed, !drainsElsewhere else { return .ignore }
     hasDeliveredTerminal = true
     return .deliverFailure(upstream.take())
   }

@@ -118,7 +118,6 @@ internal final class BufferSubscription<Downstream: Subscriber>: Subscriber, Sub
     guard
       lock.withLock({ () -> Bool in
         if state.isDraining { return false }
-        state.isDraining = true
         state.drainingThread = confluence_thread_token()
         return true
       })
@@ -127,7 +126,7 @@ internal final class BufferSubscription<Downstream: Subscriber>: Subscriber, Sub
     while true {
       switch lock.withLock({ () -> State.Step in
         let step = state.nextStep()
-        if case .deliver = step {} else { state.isDraining = false }
+        if case .deliver = step {} else { state.drainingThread = 0 }
         return step
       }) {
       case .deliver(let value):
