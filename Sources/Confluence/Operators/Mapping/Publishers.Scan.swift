@@ -126,8 +126,9 @@ internal final class ScanSubscriber<Input, Downstream: Subscriber>: Subscriber, 
   @inlinable
   @inline(__always)
   internal func receive(_ input: Input) -> Subscribers.Demand {
+    let next = downstream  // read before the closure runs, as `filter`'s (point 10)
     result = nextPartialResult(result, input)
-    return downstream.receive(result)
+    return next.receive(result)
   }
 
   /// Passes a run on, each value folded into the result (see
