@@ -36,9 +36,9 @@ public enum Work {
   /// `keep` as a call to a function the optimizer does not inline — as a predicate that
   /// calls a method does. Each `filter { Work.keepCalled($0) }` closure then loads the value
   /// and jumps to this one function, which returns to the stage. The `-called` rows use it:
-  /// with `keep` inlined, five distinct closures each compute and return themselves, and on
-  /// this machine that costs the 12-stage rows twice the time for the same library code
-  /// (Benchmarks/README.md, "Long pipelines", point 9).
+  /// with `keep` inlined, five distinct closures each compute and return themselves, which on
+  /// this machine tripled the 12-stage rows' time until the stages read their downstream
+  /// before calling a closure (Benchmarks/README.md, "Long pipelines", points 9 and 10).
   @inline(never)
   public static func keepCalled(_ value: Int) -> Bool { value != Int.min }
 

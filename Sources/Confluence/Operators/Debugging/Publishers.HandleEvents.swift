@@ -228,9 +228,11 @@ internal final class HandleEventsSubscription<Downstream: Subscriber>: Subscribe
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    guard !hasEnded.load(ordering: .acquiring) else { return downstream.receive(input) }
+    // Read before `receiveOutput` runs (Benchmarks/README.md, "Long pipelines", point 10).
+    let next = downstream
+    guard !hasEnded.load(ordering: .acquiring) else { return next.receive(input) }
     receiveOutput?(input)
-    let more = downstream.receive(input)
+    let more = next.receive(input)
     if more != .none, !hasEnded.load(ordering: .acquiring) {
       receiveRequest?(more)
     }

@@ -69,9 +69,12 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
       }
       if !Logic.edges.processesValuesOutsideLiveSpan { return .none }
     }
+    // Read before the logic runs the user's closure, as `filter`'s subscriber does
+    // (Benchmarks/README.md, "Long pipelines", point 10).
+    let next = downstream
     switch logic.receive(input) {
     case .publish(let output):
-      return downstream.receive(output)
+      return next.receive(output)
     case .skip:
       return .max(1)
     case .publishAndFinish(let output):
