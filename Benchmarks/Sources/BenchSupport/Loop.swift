@@ -121,6 +121,13 @@ public enum LoopWorkloads {
       .sync(.loop, .erasedSubject12Called, note: "for i in 0..<N { map; filter; 5 × (step; keepCalled); mix }") {
         longChainCalled($0, steps: 5)
       },
+      .sync(
+        .loop, .subject12Mixed,
+        note:
+          "for i in 0..<N { map; filter; keep ? step; skip if == last; step; sum &+=; keep; skip while < 0; step; keep; step; mix }"
+      ) {
+        mixedChain($0)
+      },
       .sync(.loop, .sequence12, note: "for i in 0..<N { map; filter; 5 × (step; keep); mix }") {
         longChain($0, steps: 5)
       },
@@ -187,6 +194,35 @@ public enum LoopWorkloads {
         kept = kept && keep(value)
       }
       if kept { hash = Work.mix(hash, value) }
+    }
+    return hash
+  }
+
+  /// subject-12-mixed's twelve stages by hand: `map`, `filter`, `compactMap` (`keep` ? `step`),
+  /// `removeDuplicates` (against the last value it received), `map`, `handleEvents` (nothing),
+  /// `scan` (a wrapping running sum from 0), `filter`, `drop(while: < 0)` (only while the
+  /// leading sums are negative), `map`, `filter`, `map`, then `mix`.
+  @inline(never)
+  static func mixedChain(_ n: Int) -> UInt64 {
+    var hash = Work.seed
+    var last: Int? = nil
+    var sum = 0
+    var dropping = true
+    for i in 0..<n {
+      var value = Work.transform(i)
+      guard Work.isIncluded(value), Work.keep(value) else { continue }
+      value = Work.step(value)
+      if let last, last == value { continue }
+      last = value
+      sum = sum &+ Work.step(value)
+      guard Work.keep(sum) else { continue }
+      if dropping {
+        guard sum >= 0 else { continue }
+        dropping = false
+      }
+      value = Work.step(sum)
+      guard Work.keep(value) else { continue }
+      hash = Work.mix(hash, Work.step(value))
     }
     return hash
   }

@@ -45,6 +45,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
   case longCombineLatest = "long-combineLatest"
   case subject12Called = "subject-12-called"
   case erasedSubject12Called = "erased-subject-12-called"
+  case subject12Mixed = "subject-12-mixed"
 
   /// What the workload does, for the table.
   public var title: String {
@@ -121,6 +122,9 @@ public enum WorkloadID: String, CaseIterable, Sendable {
       return "subject-12 with each `keep` filter calling a non-inlined function (`Work.keepCalled`)"
     case .erasedSubject12Called:
       return "erased-subject-12 with each `keep` filter calling a non-inlined function (`Work.keepCalled`)"
+    case .subject12Mixed:
+      return
+        "`PassthroughSubject.send` → `map` → `filter` → `compactMap` → `removeDuplicates` → `map` → `handleEvents` → `scan` → `filter` → `drop(while:)` → `map` → `filter` → `map` → `sink`: 12 mixed stages"
     }
   }
 
@@ -136,7 +140,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .justBuildDrop, .subjectSubscribeCancel, .erasedBuildDrop: return "subscription"
     case .erasedZipTree, .erasedCombineLatestTree: return "leaf"
     case .subject12, .erasedSubject12, .anySubscriber12, .sequence12, .switchToLatest5, .longFlatMap: return "element"
-    case .subject12Called, .erasedSubject12Called: return "element"
+    case .subject12Called, .erasedSubject12Called, .subject12Mixed: return "element"
     case .longMerge, .longCombineLatest: return "element sent"
     }
   }
@@ -159,7 +163,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .erasedZipTree, .erasedCombineLatestTree: return quick ? 1_000 : 100_000
     case .subject12, .erasedSubject12, .anySubscriber12, .longFlatMap, .longMerge, .longCombineLatest:
       return quick ? 2_000 : 200_000
-    case .subject12Called, .erasedSubject12Called: return quick ? 2_000 : 200_000
+    case .subject12Called, .erasedSubject12Called, .subject12Mixed: return quick ? 2_000 : 200_000
     case .sequence12: return quick ? 2_000 : 1_000_000
     case .switchToLatest5: return quick ? 500 : 50_000
     }
@@ -180,7 +184,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .flatMapJust, .flatMapMax1Just, .justBuildDrop, .subjectSubscribeCancel, .receiveOnDispatch: return false
     case .erasedBuildDrop, .erasedZipTree, .erasedCombineLatestTree: return false
     case .subject12, .erasedSubject12, .anySubscriber12, .sequence12, .longMerge, .longCombineLatest: return true
-    case .subject12Called, .erasedSubject12Called: return true
+    case .subject12Called, .erasedSubject12Called, .subject12Mixed: return true
     // A `Just` and its subscription per value per level.
     case .switchToLatest5, .longFlatMap: return false
     }

@@ -119,6 +119,11 @@ public enum ConfluenceWorkloads {
           .confluence, .erasedSubject12Called,
           note: "AnyPublisher<Int, Never> (12 stages, keep calls a function) from a non-inlined function → Sink",
           erasedSubject12Called),
+        .sync(
+          .confluence, .subject12Mixed,
+          note:
+            "PassthroughSubject → Map → Filter → CompactMap → RemoveDuplicates → Map → HandleEvents → Scan → Filter → DropWhile → Map → Filter → Map → Sink",
+          subject12Mixed),
       ]
     #else
       result += [
@@ -128,6 +133,7 @@ public enum ConfluenceWorkloads {
         .missing(.confluence, .switchToLatest5, "PassthroughSubject not on this branch yet"),
         .missing(.confluence, .subject12Called, "PassthroughSubject not on this branch yet"),
         .missing(.confluence, .erasedSubject12Called, "PassthroughSubject not on this branch yet"),
+        .missing(.confluence, .subject12Mixed, "PassthroughSubject not on this branch yet"),
       ]
     #endif
     result.append(.sync(.confluence, .sequence12, note: "Sequence → 6 × (Map → Filter) → Sink", sequence12))
@@ -575,6 +581,33 @@ public enum ConfluenceWorkloads {
     @inline(never)
     static func erasedSubject12Called(_ n: Int) -> UInt64 {
       sendThrough(n) { erasedTwelveStages($0, keeping: CalledKeep.self) }
+    }
+
+    /// Twelve stages as apps write them, with mixed operators rather than alternating
+    /// `map` → `filter`: every value passes all of them but `filter { isIncluded }`. `scan`'s
+    /// closure names its parameter types: with `{ $0 &+ $1 }` the whole chain takes OpenCombine
+    /// over the type checker's time limit (Confluence about a second).
+    static func mixedTwelveStages<Source: Publisher>(
+      _ source: Source
+    ) -> some Publisher<Int, Never> where Source.Output == Int, Source.Failure == Never {
+      source
+        .map { Work.transform($0) }
+        .filter { Work.isIncluded($0) }
+        .compactMap { Work.keep($0) ? Work.step($0) : nil }
+        .removeDuplicates()
+        .map { Work.step($0) }
+        .handleEvents(receiveOutput: { _ in })
+        .scan(0) { (sum: Int, value: Int) in sum &+ value }
+        .filter { Work.keep($0) }
+        .drop(while: { $0 < 0 })
+        .map { Work.step($0) }
+        .filter { Work.keep($0) }
+        .map { Work.step($0) }
+    }
+
+    @inline(never)
+    static func subject12Mixed(_ n: Int) -> UInt64 {
+      sendThrough(n) { mixedTwelveStages($0) }
     }
 
     @inline(never)

@@ -287,6 +287,7 @@ let targets: [(WorkloadID, Double?, String)] = [
   (.sequence12, nil, "Sequence.publisher → 12 stages → sink"),
   (.subject12Called, nil, "PassthroughSubject.send → 12 stages (keep calls a function) → sink"),
   (.erasedSubject12Called, nil, "12 stages (keep calls a function) behind an AnyPublisher API → sink"),
+  (.subject12Mixed, nil, "PassthroughSubject.send → 12 mixed stages (compactMap, removeDuplicates, scan, …) → sink"),
 ]
 
 // Issue 12's targets, as ratios to OpenCombine in this run (×OpenCombine at most 1 / factor).
