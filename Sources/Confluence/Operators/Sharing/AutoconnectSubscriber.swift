@@ -27,7 +27,9 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     downstream.receive(subscription: AutoconnectSubscription(upstream: subscription, parent: parent))
   }
 
+  /// Always inlined: a one-call value path (Benchmarks/README.md, "Long pipelines", point 7).
   @inlinable
+  @inline(__always)
   internal func receive(_ input: Input) -> Subscribers.Demand {
     downstream.receive(input)
   }
