@@ -110,10 +110,10 @@ internal struct BufferState<Downstream: Subscriber> {
     // delivering it here would overlap that value and precede the drain's next ones.
     // Before the downstream holds its subscription, the failure waits for that (the drain
     // after the handover delivers it).
-    let drainsOnThisThread = isDraining && drainingThread == confluence_thread_token()
+    // A thread's token is never 0, so this also says that a drain is running.
+    let drainsOnThisThread = drainingThread == confluence_thread_token()
     if !drainsOnThisThread { values = FIFOQueue() }
-    let drainsElsewhere = isDraining && !drainsOnThisThread
-    guard isDownstreamSubscribed, !drainsElsewhere else { return .ignore }
+    guard isDownstreamSubscribed, !isDraining || drainsOnThisThread else { return .ignore }
     hasDeliveredTerminal = true
     return .deliverFailure(upstream.take())
   }

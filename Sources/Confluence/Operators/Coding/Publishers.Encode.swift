@@ -129,8 +129,10 @@ where Downstream.Failure == any Error {
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
     if isFinished.load(ordering: .acquiring) { return .none }
+    // Read before the coder runs (Benchmarks/README.md, "Long pipelines", point 10).
+    let next = downstream
     do {
-      return downstream.receive(try transform(input))
+      return next.receive(try transform(input))
     } catch {
       guard let taken = finish() else { return .none }
       taken.cancelSubscription()

@@ -204,10 +204,12 @@ internal final class BreakpointSubscriber<Downstream: Subscriber>: Subscriber, C
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
+    // Read before `receiveOutput` runs (Benchmarks/README.md, "Long pipelines", point 10).
+    let next = downstream
     if receiveOutput?(input) == true {
       raiseDebuggerSignal()
     }
-    return downstream.receive(input)
+    return next.receive(input)
   }
 
   @inlinable

@@ -78,7 +78,7 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
     case .skip:
       return .max(1)
     case .publishAndFinish(let output):
-      let more = downstream.receive(output)
+      let more = next.receive(output)
       terminate(with: .finished)
       return more
     case .finish:
@@ -219,7 +219,10 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure, Log
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    perform(logic.receive(input))
+    // Read before the logic runs the user's closure (Benchmarks/README.md, "Long
+    // pipelines", point 10).
+    let next = downstream
+    return perform(logic.receive(input), to: next)
   }
 
   /// Passes a run on: values the logic publishes go on in the run, values it skips are
@@ -242,27 +245,30 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure, Log
         }
       }
     }
-    if let ending { _ = perform(ending) }
+    if let ending { _ = perform(ending, to: downstream) }
   }
 
-  /// What ``receive(_:)`` does with the logic's answer.
+  /// What ``receive(_:)`` does with the logic's answer, delivered to `next` (the
+  /// downstream, read by the caller before the logic ran).
   @inlinable
   @inline(__always)
-  internal func perform(_ action: FilteringAction<Logic.Output, Failure>) -> Subscribers.Demand {
+  internal func perform(
+    _ action: FilteringAction<Logic.Output, Failure>, to next: Downstream
+  ) -> Subscribers.Demand {
     switch action {
     case .publish(let output):
-      return downstream.receive(output)
+      return next.receive(output)
     case .skip:
       return .max(1)
     case .publishAndFinish(let output):
-      let more = downstream.receive(output)
-      downstream.receive(completion: .finished)
+      let more = next.receive(output)
+      next.receive(completion: .finished)
       return more
     case .finish:
-      downstream.receive(completion: .finished)
+      next.receive(completion: .finished)
       return .none
     case .fail(let error):
-      downstream.receive(completion: .failure(error))
+      next.receive(completion: .failure(error))
       return .none
     }
   }
