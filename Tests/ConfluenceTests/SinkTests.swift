@@ -385,3 +385,121 @@ extension SinkTests {
     XCTAssertEqual(values, [0, 1, 2, 3, 4, -1])
   }
 }
+
+// MARK: A new sink on a publisher that sends everything on subscription
+//
+// `sink(receiveCompletion:receiveValue:)` on `Just`, `Optional.Publisher`,
+// `Result.Publisher` (and an `AnyPublisher` wrapping one) hands the new sink its value and
+// completion with no subscription in between (`Publisher._subscribeNewSink(_:)`). These pin
+// that nothing anyone can observe differs from subscribing a sink the ordinary way: the
+// events and their order, the closures let go of at the end while the token lives, a cancel
+// through the token after the end, and what an enabled `_Introspection` is told.
+
+extension SinkTests {
+  /// Each publisher of the family, named, as a way to attach a sink's closures either with
+  /// `sink(receiveCompletion:receiveValue:)` or by subscribing a `Subscribers.Sink`. The
+  /// closures record into `record` and each keeps one object of `tracker` alive.
+  private struct OneShot {
+    let name: String
+    let attach:
+      (_ viaSinkMethod: Bool, _ tracker: LifetimeTracker, _ record: @escaping (String) -> Void) -> AnyCancellable
+
+    init<P: Publisher>(_ name: String, _ publisher: P) where P.Output == Int {
+      self.name = name
+      attach = { viaSinkMethod, tracker, record in
+        let completion: (Subscribers.Completion<P.Failure>) -> Void = { [probe = tracker.make()] completion in
+          withExtendedLifetime(probe) { record("\(completion)") }
+        }
+        let value: (Int) -> Void = { [probe = tracker.make()] value in
+          withExtendedLifetime(probe) { record("value \(value)") }
+        }
+        if viaSinkMethod { return publisher.sink(receiveCompletion: completion, receiveValue: value) }
+        let sink = Subscribers.Sink<Int, P.Failure>(receiveCompletion: completion, receiveValue: value)
+        publisher.subscribe(sink)
+        return AnyCancellable(sink)
+      }
+    }
+  }
+
+  private var oneShots: [OneShot] {
+    [
+      OneShot("Just", Just(1)),
+      OneShot("Just, mapped", Just(1).map { $0 + 1 }),
+      OneShot("Optional.some", Optional(3).publisher),
+      OneShot("Optional.none", Optional<Int>.none.publisher),
+      OneShot("Result.success", Result<Int, TestError>.success(4).publisher),
+      OneShot("Result.failure", Result<Int, TestError>.failure(TestError("r")).publisher),
+      OneShot("Just.setFailureType", Just(6).setFailureType(to: TestError.self)),
+      OneShot("AnyPublisher(Just)", Just(5).eraseToAnyPublisher()),
+      OneShot(
+        "AnyPublisher(Result.failure)", Result<Int, TestError>.failure(TestError("e")).publisher.eraseToAnyPublisher()),
+      OneShot("AnyPublisher(Optional.none)", Optional<Int>.none.publisher.eraseToAnyPublisher()),
+      OneShot("AnyPublisher(a subject that finished)", finishedSubject()),
+    ]
+  }
+
+  /// A publisher outside the family, behind an `AnyPublisher`: it takes the ordinary path.
+  private func finishedSubject() -> AnyPublisher<Int, Never> {
+    let subject = CurrentValueSubject<Int, Never>(7)
+    subject.send(completion: .finished)
+    return subject.eraseToAnyPublisher()
+  }
+
+  /// What one attach shows: the events in order, how many closures are still alive while
+  /// the token lives, and the events after cancelling through the token.
+  private func observe(_ oneShot: OneShot, viaSinkMethod: Bool) -> (
+    events: [String], liveWithToken: Int, afterCancel: [String]
+  ) {
+    let tracker = LifetimeTracker()
+    var events: [String] = []
+    let token = oneShot.attach(viaSinkMethod, tracker) { events.append($0) }
+    let seen = events
+    let live = tracker.liveCount
+    token.cancel()
+    return (seen, live, events)
+  }
+
+  func test_newSinkOnAOneShotPublisher_behavesAsASubscribedSink() {
+    for oneShot in oneShots {
+      let viaSink = observe(oneShot, viaSinkMethod: true)
+      let subscribed = observe(oneShot, viaSinkMethod: false)
+      XCTAssertEqual(viaSink.events, subscribed.events, oneShot.name)
+      XCTAssertEqual(viaSink.liveWithToken, 0, "\(oneShot.name): the closures go at the end, the token alive")
+      XCTAssertEqual(subscribed.liveWithToken, 0, oneShot.name)
+      XCTAssertEqual(viaSink.afterCancel, viaSink.events, "\(oneShot.name): a cancel after the end changes nothing")
+      XCTAssertFalse(viaSink.events.isEmpty, oneShot.name)
+      XCTAssertTrue(
+        viaSink.events.last == "finished" || viaSink.events.last?.hasPrefix("failure") == true, oneShot.name)
+    }
+  }
+
+  func test_newSinkOnAOneShotPublisher_whileIntrospectionIsEnabled_isReportedAsASubscribedSinkIs() {
+    final class Log: _Introspection {
+      var lines: [String] = []
+      func willReceive<P: Publisher, S: Subscriber>(publisher: P, subscriber: S)
+      where P.Failure == S.Failure, P.Output == S.Input {
+        lines.append("subscribe \(subscriber)")
+      }
+      func willReceive<S: Subscriber>(subscriber: S, subscription: Subscription) {
+        lines.append("subscription \(subscription)")
+      }
+      func willReceive<S: Subscriber>(subscriber: S, input: S.Input) { lines.append("value \(input)") }
+      func willReceive<S: Subscriber>(subscriber: S, completion: Subscribers.Completion<S.Failure>) {
+        lines.append("\(completion)")
+      }
+    }
+    for oneShot in oneShots {
+      var logs: [[String]] = []
+      for viaSinkMethod in [true, false] {
+        let log = Log()
+        log.enable()
+        _ = observe(oneShot, viaSinkMethod: viaSinkMethod)
+        log.disable()
+        logs.append(log.lines)
+      }
+      XCTAssertEqual(logs[0], logs[1], oneShot.name)
+      XCTAssertTrue(logs[0].contains { $0.hasPrefix("subscription ") }, "\(oneShot.name): \(logs[0])")
+      XCTAssertTrue(logs[0].contains { $0.hasPrefix("subscribe ") }, "\(oneShot.name): \(logs[0])")
+    }
+  }
+}

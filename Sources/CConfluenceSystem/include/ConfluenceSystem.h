@@ -1,6 +1,7 @@
 // What Confluence needs from the system that Swift cannot say: the current thread's
 // identity in one instruction, a compiler-only fence, and the kernel's process-wide memory
-// barrier (membarrier(2)). Used by Confluence's DeliveryGate (Sources/Confluence/Internal).
+// barrier (membarrier(2)), used by Confluence's DeliveryGate (Sources/Confluence/Internal);
+// and a global flag that inlined code in other modules reads with one load (DebugHook).
 
 #ifndef CONFLUENCE_SYSTEM_H
 #define CONFLUENCE_SYSTEM_H
@@ -58,5 +59,21 @@ static inline __attribute__((always_inline)) bool confluence_process_barrier_ava
 /// before this returns (membarrier(2), MEMBARRIER_CMD_PRIVATE_EXPEDITED). Only after
 /// `confluence_process_barrier_register()` returned true; returns whether it succeeded.
 bool confluence_process_barrier(void);
+
+/// Nonzero while any `_Introspection` is enabled (Confluence's `DebugHook`). Read with
+/// `confluence_debug_hook_is_active()`, written under `DebugHook`'s lock. A C global, not a
+/// Swift one: every `subscribe(_:)` checks it, and a Swift global read from another module
+/// (where `subscribe(_:)` is inlined) costs a call that makes sure it was initialised.
+extern int confluence_debug_hook_active;
+
+/// Whether any `_Introspection` is enabled: one relaxed load.
+static inline __attribute__((always_inline)) bool confluence_debug_hook_is_active(void) {
+  return __atomic_load_n(&confluence_debug_hook_active, __ATOMIC_RELAXED) != 0;
+}
+
+/// Records whether any `_Introspection` is enabled.
+static inline __attribute__((always_inline)) void confluence_debug_hook_set_active(bool active) {
+  __atomic_store_n(&confluence_debug_hook_active, active ? 1 : 0, __ATOMIC_RELAXED);
+}
 
 #endif

@@ -79,6 +79,20 @@ extension AnyPublisher: Publisher {
       box.receive(erased: AnySubscriber(subscriber))
     }
   }
+
+  /// Hands a sink that `sink(receiveCompletion:receiveValue:)` has just made to the wrapped
+  /// publisher's own fast path for it (see `Publisher._subscribeNewSink(_:)`), unless an
+  /// `_Introspection` is enabled, which must see the subscribe.
+  ///
+  /// - Parameter sink: A sink made by `sink(receiveCompletion:receiveValue:)`.
+  @inlinable
+  public func _subscribeNewSink(_ sink: Subscribers.Sink<Output, Failure>) {
+    if _slowPath(DebugHook.isActive) {
+      subscribe(sink)
+    } else {
+      box.receive(newSink: sink)
+    }
+  }
 }
 
 extension Publisher {
@@ -142,7 +156,8 @@ internal class AnyPublisherBox<Output, Failure: Error> {
   @usableFromInline
   internal typealias ReceiveErased = (AnyObject, UnsafeRawPointer) -> Void
 
-  /// Calls the wrapped publisher's `receive(subscriber:)` with the box (first argument, a
+  /// Calls the wrapped publisher's `receive(subscriber:)` (``receiveSink``) or its
+  /// `_subscribeNewSink(_:)` (``receiveNewSink``) with the box (first argument, a
   /// `PublisherBox`) and a `Subscribers.Sink<Output, Failure>` (second argument).
   @usableFromInline
   internal typealias ReceiveSink = (AnyObject, AnyObject) -> Void
@@ -153,10 +168,21 @@ internal class AnyPublisherBox<Output, Failure: Error> {
   @usableFromInline
   internal let receiveSink: ReceiveSink
 
+  /// For a sink that `sink(receiveCompletion:receiveValue:)` has just made. Apart from
+  /// ``receiveSink`` so that each is its own function: one function holding both would
+  /// inline the wrapped publisher's subscribe twice, which for a long pipeline is more
+  /// than the compiler can take.
+  @usableFromInline
+  internal let receiveNewSink: ReceiveSink
+
   @inlinable
-  internal init(receiveErased: @escaping ReceiveErased, receiveSink: @escaping ReceiveSink) {
+  internal init(
+    receiveErased: @escaping ReceiveErased, receiveSink: @escaping ReceiveSink,
+    receiveNewSink: @escaping ReceiveSink
+  ) {
     self.receiveErased = receiveErased
     self.receiveSink = receiveSink
+    self.receiveNewSink = receiveNewSink
   }
 
   /// Attaches `subscriber` to the wrapped publisher.
@@ -169,6 +195,13 @@ internal class AnyPublisherBox<Output, Failure: Error> {
   @inlinable
   internal final func receive(sink: Subscribers.Sink<Output, Failure>) {
     receiveSink(self, sink)
+  }
+
+  /// Hands `sink`, which `sink(receiveCompletion:receiveValue:)` has just made and shared
+  /// with no one, to the wrapped publisher's `_subscribeNewSink(_:)`.
+  @inlinable
+  internal final func receive(newSink sink: Subscribers.Sink<Output, Failure>) {
+    receiveNewSink(self, sink)
   }
 }
 
@@ -189,6 +222,10 @@ internal final class PublisherBox<Base: Publisher>: AnyPublisherBox<Base.Output,
       receiveSink: { box, sink in
         unsafeDowncast(box, to: PublisherBox<Base>.self).base.receive(
           subscriber: unsafeDowncast(sink, to: Subscribers.Sink<Base.Output, Base.Failure>.self))
+      },
+      receiveNewSink: { box, sink in
+        unsafeDowncast(box, to: PublisherBox<Base>.self).base._subscribeNewSink(
+          unsafeDowncast(sink, to: Subscribers.Sink<Base.Output, Base.Failure>.self))
       })
   }
 }

@@ -1,9 +1,4 @@
-import Synchronization
-
-/// Whether any `_Introspection` is enabled: the one check `Publisher.subscribe(_:)` makes
-/// on its fast path. Written under `DebugHook`'s lock, read without it.
-@usableFromInline
-internal let debugHookIsActive = Atomic<Bool>(false)
+import CConfluenceSystem
 
 /// The registry of enabled `_Introspection` objects and the stand-ins through which they
 /// watch pipelines (the role of Apple's `DebugHook`).
@@ -22,7 +17,7 @@ internal enum DebugHook {
   @inlinable
   @inline(__always)
   internal static var isActive: Bool {
-    debugHookIsActive.load(ordering: .relaxed)
+    confluence_debug_hook_is_active()
   }
 
   internal static func enable(_ introspection: _Introspection) {
@@ -30,14 +25,14 @@ internal enum DebugHook {
       if !registry.enabled.contains(where: { $0 === introspection }) {
         registry.enabled.append(introspection)
       }
-      debugHookIsActive.store(true, ordering: .relaxed)
+      confluence_debug_hook_set_active(true)
     }
   }
 
   internal static func disable(_ introspection: _Introspection) {
     let removed = registry.lock.withLock { () -> _Introspection? in
       guard let index = registry.enabled.firstIndex(where: { $0 === introspection }) else { return nil }
-      defer { debugHookIsActive.store(!registry.enabled.isEmpty, ordering: .relaxed) }
+      defer { confluence_debug_hook_set_active(!registry.enabled.isEmpty) }
       return registry.enabled.remove(at: index)
     }
     withExtendedLifetime(removed) {}  // released outside the lock

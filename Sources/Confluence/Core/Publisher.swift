@@ -31,6 +31,34 @@ public protocol Publisher<Output, Failure> {
   /// - Parameter subscriber: The subscriber to attach to this publisher, after which it
   ///   can receive values.
   func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure
+
+  /// Confluence's fast path for a sink that ``sink(receiveCompletion:receiveValue:)`` has
+  /// just made: not part of Combine's API, and not for use outside Confluence. The default
+  /// subscribes the sink (``subscribe(_:)``); leave it to the default.
+  ///
+  /// Until this returns, nothing but this call holds `sink`: the closures it was given were
+  /// written before it existed, and its `AnyCancellable` is made after. So no one can
+  /// cancel it, send it anything or subscribe it anywhere else meanwhile. A publisher that
+  /// sends everything it has on subscription (`Just`, `Optional.Publisher`,
+  /// `Result.Publisher`, and `AnyPublisher` wrapping one of those) hands its value and
+  /// completion to such a sink directly, with no subscription object, lock or atomic
+  /// read-modify-write; as long as no `_Introspection` is enabled, nothing can tell the
+  /// difference.
+  ///
+  /// - Parameter sink: A sink made by `sink(receiveCompletion:receiveValue:)` and shared
+  ///   with no one yet.
+  func _subscribeNewSink(_ sink: Subscribers.Sink<Output, Failure>)
+}
+
+extension Publisher {
+  /// Subscribes `sink` as any subscriber (``subscribe(_:)``).
+  ///
+  /// - Parameter sink: A sink made by `sink(receiveCompletion:receiveValue:)`.
+  @inlinable
+  @inline(__always)
+  public func _subscribeNewSink(_ sink: Subscribers.Sink<Output, Failure>) {
+    subscribe(sink)
+  }
 }
 
 extension Publisher {

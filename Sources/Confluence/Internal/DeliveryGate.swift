@@ -320,6 +320,14 @@ internal struct DeliveryGate: ~Copyable {
       .exchanged
   }
 
+  /// Ends the gate, with the duty to release the closures taken, when no other thread can
+  /// see it and no delivery runs (`Subscribers.Sink.receiveUnshared(_:then:)`): a plain
+  /// store.
+  @inlinable
+  borrowing func endUnshared() {
+    owner.store(Self.released, ordering: .relaxed)
+  }
+
   /// Runs the last call through the gate after it ended (the completion), counted so that
   /// a cancel from inside it does not release the closures under it. Only on the side that
   /// delivers, after ``endFromUpstream()``.

@@ -30,6 +30,20 @@ public struct Just<Output>: Publisher {
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
     JustSubscriptionOf<S>.subscribe(subscriber, value: output, name: "Just")
   }
+
+  /// Hands the value and `.finished` to a sink that `sink(receiveCompletion:receiveValue:)`
+  /// has just made, with no subscription in between (see `Publisher._subscribeNewSink(_:)`),
+  /// unless an `_Introspection` is enabled, which must see the subscribe.
+  ///
+  /// - Parameter sink: A sink made by `sink(receiveCompletion:receiveValue:)`.
+  @inlinable
+  public func _subscribeNewSink(_ sink: Subscribers.Sink<Output, Never>) {
+    if _slowPath(DebugHook.isActive) {
+      subscribe(sink)
+    } else {
+      sink.receiveUnshared(output, then: .finished)
+    }
+  }
 }
 
 extension Just: Equatable where Output: Equatable {}

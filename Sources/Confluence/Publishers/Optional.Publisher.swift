@@ -51,6 +51,21 @@ extension Optional {
         subscriber.receive(completion: .finished)
       }
     }
+
+    /// Hands the value, if any, and `.finished` to a sink that
+    /// `sink(receiveCompletion:receiveValue:)` has just made, with no subscription in
+    /// between (see `Publisher._subscribeNewSink(_:)`), unless an `_Introspection` is
+    /// enabled, which must see the subscribe.
+    ///
+    /// - Parameter sink: A sink made by `sink(receiveCompletion:receiveValue:)`.
+    @inlinable
+    public func _subscribeNewSink(_ sink: Subscribers.Sink<Output, Failure>) {
+      if _slowPath(DebugHook.isActive) {
+        subscribe(sink)
+      } else {
+        sink.receiveUnshared(output, then: .finished)
+      }
+    }
   }
 
   /// A publisher that publishes an optional value to each subscriber exactly once, if the

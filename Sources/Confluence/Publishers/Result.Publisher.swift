@@ -79,6 +79,24 @@ extension Result {
         subscriber.receive(completion: .failure(error))
       }
     }
+
+    /// Hands the success and `.finished`, or the failure, to a sink that
+    /// `sink(receiveCompletion:receiveValue:)` has just made, with no subscription in
+    /// between (see `Publisher._subscribeNewSink(_:)`), unless an `_Introspection` is
+    /// enabled, which must see the subscribe.
+    ///
+    /// - Parameter sink: A sink made by `sink(receiveCompletion:receiveValue:)`.
+    @inlinable
+    public func _subscribeNewSink(_ sink: Subscribers.Sink<Output, Failure>) {
+      if _slowPath(DebugHook.isActive) {
+        subscribe(sink)
+      } else {
+        switch result {
+        case .success(let value): sink.receiveUnshared(value, then: .finished)
+        case .failure(let error): sink.receiveUnshared(nil, then: .failure(error))
+        }
+      }
+    }
   }
 
   /// A publisher that publishes this result to each subscriber exactly once: the success

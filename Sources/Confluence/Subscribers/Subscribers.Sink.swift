@@ -208,6 +208,31 @@ extension Subscribers {
       deliverCompletion(.finished, gate.endFromUpstream())
     }
 
+    /// Takes everything a publisher that sends it all on subscription has — at most one
+    /// value, then `completion` — when nothing else holds the sink: it was made by
+    /// ``Publisher/sink(receiveCompletion:receiveValue:)`` and is being subscribed from
+    /// there (see `Publisher._subscribeNewSink(_:)`).
+    ///
+    /// The same as receiving a subscription that hands over `value` and `completion` on its
+    /// first request (the sink makes it at once). Nothing can happen meanwhile: the
+    /// closures were written before the sink existed, so they cannot reach it, and no other
+    /// code has it. So the sink takes no lock and makes no atomic read-modify-write: it
+    /// calls the closures and lets go of them. It has ended when this returns; whoever gets
+    /// it later (through the `AnyCancellable`) gets it through a hand-over that orders these
+    /// plain writes before anything they do.
+    ///
+    /// - Parameters:
+    ///   - value: The one value, if any.
+    ///   - completion: The completion that follows it.
+    @inlinable
+    internal final func receiveUnshared(_ value: Input?, then completion: Subscribers.Completion<Failure>) {
+      _ = status.acceptDirectDelivery()  // `.terminal`: no subscription is accepted after the end
+      if let value { closures.receiveValue(value) }
+      closures.receiveCompletion(completion)
+      gate.endUnshared()
+      letGoOfClosures()
+    }
+
     /// Calls `receiveCompletion` unless the sink had ended already, then lets go of the
     /// closures, at once or, if this completion came from inside a value's delivery, when
     /// that delivery returns.
@@ -334,7 +359,7 @@ extension Publisher {
     receiveValue: @escaping (Output) -> Void
   ) -> AnyCancellable {
     let sink = Subscribers.Sink<Output, Failure>(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
-    subscribe(sink)
+    _subscribeNewSink(sink)
     return AnyCancellable(sink)
   }
 }

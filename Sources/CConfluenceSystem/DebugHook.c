@@ -1,0 +1,3 @@
+#include "ConfluenceSystem.h"
+
+int confluence_debug_hook_active = 0;
