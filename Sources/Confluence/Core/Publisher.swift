@@ -34,7 +34,7 @@ public protocol Publisher<Output, Failure> {
 
   /// Confluence's fast path for a sink that ``sink(receiveCompletion:receiveValue:)`` has
   /// just made: not part of Combine's API, and not for use outside Confluence. The default
-  /// subscribes the sink (``subscribe(_:)``); leave it to the default.
+  /// subscribes the sink (`subscribe(_:)`); leave it to the default.
   ///
   /// Until this returns, nothing but this call holds `sink`: the closures it was given were
   /// written before it existed, and its `AnyCancellable` is made after. So no one can
@@ -51,7 +51,7 @@ public protocol Publisher<Output, Failure> {
 }
 
 extension Publisher {
-  /// Subscribes `sink` as any subscriber (``subscribe(_:)``).
+  /// Subscribes `sink` as any subscriber (`subscribe(_:)`).
   ///
   /// - Parameter sink: A sink made by `sink(receiveCompletion:receiveValue:)`.
   @inlinable
