@@ -126,10 +126,11 @@ extension Subscribers {
     public final func _receiveRun(nextRunsNoUserCode: Bool, _ next: () -> Input??) {
       switch gate.beginRun() {
       case .running(let me):
+        let receiveValue = closures.receiveValue
         while nextRunsNoUserCode || gate.isOpenInRun(for: me), let pulled = next() {
           guard let value = pulled else { continue }  // dropped on the way
           guard gate.isOpenInRun(for: me) else { break }
-          closures.receiveValue(value)
+          receiveValue(value)
         }
         letGoOfClosuresIfDue(gate.endOwnersDelivery())
       case .declined(let releaseDuty):
