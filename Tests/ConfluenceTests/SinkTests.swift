@@ -434,6 +434,10 @@ extension SinkTests {
       OneShot(
         "AnyPublisher(Result.failure)", Result<Int, TestError>.failure(TestError("e")).publisher.eraseToAnyPublisher()),
       OneShot("AnyPublisher(Optional.none)", Optional<Int>.none.publisher.eraseToAnyPublisher()),
+      OneShot("Empty", Empty<Int, Never>()),
+      OneShot("Empty, never completing", Empty<Int, Never>(completeImmediately: false)),
+      OneShot("Fail", Fail<Int, TestError>(error: TestError("f"))),
+      OneShot("AnyPublisher(Fail)", Fail<Int, TestError>(error: TestError("g")).eraseToAnyPublisher()),
       OneShot("AnyPublisher(a subject that finished)", finishedSubject()),
     ]
   }
@@ -446,9 +450,9 @@ extension SinkTests {
   }
 
   /// What one attach shows: the events in order, how many closures are still alive while
-  /// the token lives, and the events after cancelling through the token.
+  /// the token lives, and the events and live closures after cancelling through the token.
   private func observe(_ oneShot: OneShot, viaSinkMethod: Bool) -> (
-    events: [String], liveWithToken: Int, afterCancel: [String]
+    events: [String], liveWithToken: Int, afterCancel: [String], liveAfterCancel: Int
   ) {
     let tracker = LifetimeTracker()
     var events: [String] = []
@@ -456,7 +460,7 @@ extension SinkTests {
     let seen = events
     let live = tracker.liveCount
     token.cancel()
-    return (seen, live, events)
+    return (seen, live, events, tracker.liveCount)
   }
 
   func test_newSinkOnAOneShotPublisher_behavesAsASubscribedSink() {
@@ -464,12 +468,19 @@ extension SinkTests {
       let viaSink = observe(oneShot, viaSinkMethod: true)
       let subscribed = observe(oneShot, viaSinkMethod: false)
       XCTAssertEqual(viaSink.events, subscribed.events, oneShot.name)
-      XCTAssertEqual(viaSink.liveWithToken, 0, "\(oneShot.name): the closures go at the end, the token alive")
-      XCTAssertEqual(subscribed.liveWithToken, 0, oneShot.name)
-      XCTAssertEqual(viaSink.afterCancel, viaSink.events, "\(oneShot.name): a cancel after the end changes nothing")
-      XCTAssertFalse(viaSink.events.isEmpty, oneShot.name)
-      XCTAssertTrue(
-        viaSink.events.last == "finished" || viaSink.events.last?.hasPrefix("failure") == true, oneShot.name)
+      XCTAssertEqual(viaSink.liveWithToken, subscribed.liveWithToken, oneShot.name)
+      XCTAssertEqual(viaSink.afterCancel, viaSink.events, "\(oneShot.name): a cancel adds no event")
+      XCTAssertEqual(viaSink.liveAfterCancel, 0, "\(oneShot.name): nothing is kept once the token is cancelled")
+      XCTAssertEqual(subscribed.liveAfterCancel, 0, oneShot.name)
+      if oneShot.name == "Empty, never completing" {
+        XCTAssertEqual(viaSink.events, [], oneShot.name)
+        XCTAssertEqual(viaSink.liveWithToken, 2, "\(oneShot.name): a live sink keeps its closures")
+      } else {
+        XCTAssertEqual(viaSink.liveWithToken, 0, "\(oneShot.name): the closures go at the end, the token alive")
+        XCTAssertTrue(
+          viaSink.events.last == "finished" || viaSink.events.last?.hasPrefix("failure") == true,
+          "\(oneShot.name): \(viaSink.events)")
+      }
     }
   }
 

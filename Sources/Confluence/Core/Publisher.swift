@@ -40,10 +40,10 @@ public protocol Publisher<Output, Failure> {
   /// written before it existed, and its `AnyCancellable` is made after. So no one can
   /// cancel it, send it anything or subscribe it anywhere else meanwhile. A publisher that
   /// sends everything it has on subscription (`Just`, `Optional.Publisher`,
-  /// `Result.Publisher`, and `AnyPublisher` wrapping one of those) hands its value and
-  /// completion to such a sink directly, with no subscription object, lock or atomic
-  /// read-modify-write; as long as no `_Introspection` is enabled, nothing can tell the
-  /// difference.
+  /// `Result.Publisher`, `Fail`, an `Empty` that completes at once, and `AnyPublisher`
+  /// wrapping one of those) hands its value and completion to such a sink directly, with
+  /// no subscription object, lock or atomic read-modify-write; as long as no
+  /// `_Introspection` is enabled, nothing can tell the difference.
   ///
   /// - Parameter sink: A sink made by `sink(receiveCompletion:receiveValue:)` and shared
   ///   with no one yet.

@@ -67,6 +67,21 @@ public struct Empty<Output, Failure: Error>: Publisher, Equatable {
     }
   }
 
+  /// Hands `.finished` to a sink that `sink(receiveCompletion:receiveValue:)` has just made,
+  /// with no subscription in between (see `Publisher._subscribeNewSink(_:)`), when this
+  /// publisher completes immediately and no `_Introspection` is enabled (which must see the
+  /// subscribe); otherwise subscribes it.
+  ///
+  /// - Parameter sink: A sink made by `sink(receiveCompletion:receiveValue:)`.
+  @inlinable
+  public func _subscribeNewSink(_ sink: Subscribers.Sink<Output, Failure>) {
+    if completeImmediately, !DebugHook.isActive {
+      sink.receiveUnshared(nil, then: .finished)
+    } else {
+      subscribe(sink)
+    }
+  }
+
   /// Returns a Boolean value that indicates whether two publishers are equivalent: both
   /// complete immediately, or neither does.
   ///

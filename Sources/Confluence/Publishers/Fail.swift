@@ -57,6 +57,20 @@ public struct Fail<Output, Failure: Error>: Publisher {
     subscriber.receive(subscription: Subscriptions.empty)
     subscriber.receive(completion: .failure(error))
   }
+
+  /// Hands the failure to a sink that `sink(receiveCompletion:receiveValue:)` has just made,
+  /// with no subscription in between (see `Publisher._subscribeNewSink(_:)`), unless an
+  /// `_Introspection` is enabled, which must see the subscribe.
+  ///
+  /// - Parameter sink: A sink made by `sink(receiveCompletion:receiveValue:)`.
+  @inlinable
+  public func _subscribeNewSink(_ sink: Subscribers.Sink<Output, Failure>) {
+    if _slowPath(DebugHook.isActive) {
+      subscribe(sink)
+    } else {
+      sink.receiveUnshared(nil, then: .failure(error))
+    }
+  }
 }
 
 extension Fail: Equatable where Failure: Equatable {
