@@ -75,8 +75,8 @@ public struct Empty<Output, Failure: Error>: Publisher, Equatable {
   /// - Parameter sink: A sink made by `sink(receiveCompletion:receiveValue:)`.
   @inlinable
   public func _subscribeNewSink(_ sink: Subscribers.Sink<Output, Failure>) {
-    if completeImmediately, !DebugHook.isActive {
-      sink.receiveUnshared(nil, then: .finished)
+    if completeImmediately {
+      handOver(nil, then: .finished, toNewSink: sink)
     } else {
       subscribe(sink)
     }

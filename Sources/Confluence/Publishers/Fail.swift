@@ -65,11 +65,7 @@ public struct Fail<Output, Failure: Error>: Publisher {
   /// - Parameter sink: A sink made by `sink(receiveCompletion:receiveValue:)`.
   @inlinable
   public func _subscribeNewSink(_ sink: Subscribers.Sink<Output, Failure>) {
-    if _slowPath(DebugHook.isActive) {
-      subscribe(sink)
-    } else {
-      sink.receiveUnshared(nil, then: .failure(error))
-    }
+    handOver(nil, then: .failure(error), toNewSink: sink)
   }
 }
 

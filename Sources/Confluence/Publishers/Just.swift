@@ -38,11 +38,7 @@ public struct Just<Output>: Publisher {
   /// - Parameter sink: A sink made by `sink(receiveCompletion:receiveValue:)`.
   @inlinable
   public func _subscribeNewSink(_ sink: Subscribers.Sink<Output, Never>) {
-    if _slowPath(DebugHook.isActive) {
-      subscribe(sink)
-    } else {
-      sink.receiveUnshared(output, then: .finished)
-    }
+    handOver(output, then: .finished, toNewSink: sink)
   }
 }
 

@@ -60,11 +60,7 @@ extension Optional {
     /// - Parameter sink: A sink made by `sink(receiveCompletion:receiveValue:)`.
     @inlinable
     public func _subscribeNewSink(_ sink: Subscribers.Sink<Output, Failure>) {
-      if _slowPath(DebugHook.isActive) {
-        subscribe(sink)
-      } else {
-        sink.receiveUnshared(output, then: .finished)
-      }
+      handOver(output, then: .finished, toNewSink: sink)
     }
   }
 

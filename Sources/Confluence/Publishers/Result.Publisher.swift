@@ -88,13 +88,9 @@ extension Result {
     /// - Parameter sink: A sink made by `sink(receiveCompletion:receiveValue:)`.
     @inlinable
     public func _subscribeNewSink(_ sink: Subscribers.Sink<Output, Failure>) {
-      if _slowPath(DebugHook.isActive) {
-        subscribe(sink)
-      } else {
-        switch result {
-        case .success(let value): sink.receiveUnshared(value, then: .finished)
-        case .failure(let error): sink.receiveUnshared(nil, then: .failure(error))
-        }
+      switch result {
+      case .success(let value): handOver(value, then: .finished, toNewSink: sink)
+      case .failure(let error): handOver(nil, then: .failure(error), toNewSink: sink)
       }
     }
   }

@@ -335,6 +335,30 @@ extension SubscriptionStatus {
 }
 
 extension Publisher {
+  /// What a publisher that sends everything on subscription does in its
+  /// `_subscribeNewSink(_:)`: hands `value` (if any) and `completion` to `sink`, which
+  /// nothing else holds yet, with no subscription in between — unless an `_Introspection`
+  /// is enabled, which must see the subscribe, and then subscribes it.
+  ///
+  /// - Parameters:
+  ///   - value: The one value, if any.
+  ///   - completion: The completion that follows it.
+  ///   - sink: A sink made by `sink(receiveCompletion:receiveValue:)`, shared with no one yet.
+  @inlinable
+  @inline(__always)
+  internal func handOver(
+    _ value: Output?, then completion: Subscribers.Completion<Failure>,
+    toNewSink sink: Subscribers.Sink<Output, Failure>
+  ) {
+    if _slowPath(DebugHook.isActive) {
+      subscribe(sink)
+    } else {
+      sink.receiveUnshared(value, then: completion)
+    }
+  }
+}
+
+extension Publisher {
   /// Attaches a subscriber with closure-based behavior.
   ///
   /// Use this method to create a ``Subscribers/Sink`` and attach it in one step.
