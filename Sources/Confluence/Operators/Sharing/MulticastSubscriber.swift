@@ -31,7 +31,20 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
   /// plain load and store. The end releases the downstream at once if none is running,
   /// else the outermost call does when it returns (see `Subscribers.Sink`, which lets go
   /// of its closures the same way).
+  ///
+  /// A cancel from another thread must not read this before a delivery's raise of it is
+  /// visible, or it would release the downstream under that call: the delivering thread
+  /// raises it and then reads ``isLive``, the canceller clears ``isLive`` and then reads
+  /// this, and without a full fence on both sides each could read the other's old value.
+  /// The delivering side stays fence-free: the canceller runs the kernel's process-wide
+  /// barrier (`ProcessBarrier`) between the two, so every running thread executes a full
+  /// fence — a delivery that raised the count before it is seen, one that raises it after
+  /// reads ``isLive`` as `false`. Where the kernel has no such barrier, deliveries use
+  /// sequentially consistent accesses instead (``fencesDeliveries``).
   @usableFromInline internal let deliveries = Atomic<Int>(0)
+  /// Whether there is no process-wide barrier here, so that deliveries count with
+  /// sequentially consistent accesses. Read once, at `init`.
+  @usableFromInline internal let fencesDeliveries: Bool
   @usableFromInline internal let releaseRequested = Atomic<Bool>(false)
   // Guarded by `lock`.
   @exclusivity(unchecked) @usableFromInline internal var status = SubscriptionStatus.awaitingSubscription
@@ -48,6 +61,7 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
   @inlinable
   internal init(downstream: Downstream) {
     downstreamBox = .passRetained(MulticastDownstreamBox(downstream))
+    fencesDeliveries = !ProcessBarrier.isAvailable
   }
 
   @inlinable
@@ -67,9 +81,10 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
       subscription.cancel()
       return
     }
-    let depth = beginDelivery()
+    let fenced = fencesDeliveries
+    let depth = beginDelivery(fenced: fenced)
     downstreamBox._withUnsafeGuaranteedRef { $0.downstream.receive(subscription: self) }
-    endDelivery(depth)
+    endDelivery(depth, fenced: fenced)
   }
 
   /// Always inlined: one call into the downstream per value (Benchmarks/README.md, "Long
@@ -78,13 +93,29 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
   @inlinable
   @inline(__always)
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    let depth = beginDelivery()
-    guard isLive.load(ordering: .acquiring) else {
-      endDelivery(depth)
+    if _slowPath(fencesDeliveries) { return receiveFenced(input) }
+    return receive(input, fenced: false)
+  }
+
+  /// ``receive(_:)`` where there is no process-wide barrier: out of line, so that the usual
+  /// path keeps one check of ``fencesDeliveries`` per value.
+  @usableFromInline
+  @inline(never)
+  internal func receiveFenced(_ input: Input) -> Subscribers.Demand {
+    receive(input, fenced: true)
+  }
+
+  /// A value, counted with sequentially consistent accesses if `fenced`.
+  @inlinable
+  @inline(__always)
+  internal func receive(_ input: Input, fenced: Bool) -> Subscribers.Demand {
+    let depth = beginDelivery(fenced: fenced)
+    guard fenced ? isLive.load(ordering: .sequentiallyConsistent) : isLive.load(ordering: .acquiring) else {
+      endDelivery(depth, fenced: fenced)
       return .none
     }
     let more = downstreamBox._withUnsafeGuaranteedRef { $0.downstream.receive(input) }
-    endDelivery(depth)
+    endDelivery(depth, fenced: fenced)
     if returnsDemandToConduit { return more }
     // The returned demand is requested from the subject (Apple's rule), unless the
     // subscription ended meanwhile.
@@ -102,18 +133,24 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
         return status.take()
       })
     else { return }
-    let depth = beginDelivery()
+    let fenced = fencesDeliveries
+    let depth = beginDelivery(fenced: fenced)
     downstreamBox._withUnsafeGuaranteedRef { $0.downstream.receive(completion: completion) }
     releaseRequested.store(true, ordering: .releasing)
-    endDelivery(depth)
+    endDelivery(depth, fenced: fenced)
   }
 
   /// Marks a call into the downstream as running; returns the depth to restore.
+  /// `fenced`: ``fencesDeliveries``.
   @inlinable
   @inline(__always)
-  internal func beginDelivery() -> Int {
+  internal func beginDelivery(fenced: Bool) -> Int {
     let depth = deliveries.load(ordering: .relaxed)
-    deliveries.store(depth &+ 1, ordering: .relaxed)
+    if _fastPath(!fenced) {
+      deliveries.store(depth &+ 1, ordering: .relaxed)
+    } else {
+      deliveries.store(depth &+ 1, ordering: .sequentiallyConsistent)
+    }
     return depth
   }
 
@@ -121,10 +158,13 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
   /// ended during it.
   @inlinable
   @inline(__always)
-  internal func endDelivery(_ depth: Int) {
-    deliveries.store(depth, ordering: .releasing)
-    if depth == 0, releaseRequested.load(ordering: .acquiring) {
-      releaseDownstream()
+  internal func endDelivery(_ depth: Int, fenced: Bool) {
+    if _fastPath(!fenced) {
+      deliveries.store(depth, ordering: .releasing)
+      if depth == 0, releaseRequested.load(ordering: .acquiring) { releaseDownstream() }
+    } else {
+      deliveries.store(depth, ordering: .sequentiallyConsistent)
+      if depth == 0, releaseRequested.load(ordering: .sequentiallyConsistent) { releaseDownstream() }
     }
   }
 
@@ -146,16 +186,16 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
   @inlinable
   internal func cancel() {
     let previous = lock.withLock { () -> SubscriptionStatus in
-      isLive.store(false, ordering: .releasing)
+      isLive.store(false, ordering: .sequentiallyConsistent)
       return status.take()
     }
     guard case .subscribed = previous else { return }
     previous.cancelSubscription()
-    // Let go of the downstream: at once, or when the call into it running now returns. (A
-    // value's count and check are not separated by a fence, a fence per value being the
-    // cost this avoids; for a cancel on another thread racing a value, the subject's
-    // cancel, which runs in between, gives the count time to become visible.)
+    // Let go of the downstream: at once, or when the call into it running now returns.
+    // The barrier makes a delivery's count visible here, or its check of `isLive` see
+    // `false` (see `deliveries`); a delivery that ends meanwhile sees the request.
     releaseRequested.store(true, ordering: .sequentiallyConsistent)
+    if !fencesDeliveries { ProcessBarrier.synchronize() }
     if deliveries.load(ordering: .sequentiallyConsistent) == 0 {
       releaseDownstream()
     }
