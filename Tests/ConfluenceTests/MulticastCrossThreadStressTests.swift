@@ -12,8 +12,6 @@ import XCTest
 /// process-wide barrier the cancel runs orders the delivering thread's count of the call
 /// before the cancel's read of it.
 final class MulticastCrossThreadStressTests: XCTestCase {
-  struct Unchecked<Value>: @unchecked Sendable { let value: Value }
-
   final class Counter: Sendable {
     let received = Atomic<Int>(0)
   }

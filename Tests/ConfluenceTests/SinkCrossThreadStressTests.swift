@@ -21,8 +21,6 @@ final class SinkCrossThreadStressTests: XCTestCase {
     let callsAfterTheEnd = Atomic<Int>(0)
   }
 
-  struct Unchecked<Value>: @unchecked Sendable { let value: Value }
-
   final class Weak<Object: AnyObject> {
     weak var object: Object?
     init(_ object: Object) { self.object = object }

@@ -43,7 +43,9 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
   /// sequentially consistent accesses instead (``fencesDeliveries``).
   @usableFromInline internal let deliveries = Atomic<Int>(0)
   /// Whether there is no process-wide barrier here, so that deliveries count with
-  /// sequentially consistent accesses. Read once, at `init`.
+  /// sequentially consistent accesses. `!ProcessBarrier.isAvailable`, read once, at `init`:
+  /// asked per value, the process-wide flag costs four more instructions per subscriber and
+  /// value (`share-10`: 1,551 → 1,595 per send).
   @usableFromInline internal let fencesDeliveries: Bool
   @usableFromInline internal let releaseRequested = Atomic<Bool>(false)
   // Guarded by `lock`.
