@@ -38,7 +38,7 @@ where
 {
   @usableFromInline internal typealias Input = Upstream.Output
   @usableFromInline internal typealias Failure = Upstream.Failure
-  @usableFromInline internal typealias OtherSubscriber = UntilOutputOtherSubscriber<Logic, Upstream, Other, Downstream>
+  @usableFromInline internal typealias OtherSubscriber = UntilOutputOtherSubscriber<UntilOutputSubscription>
 
   @usableFromInline internal let downstream: Downstream
   @usableFromInline internal let lock = Lock()
@@ -305,21 +305,31 @@ where Logic: DescribedUntilOutputLogic {
   @usableFromInline internal var playgroundDescription: Any { description }
 }
 
+/// What the subscriber an until-output operator hands the other publisher reports to: the
+/// operator's subscription.
+@usableFromInline
+internal protocol UntilOutputOtherReceiver: AnyObject {
+  associatedtype Logic: UntilOutputLogic
+  associatedtype OtherOutput
+
+  var combineIdentifier: CombineIdentifier { get }
+  func otherSubscribed(_ subscription: Subscription)
+  func otherSentValue()
+  func otherCompleted(_ completion: Subscribers.Completion<Logic.OtherFailure>)
+}
+
+extension UntilOutputSubscription: UntilOutputOtherReceiver {
+  @usableFromInline internal typealias OtherOutput = Other.Output
+}
+
 /// The subscriber an until-output operator attaches to the other publisher: it reports to
 /// its parent and shares the parent's identity. Once the parent has ended it lets go of it
 /// (the other publisher may keep this subscriber for as long as it lives), and from then on
 /// cancels any subscription it is given and ignores everything else.
 @usableFromInline
-internal final class UntilOutputOtherSubscriber<
-  Logic: UntilOutputLogic, Upstream: Publisher, Other: Publisher, Downstream: Subscriber
->: Subscriber
-where
-  Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure, Logic.Failure == Upstream.Failure,
-  Logic.OtherFailure == Other.Failure
-{
-  @usableFromInline internal typealias Input = Other.Output
-  @usableFromInline internal typealias Failure = Other.Failure
-  @usableFromInline internal typealias Parent = UntilOutputSubscription<Logic, Upstream, Other, Downstream>
+internal final class UntilOutputOtherSubscriber<Parent: UntilOutputOtherReceiver>: Subscriber {
+  @usableFromInline internal typealias Input = Parent.OtherOutput
+  @usableFromInline internal typealias Failure = Parent.Logic.OtherFailure
 
   @usableFromInline internal let combineIdentifier: CombineIdentifier
   @usableFromInline internal let lock = Lock()
@@ -363,8 +373,8 @@ where
 }
 
 extension UntilOutputOtherSubscriber: CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
-where Logic: DescribedUntilOutputLogic {
-  @usableFromInline internal var description: String { Logic.name }
+where Parent.Logic: DescribedUntilOutputLogic {
+  @usableFromInline internal var description: String { Parent.Logic.name }
 
   @usableFromInline internal var customMirror: Mirror { Mirror(self, children: [:]) }
 

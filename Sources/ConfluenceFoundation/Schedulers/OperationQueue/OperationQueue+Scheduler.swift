@@ -19,17 +19,10 @@ import Foundation
 /// were added, except that a delayed action is added at once but is not ready until its
 /// date, and the queue runs ready operations first. `cancelAllOperations()` cancels
 /// delayed actions too. All methods may be called from any thread.
-extension OperationQueue: Scheduler {
-  /// This scheduler’s definition of the current moment in time: `Date()`.
-  public var now: SchedulerTimeType {
-    SchedulerTimeType(Date())
-  }
-
-  /// The minimum tolerance allowed by the scheduler: zero.
-  public var minimumTolerance: SchedulerTimeType.Stride {
-    SchedulerTimeType.Stride(0)
-  }
-
+///
+/// Its `now` is `Date()` and its `minimumTolerance` zero (shared with
+/// `RunLoop`'s).
+extension OperationQueue: Scheduler, WallClockScheduler {
   /// Adds the action to the queue as a block operation.
   ///
   /// ```swift
