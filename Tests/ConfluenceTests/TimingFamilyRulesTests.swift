@@ -136,6 +136,19 @@ final class TimingFamilyRulesTests: XCTestCase {
 
   private typealias MakeTimed = (DetachedUpstream<Int, TestError>, VirtualTimeScheduler) -> AnyPublisher<Int, TestError>
 
+  /// `make`'s operator on a fresh scheduler, subscribed by a subscriber that asks for
+  /// nothing, its upstream attached.
+  private func attachedWithoutDemand(_ make: MakeTimed) -> (
+    VirtualTimeScheduler, DetachedUpstream<Int, TestError>, TestSubscriber<Int, TestError>
+  ) {
+    let scheduler = TestScheduler(initialClock: 0)
+    let upstream = DetachedUpstream<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+    make(upstream, scheduler).subscribe(subscriber)
+    _ = upstream.attach()
+    return (scheduler, upstream, subscriber)
+  }
+
   private let unlimitedMembers: [(String, MakeTimed)] = [
     ("throttle(latest: true)", { $0.throttle(for: 5, scheduler: $1, latest: true).eraseToAnyPublisher() }),
     ("throttle(latest: false)", { $0.throttle(for: 5, scheduler: $1, latest: false).eraseToAnyPublisher() }),
@@ -195,11 +208,7 @@ final class TimingFamilyRulesTests: XCTestCase {
   /// outstanding demand is dropped, and a later request does not bring it back.
   func test_aValueDueWithoutDemand_isDropped_debounceAndThrottle() {
     for (member, make) in unlimitedMembers {
-      let scheduler = TestScheduler(initialClock: 0)
-      let upstream = DetachedUpstream<Int, TestError>()
-      let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
-      make(upstream, scheduler).subscribe(subscriber)
-      _ = upstream.attach()
+      let (scheduler, upstream, subscriber) = attachedWithoutDemand(make)
       _ = upstream.send(1)
       scheduler.advance(by: 10)
       subscriber.request(.max(1))
@@ -247,11 +256,7 @@ final class TimingFamilyRulesTests: XCTestCase {
   // if demand has come by the time it is due.
   func test_aValueWithoutDemand_throttleSchedulesNothing_debounceSchedulesItsTimer() {
     for (member, make) in unlimitedMembers {
-      let scheduler = TestScheduler(initialClock: 0)
-      let upstream = DetachedUpstream<Int, TestError>()
-      let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
-      make(upstream, scheduler).subscribe(subscriber)
-      _ = upstream.attach()
+      let (scheduler, upstream, subscriber) = attachedWithoutDemand(make)
       _ = upstream.send(1)
       let isThrottle = member.hasPrefix("throttle")
       XCTAssertEqual(scheduler.pendingActionCount, isThrottle ? 0 : 1, member)

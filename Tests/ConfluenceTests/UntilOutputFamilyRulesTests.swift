@@ -22,6 +22,18 @@ final class UntilOutputFamilyRulesTests: XCTestCase {
     Member(name: "PrefixUntilOutput", make: { $0.prefix(untilOutputFrom: $1).eraseToAnyPublisher() }, isDrop: false),
   ]
 
+  /// `member` over two detached upstreams, subscribed by a test subscriber.
+  private func subscribed(_ member: Member, initialDemand: Subscribers.Demand = .unlimited) -> (
+    upstream: DetachedUpstream<Int, TestError>, other: DetachedUpstream<Int, TestError>,
+    subscriber: TestSubscriber<Int, TestError>
+  ) {
+    let upstream = DetachedUpstream<Int, TestError>()
+    let other = DetachedUpstream<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>(initialDemand: initialDemand)
+    member.make(upstream, other).subscribe(subscriber)
+    return (upstream, other, subscriber)
+  }
+
   func test_theOtherIsSubscribedFirst_askedForOneValue_thenUpstream() {
     for member in members {
       var order: [String] = []
@@ -49,10 +61,7 @@ final class UntilOutputFamilyRulesTests: XCTestCase {
   // for upstream); prefix: only when upstream's subscription arrives.
   func test_whenTheDownstreamGetsItsSubscription_dropFirst_prefixWithUpstreams() {
     for member in members {
-      let upstream = DetachedUpstream<Int, TestError>()
-      let other = DetachedUpstream<Int, TestError>()
-      let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
-      member.make(upstream, other).subscribe(subscriber)
+      let (upstream, other, subscriber) = subscribed(member, initialDemand: .none)
       XCTAssertEqual(subscriber.events.count, member.isDrop ? 1 : 0, member.name)
       subscriber.subscription?.request(.max(2))
       _ = other.attach()
@@ -66,10 +75,7 @@ final class UntilOutputFamilyRulesTests: XCTestCase {
 
   func test_cancelBeforeUpstreamSubscription_isRemembered() {
     for member in members {
-      let upstream = DetachedUpstream<Int, TestError>()
-      let other = DetachedUpstream<Int, TestError>()
-      let subscriber = TestSubscriber<Int, TestError>()
-      member.make(upstream, other).subscribe(subscriber)
+      let (upstream, other, subscriber) = subscribed(member)
       // prefix's downstream has no subscription yet: cancel through the operator itself.
       upstream.operatorSubscription?.cancel()
       XCTAssertEqual(upstream.attach().events, [.cancelled], member.name)
@@ -104,10 +110,7 @@ final class UntilOutputFamilyRulesTests: XCTestCase {
   // downstream with it; prefix: nothing happens.
   func test_theOthersCompletionBeforeItsValue_completesDrop_changesNothingForPrefix() {
     for member in members {
-      let upstream = DetachedUpstream<Int, TestError>()
-      let other = DetachedUpstream<Int, TestError>()
-      let subscriber = TestSubscriber<Int, TestError>()
-      member.make(upstream, other).subscribe(subscriber)
+      let (upstream, other, subscriber) = subscribed(member)
       let otherSubscription = other.attach()
       let subscription = upstream.attach()
       other.send(completion: .failure(TestError("other")))
@@ -124,10 +127,7 @@ final class UntilOutputFamilyRulesTests: XCTestCase {
   // with none it traps, MisuseTrapTests —, a completion is passed on); prefix ignores both.
   func test_upstreamsEventsBeforeItsSubscription_countForDrop_areIgnoredByPrefix() {
     for member in members {
-      let upstream = DetachedUpstream<Int, TestError>()
-      let other = DetachedUpstream<Int, TestError>()
-      let subscriber = TestSubscriber<Int, TestError>()
-      member.make(upstream, other).subscribe(subscriber)
+      let (upstream, _, subscriber) = subscribed(member)
       XCTAssertEqual(upstream.send(1), .none, member.name)
       upstream.send(completion: .finished)
       XCTAssertEqual(subscriber.completion, member.isDrop ? .finished : nil, member.name)
@@ -139,10 +139,7 @@ final class UntilOutputFamilyRulesTests: XCTestCase {
   // the downstream); prefix ignores it.
   func test_theOthersEventsBeforeItsSubscription_countForDrop_areIgnoredByPrefix() {
     for member in members {
-      let upstream = DetachedUpstream<Int, TestError>()
-      let other = DetachedUpstream<Int, TestError>()
-      let subscriber = TestSubscriber<Int, TestError>()
-      member.make(upstream, other).subscribe(subscriber)
+      let (upstream, other, subscriber) = subscribed(member)
       _ = upstream.attach()
       XCTAssertEqual(other.send(0), .none, member.name)
       XCTAssertEqual(upstream.send(1), .none, member.name)
@@ -170,10 +167,7 @@ final class UntilOutputFamilyRulesTests: XCTestCase {
   // description or mirror. Both share one identity.
   func test_reflection_dropDescribed_prefixPlain_bothOneIdentity() throws {
     for member in members {
-      let upstream = DetachedUpstream<Int, TestError>()
-      let other = DetachedUpstream<Int, TestError>()
-      let subscriber = TestSubscriber<Int, TestError>()
-      member.make(upstream, other).subscribe(subscriber)
+      let (upstream, other, subscriber) = subscribed(member)
       _ = upstream.attach()
       for object in [upstream.operatorSubscriber, other.operatorSubscriber, try XCTUnwrap(subscriber.subscription)] {
         if member.isDrop {
@@ -195,10 +189,7 @@ final class UntilOutputFamilyRulesTests: XCTestCase {
 
   func test_requestNone_isAcceptedWithoutATrap() {
     for member in members {
-      let upstream = DetachedUpstream<Int, TestError>()
-      let other = DetachedUpstream<Int, TestError>()
-      let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
-      member.make(upstream, other).subscribe(subscriber)
+      let (upstream, other, subscriber) = subscribed(member, initialDemand: .none)
       let subscription = upstream.attach()
       subscriber.subscription?.request(.none)
       XCTAssertEqual(subscription.events, [.requested(.none)], member.name)
