@@ -42,9 +42,9 @@ final class RepeatingScheduleRulesTests: XCTestCase {
   }
 
   func test_runsAtTheDate_thenEveryInterval_untilCancelled() {
-    let delay = 0.2
-    let interval = 0.2
-    let tickCount = 6
+    let delay = 0.3
+    let interval = 0.3
+    let tickCount = 5
     for (name, schedule) in members {
       let start = DispatchTime.now()
       let ticks = Recorder<Double>()
