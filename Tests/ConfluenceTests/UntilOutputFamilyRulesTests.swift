@@ -189,7 +189,7 @@ final class UntilOutputFamilyRulesTests: XCTestCase {
 
   func test_requestNone_isAcceptedWithoutATrap() {
     for member in members {
-      let (upstream, other, subscriber) = subscribed(member, initialDemand: .none)
+      let (upstream, _, subscriber) = subscribed(member, initialDemand: .none)
       let subscription = upstream.attach()
       subscriber.subscription?.request(.none)
       XCTAssertEqual(subscription.events, [.requested(.none)], member.name)
