@@ -1,0 +1,211 @@
+import Confluence
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Where a lines subscription stands. Pure state, changed under the subscription's lock.
+struct HTTPLinesState {
+  /// What the drain loop does next.
+  enum Step {
+    case deliver(String)
+    case complete(Subscribers.Completion<HTTPStreamError>)
+    case requestChunk(Subscription)
+    case stop
+  }
+
+  var scanner: LineScanner
+  var demand = Subscribers.Demand.none
+  var upstream: Subscription?
+  /// A chunk (or the response) has been asked for and has not come.
+  var awaitingChunk = false
+  /// How the upstream ended; acted on once the lines before it are delivered.
+  var upstreamCompletion: Subscribers.Completion<HTTPStreamError>?
+  /// A thread is running the drain loop (delivering): others leave the work to it.
+  var draining = false
+  var ended = false
+
+  init(maximumLineLength: Int) {
+    scanner = LineScanner(terminators: .lineFeed, maximumLength: maximumLineLength)
+  }
+
+  /// Enters the drain loop unless another thread is in it or the subscription ended.
+  mutating func enterDrain() -> Bool {
+    guard !draining, !ended else { return false }
+    draining = true
+    return true
+  }
+
+  /// The drain loop's next step; every step but `.deliver` leaves the loop.
+  mutating func nextStep() -> Step {
+    guard !ended else { return leave(.stop) }
+    if case .failure(let error)? = upstreamCompletion, scanner.isDrained {
+      // Every complete line is out; a line the failure cut short is not one.
+      return end(.failure(error))
+    }
+    guard demand > .none else { return leave(.stop) }
+    do {
+      if let line = try scanner.nextLine({ String(decoding: $0, as: UTF8.self) }) {
+        demand -= 1
+        return .deliver(line)
+      }
+      if let completion = upstreamCompletion {
+        if case .finished = completion, let last = try scanner.finalLine({ String(decoding: $0, as: UTF8.self) }) {
+          demand -= 1
+          return .deliver(last)
+        }
+        return end(completion)
+      }
+    } catch {
+      return end(.failure(error))
+    }
+    guard !awaitingChunk, let upstream else { return leave(.stop) }
+    awaitingChunk = true
+    return leave(.requestChunk(upstream))
+  }
+
+  private mutating func leave(_ step: Step) -> Step {
+    draining = false
+    return step
+  }
+
+  private mutating func end(_ completion: Subscribers.Completion<HTTPStreamError>) -> Step {
+    ended = true
+    draining = false
+    scanner.reset()
+    return .complete(completion)
+  }
+}
+
+/// The subscription an ``HTTPLinesPublisher`` hands each subscriber: it subscribes to the
+/// bytes publisher, asks it for one chunk at a time when its lines are used up and the
+/// subscriber wants more, and cuts the chunks into lines as they are asked for.
+//
+// @unchecked Sendable: `state` and `downstream` are guarded by `lock`; deliveries to the
+// downstream happen only inside the drain loop, which one thread at a time runs.
+final class HTTPLinesSubscription<Downstream: Subscriber>: Subscription, Subscriber, CustomStringConvertible,
+  CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
+where Downstream.Input == String, Downstream.Failure == HTTPStreamError {
+  typealias Input = HTTPBytesPublisher.Part
+  typealias Failure = HTTPStreamError
+
+  private let lock = Lock()
+  private var state: HTTPLinesState
+  private var downstream: Downstream?
+
+  init(downstream: Downstream, maximumLineLength: Int) {
+    self.downstream = downstream
+    state = HTTPLinesState(maximumLineLength: maximumLineLength)
+  }
+
+  // MARK: Subscription (the downstream's side)
+
+  func request(_ demand: Subscribers.Demand) {
+    precondition(demand != .none, "API violation: request(_:) was called with demand .none; request at least .max(1)")
+    lock.withLock { state.demand += demand }
+    drain()
+  }
+
+  func cancel() {
+    let (upstream, released) = lock.withLock { () -> (Subscription?, Downstream?) in
+      guard !state.ended else { return (nil, nil) }
+      state.ended = true
+      state.scanner.reset()
+      defer {
+        state.upstream = nil
+        downstream = nil
+      }
+      return (state.upstream, downstream)
+    }
+    upstream?.cancel()
+    withExtendedLifetime(released) {}
+  }
+
+  // MARK: Subscriber (the bytes publisher's side)
+
+  func receive(subscription: Subscription) {
+    let keep = lock.withLock { () -> Bool in
+      guard state.upstream == nil, !state.ended else { return false }
+      state.upstream = subscription
+      return true
+    }
+    if !keep { subscription.cancel() }
+  }
+
+  func receive(_ input: HTTPBytesPublisher.Part) -> Subscribers.Demand {
+    switch input {
+    case .response(let response):
+      guard (200..<300).contains(response.statusCode) else {
+        let upstream = lock.withLock { () -> Subscription? in
+          state.awaitingChunk = false
+          if state.upstreamCompletion == nil {
+            state.upstreamCompletion = .failure(.unacceptableStatus(response.statusCode))
+          }
+          defer { state.upstream = nil }
+          return state.upstream
+        }
+        upstream?.cancel()
+        drain()
+        return .none
+      }
+      lock.withLock { state.awaitingChunk = false }
+    case .bytes(let chunk):
+      lock.withLock {
+        state.awaitingChunk = false
+        if !state.ended { state.scanner.append(chunk) }
+      }
+    }
+    drain()
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<HTTPStreamError>) {
+    lock.withLock {
+      state.awaitingChunk = false
+      state.upstream = nil
+      if state.upstreamCompletion == nil { state.upstreamCompletion = completion }
+    }
+    drain()
+  }
+
+  // MARK: Delivery
+
+  /// Delivers lines while there is demand and lines to deliver, then asks for the next
+  /// chunk or delivers the completion. One thread at a time runs it; a thread that finds
+  /// another in it leaves its news (demand, a chunk) in the state for that one to act on.
+  private func drain() {
+    guard lock.withLock({ state.enterDrain() }) else { return }
+    while true {
+      let (step, target) = lock.withLock { () -> (HTTPLinesState.Step, Downstream?) in
+        let step = state.nextStep()
+        let target = downstream
+        if case .complete = step { downstream = nil }
+        return (step, target)
+      }
+      switch step {
+      case .deliver(let line):
+        guard let target else { return }
+        let more = target.receive(line)
+        if more > .none { lock.withLock { state.demand += more } }
+      case .complete(let completion):
+        target?.receive(completion: completion)
+        return
+      case .requestChunk(let upstream):
+        upstream.request(.max(1))
+        return
+      case .stop:
+        return
+      }
+    }
+  }
+
+  var description: String { "HTTPLinesPublisher" }
+
+  var customMirror: Mirror {
+    let demand = lock.withLock { state.demand }
+    return Mirror(self, children: ["demand": demand])
+  }
+
+  var playgroundDescription: Any { description }
+}
