@@ -10,7 +10,9 @@ struct HTTPLinesState {
   /// What the drain loop does next.
   enum Step {
     case deliver(String)
-    case complete(Subscribers.Completion<HTTPStreamError>)
+    /// Deliver a completion, cancelling the upstream first if it is still there (a line
+    /// too long ends the stream while the connection is open).
+    case complete(Subscribers.Completion<HTTPStreamError>, cancel: Subscription?)
     case requestChunk(Subscription)
     case stop
   }
@@ -74,7 +76,9 @@ struct HTTPLinesState {
     ended = true
     draining = false
     scanner.reset()
-    return .complete(completion)
+    let upstream = self.upstream
+    self.upstream = nil
+    return .complete(completion, cancel: upstream)
   }
 }
 
@@ -188,7 +192,8 @@ where Downstream.Input == String, Downstream.Failure == HTTPStreamError {
         guard let target else { return }
         let more = target.receive(line)
         if more > .none { lock.withLock { state.demand += more } }
-      case .complete(let completion):
+      case .complete(let completion, let upstream):
+        upstream?.cancel()
         target?.receive(completion: completion)
         return
       case .requestChunk(let upstream):

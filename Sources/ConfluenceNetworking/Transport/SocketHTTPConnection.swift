@@ -150,6 +150,16 @@ final class SocketHTTPConnection: HTTPStreamConnection, @unchecked Sendable {
     }
     let source = DispatchSource.makeReadSource(fileDescriptor: socketFD, queue: queue)
     source.setEventHandler { [weak self] in self?.readable() }
+    // The descriptor is closed only once the source is cancelled: closed earlier, its number
+    // could be reused by the next socket while dispatch still watches it for this source.
+    let descriptor = socketFD
+    source.setCancelHandler { [weak self] in
+      if let self {
+        self.closeSocket(descriptor)
+      } else {
+        close(descriptor)
+      }
+    }
     self.source = source
     sourceSuspended = false
     source.resume()
@@ -406,26 +416,20 @@ final class SocketHTTPConnection: HTTPStreamConnection, @unchecked Sendable {
 
   /// The body is complete: nothing more is read, and the server need not wait for us.
   private func closeAfterBody() {
-    suspendSource()
-    source?.cancel()
-    resumeSource()
-    source = nil
-    if socketFD >= 0 {
-      closeSocket(socketFD)
-      socketFD = -1
-    }
+    tearDown()
   }
 
+  /// Stops reading and closes the socket: through the source's cancel handler if there is a
+  /// source (which owns the descriptor from then on), at once otherwise.
   private func tearDown() {
     if let source {
       source.cancel()
-      resumeSource()  // a suspended source is not released until resumed
+      resumeSource()  // a suspended source's cancellation completes only once it is resumed
       self.source = nil
-    }
-    if socketFD >= 0 {
+    } else if socketFD >= 0 {
       closeSocket(socketFD)
-      socketFD = -1
     }
+    socketFD = -1
   }
 
   private func closeSocket(_ descriptor: Int32) {

@@ -11,7 +11,8 @@ import Foundation
 /// Routes map a path to what to do: answer with a status and body (optionally after a
 /// delay), drop the connection without answering, or stream a body written over time
 /// (``Reply/stream(status:contentType:chunked:headers:body:)``: chunks, pauses, a drop in
-/// the middle, and the request's headers to look at); an unknown path answers 404. It
+/// the middle, and the request's headers to look at), or decide from the request which of
+/// these to give (``Reply/decide(_:)``); an unknown path answers 404. It
 /// records the requests it received (``receivedRequests``, with their headers) and whether a
 /// client closed its connection while a delayed or streamed answer was pending (a cancelled
 /// request).
@@ -50,6 +51,9 @@ public final class LocalHTTPServer: @unchecked Sendable {
     case stream(
       status: Int = 200, contentType: String, chunked: Bool = true, headers: [String: String] = [:],
       body: @Sendable (StreamWriter) -> Void)
+    /// Decide from the request (its headers, its query) which reply to give: a server that
+    /// resumes a stream after `Last-Event-ID`, or ends it with 204 once everything is out.
+    indirect case decide(@Sendable (Request) -> Reply)
   }
 
   private let lock = NSLock()
@@ -146,11 +150,12 @@ public final class LocalHTTPServer: @unchecked Sendable {
     defer { close(client) }
     guard let request = readRequest(client) else { return }
     let path = request.path
-    let reply = lock.withLock { () -> Reply? in
+    var reply = lock.withLock { () -> Reply? in
       requests.append(path)
       received.append(request)
       return routes[path]
     }
+    while case .decide(let decide)? = reply { reply = decide(request) }
     switch reply {
     case nil:
       write(client, status: 404, body: Data("not found".utf8), contentType: "text/plain")
@@ -175,6 +180,8 @@ public final class LocalHTTPServer: @unchecked Sendable {
       guard writer.sendRaw(Data(head.utf8)) else { return recordClosedEarly(path) }
       body(writer)
       writer.finish()
+    case .decide?:
+      return  // replaced by what it decided, above
     }
   }
 
