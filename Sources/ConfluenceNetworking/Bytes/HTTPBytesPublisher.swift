@@ -79,7 +79,7 @@ public struct HTTPBytesPublisher: Publisher {
 
   /// Attaches `subscriber`: the request is sent when it first asks for a value.
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-    subscriber.receive(subscription: HTTPBytesSubscription(parent: self, downstream: subscriber))
+    subscriber.receive(subscription: HTTPBytesSubscription(parent: self, downstream: AnySubscriber(subscriber)))
   }
 
   /// Returns a publisher of the body's lines, read only as fast as they are asked for.

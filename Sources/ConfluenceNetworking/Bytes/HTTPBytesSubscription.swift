@@ -81,9 +81,14 @@ struct HTTPBytesState {
 //
 // @unchecked Sendable: `state`, `downstream` and `connection` are guarded by `lock`; the
 // connection reports one at a time, from its own queue, so deliveries are serialised.
-final class HTTPBytesSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible,
+//
+// Not generic over the downstream (it holds an `AnySubscriber`): its code is compiled once,
+// specialised, in this module.
+final class HTTPBytesSubscription: Subscription, CustomStringConvertible,
   CustomReflectable, CustomPlaygroundDisplayConvertible, HTTPStreamReportHandler, @unchecked Sendable
-where Downstream.Input == HTTPBytesPublisher.Part, Downstream.Failure == HTTPStreamError {
+{
+  typealias Downstream = AnySubscriber<HTTPBytesPublisher.Part, HTTPStreamError>
+
   private let lock = Lock()
   private var state = HTTPBytesState()
   private var parent: HTTPBytesPublisher?

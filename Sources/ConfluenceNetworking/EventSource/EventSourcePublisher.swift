@@ -96,7 +96,7 @@ public struct EventSourcePublisher<Context: Scheduler>: Publisher {
 
   /// Attaches `subscriber`: the first connection is made when it first asks for a value.
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-    subscriber.receive(subscription: EventSourceSubscription(parent: self, downstream: subscriber))
+    subscriber.receive(subscription: EventSourceSubscription(parent: self, downstream: AnySubscriber(subscriber)))
   }
 
   /// Returns a publisher of the stream's events only, without the connection's updates.

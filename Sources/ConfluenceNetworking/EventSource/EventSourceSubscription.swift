@@ -12,9 +12,14 @@ import Foundation
 //
 // @unchecked Sendable: `state` and `downstream` are guarded by `lock`; deliveries happen only
 // in the drain loop, which one thread at a time runs.
-final class EventSourceSubscription<Context: Scheduler, Downstream: Subscriber>: Subscription,
+//
+// Generic over the scheduler only: the downstream is an `AnySubscriber`, so the per-event
+// code does not depend on the client's subscriber type.
+final class EventSourceSubscription<Context: Scheduler>: Subscription,
   CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
-where Downstream.Input == EventSourceUpdate, Downstream.Failure == HTTPStreamError {
+{
+  typealias Downstream = AnySubscriber<EventSourceUpdate, HTTPStreamError>
+
   private let lock = Lock()
   private var state: EventSourceState
   private var downstream: Downstream?
@@ -145,17 +150,16 @@ where Downstream.Input == EventSourceUpdate, Downstream.Failure == HTTPStreamErr
 ///
 /// It holds its owner strongly while the connection lives: the bytes subscription lets go
 /// of it when the connection ends or is cancelled.
-final class EventSourceAttempt<Context: Scheduler, Downstream: Subscriber>: Subscriber, @unchecked Sendable
-where Downstream.Input == EventSourceUpdate, Downstream.Failure == HTTPStreamError {
+final class EventSourceAttempt<Context: Scheduler>: Subscriber, @unchecked Sendable {
   // @unchecked Sendable: both properties are constants.
   typealias Input = HTTPBytesPublisher.Part
   typealias Failure = HTTPStreamError
 
   let combineIdentifier = CombineIdentifier()
-  private let owner: EventSourceSubscription<Context, Downstream>
+  private let owner: EventSourceSubscription<Context>
   private let generation: Int
 
-  init(owner: EventSourceSubscription<Context, Downstream>, generation: Int) {
+  init(owner: EventSourceSubscription<Context>, generation: Int) {
     self.owner = owner
     self.generation = generation
   }

@@ -7,13 +7,14 @@ import Foundation
 
 /// Where a lines subscription stands. Pure state, changed under the subscription's lock.
 struct HTTPLinesState {
-  /// What the drain loop does next.
+  /// What the drain loop does next; every step but `.deliver` leaves the loop.
   enum Step {
     case deliver(String)
-    /// Deliver a completion, cancelling the upstream first if it is still there (a line
-    /// too long ends the stream while the connection is open).
-    case complete(Subscribers.Completion<HTTPStreamError>, cancel: Subscription?)
-    case requestChunk(Subscription)
+    /// Deliver `ending`'s completion, cancelling its upstream first (a line too long ends
+    /// the stream while the connection is open).
+    case complete
+    /// Ask `upstream` for one more chunk.
+    case requestChunk
     case stop
   }
 
@@ -24,6 +25,8 @@ struct HTTPLinesState {
   var awaitingChunk = false
   /// How the upstream ended; acted on once the lines before it are delivered.
   var upstreamCompletion: Subscribers.Completion<HTTPStreamError>?
+  /// The completion to deliver and the upstream to cancel, once `.complete` was returned.
+  var ending: (completion: Subscribers.Completion<HTTPStreamError>, upstream: Subscription?)?
   /// A thread is running the drain loop (delivering): others leave the work to it.
   var draining = false
   var ended = false
@@ -39,7 +42,7 @@ struct HTTPLinesState {
     return true
   }
 
-  /// The drain loop's next step; every step but `.deliver` leaves the loop.
+  /// The drain loop's next step.
   mutating func nextStep() -> Step {
     guard !ended else { return leave(.stop) }
     if case .failure(let error)? = upstreamCompletion, scanner.isDrained {
@@ -48,12 +51,12 @@ struct HTTPLinesState {
     }
     guard demand > .none else { return leave(.stop) }
     do {
-      if let line = try scanner.nextLine({ String(decoding: $0, as: UTF8.self) }) {
+      if let line = try scanner.nextLine(Self.decode) {
         demand -= 1
         return .deliver(line)
       }
       if let completion = upstreamCompletion {
-        if case .finished = completion, let last = try scanner.finalLine({ String(decoding: $0, as: UTF8.self) }) {
+        if case .finished = completion, let last = try scanner.finalLine(Self.decode) {
           demand -= 1
           return .deliver(last)
         }
@@ -62,9 +65,13 @@ struct HTTPLinesState {
     } catch {
       return end(.failure(error))
     }
-    guard !awaitingChunk, let upstream else { return leave(.stop) }
+    guard !awaitingChunk, upstream != nil else { return leave(.stop) }
     awaitingChunk = true
-    return leave(.requestChunk(upstream))
+    return leave(.requestChunk)
+  }
+
+  private static func decode(_ bytes: UnsafeRawBufferPointer) -> String {
+    bytes.withMemoryRebound(to: UInt8.self) { String(decoding: $0, as: UTF8.self) }
   }
 
   private mutating func leave(_ step: Step) -> Step {
@@ -76,9 +83,9 @@ struct HTTPLinesState {
     ended = true
     draining = false
     scanner.reset()
-    let upstream = self.upstream
-    self.upstream = nil
-    return .complete(completion, cancel: upstream)
+    ending = (completion, upstream)
+    upstream = nil
+    return .complete
   }
 }
 
@@ -88,15 +95,22 @@ struct HTTPLinesState {
 //
 // @unchecked Sendable: `state` and `downstream` are guarded by `lock`; deliveries to the
 // downstream happen only inside the drain loop, which one thread at a time runs.
-final class HTTPLinesSubscription<Downstream: Subscriber>: Subscription, Subscriber, CustomStringConvertible,
+//
+// Not generic over the downstream: it holds an `AnySubscriber`, so its code is compiled once,
+// specialised, in this module (generic, it ran unspecialised for every client's subscriber
+// type, with a run-time metadata look-up per line).
+final class HTTPLinesSubscription: Subscription, Subscriber, CustomStringConvertible,
   CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
-where Downstream.Input == String, Downstream.Failure == HTTPStreamError {
+{
   typealias Input = HTTPBytesPublisher.Part
   typealias Failure = HTTPStreamError
+  typealias Downstream = AnySubscriber<String, HTTPStreamError>
 
   private let lock = Lock()
-  private var state: HTTPLinesState
-  private var downstream: Downstream?
+  /// Guarded by `lock`, which is why the run-time exclusivity checks are off for it (they
+  /// cost a look-up per line and can only confirm what the lock already ensures).
+  @exclusivity(unchecked) private var state: HTTPLinesState
+  @exclusivity(unchecked) private var downstream: Downstream?
 
   init(downstream: Downstream, maximumLineLength: Int) {
     self.downstream = downstream
@@ -179,25 +193,28 @@ where Downstream.Input == String, Downstream.Failure == HTTPStreamError {
   /// chunk or delivers the completion. One thread at a time runs it; a thread that finds
   /// another in it leaves its news (demand, a chunk) in the state for that one to act on.
   private func drain() {
-    guard lock.withLock({ state.enterDrain() }) else { return }
+    // The downstream is read once: it changes only when the subscription ends, and the loop
+    // asks the state whether it has before each delivery.
+    guard let target = lock.withLock({ state.enterDrain() ? downstream : nil }) else { return }
     while true {
-      let (step, target) = lock.withLock { () -> (HTTPLinesState.Step, Downstream?) in
-        let step = state.nextStep()
-        let target = downstream
-        if case .complete = step { downstream = nil }
-        return (step, target)
-      }
-      switch step {
+      switch lock.withLock({ state.nextStep() }) {
       case .deliver(let line):
-        guard let target else { return }
         let more = target.receive(line)
         if more > .none { lock.withLock { state.demand += more } }
-      case .complete(let completion, let upstream):
+      case .complete:
+        let ending = lock.withLock { () -> (Subscribers.Completion<HTTPStreamError>, Subscription?)? in
+          defer {
+            state.ending = nil
+            downstream = nil
+          }
+          return state.ending
+        }
+        guard let (completion, upstream) = ending else { return }
         upstream?.cancel()
-        target?.receive(completion: completion)
+        target.receive(completion: completion)
         return
-      case .requestChunk(let upstream):
-        upstream.request(.max(1))
+      case .requestChunk:
+        lock.withLock { state.upstream }?.request(.max(1))
         return
       case .stop:
         return

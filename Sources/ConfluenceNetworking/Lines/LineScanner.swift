@@ -79,62 +79,82 @@ struct LineScanner: Sendable {
   ) throws(HTTPStreamError) -> Result? {
     let count = chunk.count
     if offset == count { return nil }
-    let start = offset
-    // Find the terminator, and where the line's content ends, in the chunk's bytes.
-    let found: (contentEnd: Int, next: Int)? = chunk.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> (Int, Int)? in
-      let base = raw.baseAddress!
-      var from = start
+    // A local reference, so that the closure below may update the other stored properties.
+    let chunk = self.chunk
+    let outcome = chunk.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Scan<Result> in
+      var lineStart = offset
       if skipsLineFeed {
-        if raw[from] == 0x0A { from += 1 }
+        skipsLineFeed = false
+        if raw[lineStart] == 0x0A { lineStart += 1 }
       }
-      switch terminators {
-      case .lineFeed:
-        guard let hit = memchr(base + from, 0x0A, count - from) else { return nil }
-        let index = base.distance(to: UnsafeRawPointer(hit))
-        return (index, index + 1)
-      case .anyNewline:
-        var index = from
-        while index < count {
-          let byte = raw[index]
-          if byte == 0x0A { return (index, index + 1) }
-          if byte == 0x0D {
-            if index + 1 < count, raw[index + 1] == 0x0A { return (index, index + 2) }
-            return (index, index + 1)
-          }
-          index += 1
-        }
-        return nil
+      guard let (contentEnd, next) = findTerminator(in: raw, from: lineStart) else {
+        carry.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[lineStart..<count]))
+        offset = count
+        return .needMore
+      }
+      offset = next
+      if terminators == .anyNewline, next == count, raw[contentEnd] == 0x0D {
+        // A CR as the chunk's last byte: the next chunk may start with its LF.
+        skipsLineFeed = true
+      }
+      guard carry.isEmpty else {
+        carry.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[lineStart..<contentEnd]))
+        return .carried
+      }
+      var end = contentEnd
+      if terminators == .lineFeed, end > lineStart, raw[end - 1] == 0x0D { end -= 1 }
+      guard end - lineStart <= maximumLength else { return .failed(.lineTooLong(maximumLength: maximumLength)) }
+      do throws(HTTPStreamError) {
+        return .line(try body(UnsafeRawBufferPointer(rebasing: raw[lineStart..<end])))
+      } catch {
+        return .failed(error)
       }
     }
-    // The LF that completed a CR from the last chunk, if it was there, is skipped now.
-    var lineStart = start
-    if skipsLineFeed {
-      if chunk.byte(at: start) == 0x0A { lineStart += 1 }
-      skipsLineFeed = false
-    }
-    guard let (contentEnd, next) = found else {
-      carry.append(contentsOf: chunk[lineStart..<count])
-      offset = count
+    switch outcome {
+    case .line(let result):
+      return result
+    case .failed(let error):
+      throw error
+    case .needMore:
       try checkCarriedLength()
       return nil
+    case .carried:
+      return try takeCarry(body)
     }
-    offset = next
-    if terminators == .anyNewline, next == count, contentEnd == count - 1,
-      chunk.byte(at: contentEnd) == 0x0D
-    {
-      // A CR as the chunk's last byte: the next chunk may start with its LF.
-      skipsLineFeed = true
-    }
-    if carry.isEmpty {
-      return try chunk.withBytes { raw throws(HTTPStreamError) -> Result in
-        var end = contentEnd
-        if terminators == .lineFeed, end > lineStart, raw[end - 1] == 0x0D { end -= 1 }
-        guard end - lineStart <= maximumLength else { throw .lineTooLong(maximumLength: maximumLength) }
-        return try body(UnsafeRawBufferPointer(rebasing: raw[lineStart..<end]))
+  }
+
+  /// What one scan found.
+  private enum Scan<Result> {
+    case line(Result)
+    case carried
+    case needMore
+    case failed(HTTPStreamError)
+  }
+
+  /// The end of the line that starts at `start`: where its content ends and where the next
+  /// line starts, or `nil` if the terminator is not in `raw`.
+  private func findTerminator(in raw: UnsafeRawBufferPointer, from start: Int) -> (Int, Int)? {
+    let count = raw.count
+    switch terminators {
+    case .lineFeed:
+      guard start < count, let base = raw.baseAddress, let hit = memchr(base + start, 0x0A, count - start) else {
+        return nil
       }
+      let index = base.distance(to: UnsafeRawPointer(hit))
+      return (index, index + 1)
+    case .anyNewline:
+      var index = start
+      while index < count {
+        let byte = raw[index]
+        if byte == 0x0A { return (index, index + 1) }
+        if byte == 0x0D {
+          if index + 1 < count, raw[index + 1] == 0x0A { return (index, index + 2) }
+          return (index, index + 1)
+        }
+        index += 1
+      }
+      return nil
     }
-    carry.append(contentsOf: chunk[lineStart..<contentEnd])
-    return try takeCarry(body)
   }
 
   /// At the end of the stream, after `nextLine` returned `nil`: calls `body` with the final
