@@ -8,7 +8,7 @@ import Foundation
 /// A publisher that delivers an HTTP response as it arrives: the response first, then the
 /// body's bytes in chunks, read only as fast as the subscriber asks for them.
 ///
-/// Make one with ``FoundationNetworking/URLSession/bytesPublisher(for:)-(URLRequest)`` or
+/// Make one with ``FoundationNetworking/URLSession/bytesPublisher(for:transport:)`` or
 /// this type's initializer. Each subscriber gets its own request, sent when it first asks for
 /// a value. It receives ``Part/response(_:)`` once, then ``Part/bytes(_:)`` for each chunk
 /// of the body (never empty; chunk boundaries are wherever the network put them), then
