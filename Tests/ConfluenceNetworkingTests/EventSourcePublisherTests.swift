@@ -423,6 +423,43 @@ final class EventSourcePublisherTests: XCTestCase {
     subscriber.cancel()
   }
 
+  /// Over `URLSession`, which cannot pause, a subscriber that falls behind overflows the
+  /// buffer; the stream reconnects with `Last-Event-ID` and loses nothing.
+  func test_overURLSession_aSubscriberThatFallsBehind_reconnectsWhereItLeftOff() {
+    let total = 2_000
+    server.route(
+      "/fast",
+      .decide { request in
+        let after = Int(request.header("Last-Event-ID") ?? "0") ?? 0
+        guard after < total else { return .respond(status: 204, body: Data()) }
+        return .stream(contentType: "text/event-stream") { writer in
+          for id in (after + 1)...total {
+            guard writer.write("id: \(id)\ndata: \(String(repeating: "f", count: 200))\n\n") else { return }
+          }
+        }
+      })
+    let subscriber = subscribe("/fast", demand: .max(2)) {
+      $0.transport = .urlSession(bufferLimit: 64 * 1024)
+      $0.reconnectionTime = .milliseconds(10)
+    }
+    XCTAssertTrue(eventually { self.server.receivedRequests.count == 1 && subscriber.values.count == 2 })
+    usleep(300_000)  // the session reads on: the buffer overflows while nobody asks
+    subscriber.request(.unlimited)
+    var advanced = 0
+    let deadline = Date(timeIntervalSinceNow: 20)
+    while subscriber.completion == nil, Date() < deadline {
+      let pending = reconnections(subscriber)
+      if pending.count > advanced {
+        advanced = pending.count
+        scheduler.advance(by: .seconds(61))  // beyond any backoff (at most 60 s)
+      }
+      usleep(5_000)
+    }
+    XCTAssertEqual(subscriber.completion, .finished)
+    XCTAssertEqual(reconnections(subscriber).first?.error, .bufferLimitExceeded(64 * 1024))
+    XCTAssertEqual(events(subscriber).map(\.id), (1...total).map(String.init), "every event once, in order")
+  }
+
   // MARK: Volume
 
   /// 10,000 events over five connections, each dropped mid-event, resumed with
