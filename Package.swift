@@ -54,6 +54,9 @@ var targets: [Target] = [
   .testTarget(name: "ConfluenceTracingTests", dependencies: ["ConfluenceTracing", "ConfluenceTesting"]),
   // The streaming publishers against LocalHTTPServer on 127.0.0.1, and their parsers byte by byte.
   .testTarget(name: "ConfluenceNetworkingTests", dependencies: ["ConfluenceNetworking", "ConfluenceTesting"]),
+  // Every interleaving of each lock-free protocol's steps, for two and three threads: small
+  // models that run the library's own state machines (`@testable`), checked exhaustively.
+  .testTarget(name: "ConfluenceInterleavingTests", dependencies: ["Confluence"]),
   .testTarget(
     name: "ConfluenceTestingSwiftTests",
     dependencies: ["Confluence", "ConfluenceFoundation", "ConfluenceExtras", "ConfluenceTesting"]
