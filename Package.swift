@@ -19,6 +19,7 @@ var products: [Product] = [
   .library(name: "ConfluenceTesting", targets: ["ConfluenceTesting"]),
   .library(name: "ConfluenceExtras", targets: ["ConfluenceExtras"]),
   .library(name: "ConfluenceTracing", targets: ["ConfluenceTracing"]),
+  .library(name: "ConfluenceNetworking", targets: ["ConfluenceNetworking"]),
 ]
 
 var targets: [Target] = [
@@ -31,6 +32,9 @@ var targets: [Target] = [
   .target(name: "ConfluenceExtras", dependencies: ["Confluence"]),
   // Pipeline traces: Chrome/Perfetto trace-event JSON and terminal timelines.
   .target(name: "ConfluenceTracing", dependencies: ["Confluence"]),
+  // Streams over HTTP (bytes, lines, server-sent events) as back-pressured publishers:
+  // names Apple does not have, so not in ConfluenceFoundation (ARCHITECTURE.md, "Modules").
+  .target(name: "ConfluenceNetworking", dependencies: ["Confluence", "ConfluenceFoundation"]),
   .testTarget(
     name: "ConfluenceTests",
     dependencies: ["Confluence", "ConfluenceTesting", "ConfluenceFoundation", "ConfluenceExtras"]
@@ -48,6 +52,8 @@ var targets: [Target] = [
   // The test kit used from Swift Testing (the rest of the suite is XCTest), and
   // PublisherVerification over the publishers and operators.
   .testTarget(name: "ConfluenceTracingTests", dependencies: ["ConfluenceTracing", "ConfluenceTesting"]),
+  // The streaming publishers against LocalHTTPServer on 127.0.0.1, and their parsers byte by byte.
+  .testTarget(name: "ConfluenceNetworkingTests", dependencies: ["ConfluenceNetworking", "ConfluenceTesting"]),
   // Every interleaving of each lock-free protocol's steps, for two and three threads: small
   // models that run the library's own state machines (`@testable`), checked exhaustively.
   .testTarget(name: "ConfluenceInterleavingTests", dependencies: ["Confluence"]),
