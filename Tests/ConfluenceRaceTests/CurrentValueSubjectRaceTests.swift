@@ -56,6 +56,31 @@ final class CurrentValueSubjectRaceTests: XCTestCase {
     }
   }
 
+  /// A subscriber sends from inside its `receive(_:)` (an echo of each of thread 0's
+  /// values) while two threads send: every value and echo reaches both subscribers once,
+  /// the echo after the value it answers.
+  func test_sendFromInsideReceive_whileTwoThreadsSend_everyValueAndEchoOnce() {
+    race("CurrentValueSubject: a subscriber sends from inside receive while 2 threads send", threads: 2) {
+      iteration in
+      let subject = CurrentValueSubject<RaceTag, Never>(.initial)
+      let a: RaceSubscriber<Never> = iteration.subscriber("A") { [weak subject] tag in
+        if tag.thread == 0 { subject?.send(.echo(of: tag)) }
+      }
+      subject.subscribe(a)
+      let b = iteration.sink("B", on: subject)
+      for _ in 0..<2 {
+        iteration.thread { $0.send(6) { subject.send($0) } }
+      }
+      iteration.check {
+        let expected =
+          [.initial] + raceTags(threads: 0..<2, count: 6)
+          + (0..<6).map { RaceTag.echo(of: RaceTag(thread: 0, seq: $0)) }
+        return [a.recorder, b.recorder].flatMap { RaceCheck.exactlyOnce($0, expected) + RaceCheck.threadOrder($0) }
+          + RaceCheck.echoesAfterTheirValues(a.recorder)
+      }
+    }
+  }
+
   /// Two threads subscribe while two send (through `value`): each subscriber's first value
   /// is the value current when it subscribed (sent before its subscribe call returned), then,
   /// from each thread, an unbroken run of values that includes every value sent after that.

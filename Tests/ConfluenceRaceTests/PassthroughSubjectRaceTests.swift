@@ -105,6 +105,29 @@ final class PassthroughSubjectRaceTests: XCTestCase {
     }
   }
 
+  /// A subscriber sends from inside its `receive(_:)` (an echo of each of thread 0's
+  /// values) while two threads send: the echo is queued and delivered to it after the
+  /// value it answers; every value and echo reaches both subscribers once.
+  func test_sendFromInsideReceive_whileTwoThreadsSend_everyValueAndEchoOnce() {
+    race("PassthroughSubject: a subscriber sends from inside receive while 2 threads send", threads: 2) { iteration in
+      let subject = PassthroughSubject<RaceTag, Never>()
+      let a: RaceSubscriber<Never> = iteration.subscriber("A") { [weak subject] tag in
+        if tag.thread == 0 { subject?.send(.echo(of: tag)) }
+      }
+      subject.subscribe(a)
+      let b = iteration.sink("B", on: subject)
+      for _ in 0..<2 {
+        iteration.thread { $0.send(6) { subject.send($0) } }
+      }
+      iteration.check {
+        let expected =
+          raceTags(threads: 0..<2, count: 6) + (0..<6).map { RaceTag.echo(of: RaceTag(thread: 0, seq: $0)) }
+        return [a.recorder, b.recorder].flatMap { RaceCheck.exactlyOnce($0, expected) + RaceCheck.threadOrder($0) }
+          + RaceCheck.echoesAfterTheirValues(a.recorder)
+      }
+    }
+  }
+
   /// Two threads subscribe while two send: each subscriber gets, from each sending thread,
   /// an unbroken run of values that ends with its last and includes every value sent after
   /// the subscribe call returned.

@@ -33,6 +33,76 @@ final class ReplaySubjectRaceTests: XCTestCase {
     }
   }
 
+  /// `send(completion:)` from a third thread while two send: one completion, nothing after
+  /// it, every value whose send returned before the completion was sent came first, and
+  /// both subscribers saw the same values in the same order. A subscriber that arrives
+  /// afterwards gets the replay of the last values, then the completion.
+  func test_sendCompletion_racingSendsFromTwoThreads_oneCompletionSameValuesForAll() {
+    race("ReplaySubject: send(completion:) while 2 threads send", threads: 3) { iteration in
+      let subject = ReplaySubject<RaceTag, Never>(bufferSize: 3)
+      let a = iteration.sink("A", on: subject)
+      let b: RaceSubscriber<Never> = iteration.subscriber("B")
+      let late = iteration.recorder("late")
+      let keeper = RaceKeeper()
+      subject.subscribe(b)
+      let progress = [RaceProgress(), RaceProgress()]
+      let sentBefore = [RaceCell(), RaceCell()]
+      for sender in 0..<2 {
+        iteration.thread { $0.send(8, progress: progress[sender]) { subject.send($0) } }
+      }
+      iteration.thread { actor in
+        actor.pauses(12)
+        for sender in 0..<2 { sentBefore[sender].value = progress[sender].returnedCount }
+        subject.send(completion: .finished)
+      }
+      iteration.then { _ in keeper.keep(RaceSink(subject, into: late)) }
+      iteration.check {
+        withExtendedLifetime(keeper) {}
+        var found = [a.recorder, b.recorder].flatMap { recorder in
+          RaceCheck.oneCompletion(recorder, allowed: ["finished"]) + RaceCheck.noDuplicates(recorder)
+            + RaceCheck.threadOrder(recorder)
+            + (0..<2).flatMap {
+              RaceCheck.unbrokenStart(recorder, thread: $0, mustThrough: sentBefore[$0].value - 1)
+            }
+        }
+        if a.recorder.values != b.recorder.values {
+          found.append(RaceViolation(.reordered, "the two subscribers saw different values or orders"))
+        }
+        found += RaceCheck.oneCompletion(late, allowed: ["finished"])
+        if late.values != Array(a.recorder.values.suffix(3)) {
+          found.append(
+            RaceViolation(
+              .lost,
+              "a subscriber after the completion received \(late.values.map(\.short)), not the last 3 values sent"))
+        }
+        return found
+      }
+    }
+  }
+
+  /// A sink cancelled from a third thread while two send.
+  func test_cancel_racingSendsFromTwoThreads_nothingAfterCancelReturned() {
+    race("ReplaySubject: a sink cancelled while 2 threads send", threads: 3) { iteration in
+      let subject = ReplaySubject<RaceTag, Never>(bufferSize: 2)
+      let a = iteration.sink("A", on: subject)
+      let b: RaceSubscriber<Never> = iteration.subscriber("B")
+      subject.subscribe(b)
+      for _ in 0..<2 {
+        iteration.thread { $0.send(8) { subject.send($0) } }
+      }
+      iteration.thread { actor in
+        actor.pauses(12)
+        a.cancel()
+      }
+      let closures = a.closures
+      iteration.check {
+        RaceCheck.atMostOneAfterCancel(a.recorder) + RaceCheck.noDuplicates(a.recorder)
+          + RaceCheck.threadOrder(a.recorder) + RaceCheck.released(closures, "subscriber A's closures, after cancel()")
+          + RaceCheck.exactlyOnce(b.recorder, raceTags(threads: 0..<2, count: 8))
+      }
+    }
+  }
+
   /// With room to replay everything, a subscriber that arrives while two threads send gets
   /// every value exactly once, replayed or live.
   func test_subscribe_racingSendsFromTwoThreads_replayPlusLiveIsEveryValueOnce() {

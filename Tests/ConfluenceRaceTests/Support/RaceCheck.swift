@@ -62,7 +62,7 @@ enum RaceCheck {
   /// value itself).
   static func onSendersThread(_ recorder: RaceRecorder) -> [RaceViolation] {
     recorder.events.compactMap { event in
-      guard let tag = event.value, tag.thread >= 0, event.threadIndex != tag.thread else { return nil }
+      guard let tag = event.value, tag.thread >= 0, !tag.isEcho, event.threadIndex != tag.thread else { return nil }
       return RaceViolation(
         .wrongThread, "\(tag) reached subscriber \(recorder.name) on \(event.thread), not inside its own send")
     }
@@ -114,6 +114,22 @@ enum RaceCheck {
           RaceViolation(
             .lost,
             "subscriber \(recorder.name) missed \(tag) but received the same thread's later value \(last)"))
+      }
+    }
+    return found
+  }
+
+  /// Each echo (a value sent from inside `receive(_:)`) came after the value it answers:
+  /// a send from inside a delivery is queued and delivered after it.
+  static func echoesAfterTheirValues(_ recorder: RaceRecorder) -> [RaceViolation] {
+    let values = recorder.values
+    var found: [RaceViolation] = []
+    for (index, tag) in values.enumerated() where tag.isEcho {
+      let answered = RaceTag(thread: tag.thread - RaceTag.echoBase, seq: tag.seq)
+      if !values[..<index].contains(answered) {
+        found.append(
+          RaceViolation(
+            .reordered, "subscriber \(recorder.name) received \(tag) before \(answered), the value it answers"))
       }
     }
     return found

@@ -2,7 +2,7 @@ import Foundation
 
 /// How long the scenarios run, read once from the environment:
 ///
-/// - `CONFLUENCE_RACE_ITERATIONS`: iterations per scenario (default 200; a scenario may
+/// - `CONFLUENCE_RACE_ITERATIONS`: iterations per scenario (default 1,000; a scenario may
 ///   weigh itself lighter or heavier).
 /// - `CONFLUENCE_RACE_SOAK_SECONDS`: run each scenario for this many seconds instead, however
 ///   many iterations that takes (`Scripts/race-soak` sets it).
@@ -17,7 +17,7 @@ struct RaceConfiguration: Sendable {
   let seedWasGiven: Bool
   let deadline: Double
 
-  static let defaultIterations = 200
+  static let defaultIterations = 1_000
 
   static let current: RaceConfiguration = {
     let environment = ProcessInfo.processInfo.environment

@@ -46,9 +46,9 @@ final class RaceIteration: @unchecked Sendable {
   /// A checking subscriber named `name` (see `RaceSubscriber`).
   func subscriber<Failure: Error>(
     _ name: String, failing: Failure.Type = Never.self, demand: Subscribers.Demand = .unlimited,
-    demandPerValue: Subscribers.Demand = .none, pauses: Int = 30
+    demandPerValue: Subscribers.Demand = .none, pauses: Int = 30, onValue: (@Sendable (RaceTag) -> Void)? = nil
   ) -> RaceSubscriber<Failure> {
-    RaceSubscriber(recorder(name, pauses: pauses), demand: demand, demandPerValue: demandPerValue)
+    RaceSubscriber(recorder(name, pauses: pauses), demand: demand, demandPerValue: demandPerValue, onValue: onValue)
   }
 
   /// A sink on `publisher` that records into a recorder named `name`.

@@ -35,7 +35,9 @@ final class RaceRecorder: Sendable {
     end(marker)
   }
 
-  func received(_ tag: RaceTag) {
+  /// A value; `then` runs inside the delivery, after the value was recorded (a subscriber
+  /// that sends from inside `receive(_:)`).
+  func received(_ tag: RaceTag, then: ((RaceTag) -> Void)? = nil) {
     let afterCancel = cancelReturned.load(ordering: .sequentiallyConsistent)
     let marker = begin(tag.packed, tag.short)
     if completed.load(ordering: .sequentiallyConsistent) {
@@ -44,6 +46,7 @@ final class RaceRecorder: Sendable {
     append(.value(tag), afterCancel: afterCancel)
     receivedValues.add(1, ordering: .sequentiallyConsistent)
     random.pause()
+    then?(tag)
     end(marker)
   }
 

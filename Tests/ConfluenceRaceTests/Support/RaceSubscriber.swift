@@ -18,10 +18,17 @@ final class RaceSubscriber<Failure: Error>: Subscriber, Cancellable, Sendable {
   private let granted = Atomic<Int>(0)
   private let receivedCount = Atomic<Int>(0)
 
-  init(_ recorder: RaceRecorder, demand: Subscribers.Demand = .unlimited, demandPerValue: Subscribers.Demand = .none) {
+  /// Called inside `receive(_:)`, after the value was recorded (to send from there).
+  private let onValue: (@Sendable (RaceTag) -> Void)?
+
+  init(
+    _ recorder: RaceRecorder, demand: Subscribers.Demand = .unlimited, demandPerValue: Subscribers.Demand = .none,
+    onValue: (@Sendable (RaceTag) -> Void)? = nil
+  ) {
     self.recorder = recorder
     initialDemand = demand
     self.demandPerValue = demandPerValue
+    self.onValue = onValue
   }
 
   func receive(subscription: Subscription) {
@@ -42,7 +49,7 @@ final class RaceSubscriber<Failure: Error>: Subscriber, Cancellable, Sendable {
         .overDemand,
         "subscriber \(recorder.name) received \(input) as its value number \(count) with only \(asked) requested")
     }
-    recorder.received(input)
+    recorder.received(input, then: onValue)
     if demandPerValue != .none {
       grant(demandPerValue)
     }

@@ -19,13 +19,25 @@ struct RaceTag: Hashable, Sendable, CustomStringConvertible {
   /// A value the test thread sends before or after the scenario's threads run.
   static func main(_ seq: Int) -> RaceTag { RaceTag(thread: -1, seq: seq + 1) }
 
+  /// The first "thread" of echoes: a subscriber that sends a value from inside its
+  /// `receive(_:)` for thread `t`'s value `n` sends `echo(of:)`, thread `echoBase + t`.
+  static let echoBase = 90
+
+  /// The value a subscriber sends back from inside `receive(_:)` on receiving `tag`.
+  static func echo(of tag: RaceTag) -> RaceTag { RaceTag(thread: echoBase + tag.thread, seq: tag.seq) }
+
+  /// Whether this is an echo (`echo(of:)`).
+  var isEcho: Bool { thread >= RaceTag.echoBase }
+
   var description: String {
+    if isEcho { return "the echo of thread \(thread - RaceTag.echoBase)'s value \(seq)" }
     if thread >= 0 { return "thread \(thread)'s value \(seq)" }
     return seq == 0 ? "the initial value" : "the test thread's value \(seq - 1)"
   }
 
   /// The form the event logs use: `t1#3`, `init`, `main#0`.
   var short: String {
+    if isEcho { return "echo(t\(thread - RaceTag.echoBase)#\(seq))" }
     if thread >= 0 { return "t\(thread)#\(seq)" }
     return seq == 0 ? "init" : "main#\(seq - 1)"
   }
