@@ -81,6 +81,23 @@ final class CurrentValueSubjectRaceTests: XCTestCase {
     }
   }
 
+  /// The subject as a subscriber of two upstreams, each sent to from its own thread.
+  func test_asSubscriberOfTwoUpstreams_fedFromTwoThreads_everyValueOnce() {
+    race("CurrentValueSubject: subscribed to 2 upstreams that 2 threads send to", threads: 2) { iteration in
+      let subject = CurrentValueSubject<RaceTag, Never>(.initial)
+      let upstreams = (0..<2).map { _ in PassthroughSubject<RaceTag, Never>() }
+      let connections = upstreams.map { $0.subscribe(subject) }
+      let a = iteration.sink("A", on: subject)
+      for index in 0..<2 {
+        iteration.thread { $0.send(8) { upstreams[index].send($0) } }
+      }
+      iteration.check {
+        withExtendedLifetime(connections) {}
+        return Self.everyValueOnce(a.recorder, threads: 2, count: 8)
+      }
+    }
+  }
+
   /// Two threads subscribe while two send (through `value`): each subscriber's first value
   /// is the value current when it subscribed (sent before its subscribe call returned), then,
   /// from each thread, an unbroken run of values that includes every value sent after that.

@@ -128,6 +128,29 @@ final class PassthroughSubjectRaceTests: XCTestCase {
     }
   }
 
+  /// The subject as a subscriber of two upstreams (`publisher.subscribe(subject)`), each
+  /// sent to from its own thread: both threads' values reach its subscribers once, in order.
+  func test_asSubscriberOfTwoUpstreams_fedFromTwoThreads_everyValueOnce() {
+    race("PassthroughSubject: subscribed to 2 upstreams that 2 threads send to", threads: 2) { iteration in
+      let subject = PassthroughSubject<RaceTag, Never>()
+      let upstreams = (0..<2).map { _ in PassthroughSubject<RaceTag, Never>() }
+      let connections = upstreams.map { $0.subscribe(subject) }
+      let a = iteration.sink("A", on: subject)
+      let b: RaceSubscriber<Never> = iteration.subscriber("B")
+      subject.subscribe(b)
+      for index in 0..<2 {
+        iteration.thread { $0.send(8) { upstreams[index].send($0) } }
+      }
+      iteration.check {
+        withExtendedLifetime(connections) {}
+        return [a.recorder, b.recorder].flatMap {
+          RaceCheck.exactlyOnce($0, raceTags(threads: 0..<2, count: 8)) + RaceCheck.threadOrder($0)
+            + RaceCheck.onSendersThread($0)
+        }
+      }
+    }
+  }
+
   /// Two threads subscribe while two send: each subscriber gets, from each sending thread,
   /// an unbroken run of values that ends with its last and includes every value sent after
   /// the subscribe call returned.

@@ -62,6 +62,31 @@ final class ShareRaceTests: XCTestCase {
     }
   }
 
+  /// A subscriber of `share()` asks for one value at a time from another thread while a
+  /// thread sends upstream: never more than it asked for, nothing twice, in order; the other
+  /// subscriber, unlimited, gets every value once.
+  func test_request_fromAnotherThread_whileAThreadSendsUpstream_neverMoreThanDemanded() {
+    race("share(): a subscriber requests from another thread while a thread sends upstream", threads: 2) {
+      iteration in
+      let upstream = PassthroughSubject<RaceTag, Never>()
+      let shared = upstream.share()
+      let a: RaceSubscriber<Never> = iteration.subscriber("A", demand: .max(1))
+      shared.subscribe(a)
+      let b = iteration.sink("B", on: shared)
+      iteration.thread { $0.send(10) { upstream.send($0) } }
+      iteration.thread { actor in
+        for _ in 0..<4 {
+          actor.pause()
+          a.request(.max(1))
+        }
+      }
+      iteration.check {
+        RaceCheck.noDuplicates(a.recorder) + RaceCheck.threadOrder(a.recorder)
+          + RaceCheck.exactlyOnce(b.recorder, raceTags(threads: 0..<1, count: 10))
+      }
+    }
+  }
+
   /// Three subscribers arrive on threads 1–3 while thread 0 sends to `upstream`; `makeShared`
   /// is the publisher they subscribe to; `subscriptions` counts the upstream's subscriptions.
   static func concurrentSubscribers(
@@ -72,19 +97,21 @@ final class ShareRaceTests: XCTestCase {
     let subscribed = RaceCell()
     let allSubscribedAt = RaceCell(sent)
     let keeper = RaceKeeper()
-    let recorders = ["A", "B", "C"].map { iteration.recorder($0) }
+    let a = iteration.recorder("A")
+    // A sink, and two subscribers that may pause inside `receive(subscription:)`.
+    let others: [RaceSubscriber<Never>] = [iteration.subscriber("B"), iteration.subscriber("C")]
+    let recorders = [a] + others.map(\.recorder)
     iteration.thread { actor in
       actor.pauses(4)
       actor.send(sent, progress: progress) { upstream.send($0) }
     }
-    for (index, recorder) in recorders.enumerated() {
+    for index in 0..<3 {
       iteration.thread { actor in
         actor.pauses(3)
-        // A sink, and two subscribers that may pause inside `receive(subscription:)`.
         if index == 0 {
-          keeper.keep(RaceSink(makeShared(), into: recorder))
+          keeper.keep(RaceSink(makeShared(), into: a))
         } else {
-          makeShared().subscribe(RaceSubscriber<Never>(recorder))
+          makeShared().subscribe(others[index - 1])
         }
         if subscribed.increment() == recorders.count {
           allSubscribedAt.value = progress.begunCount

@@ -1,13 +1,15 @@
 import Confluence
 import XCTest
 
-/// `switchToLatest` while the outer switches on one thread and the inners send on others:
-/// once a newer inner's value arrived, no older inner's value does; no value twice; each
-/// inner's values arrive without a gap, including every value it sent between becoming the
-/// latest and being replaced.
+/// `switchToLatest` while the outer switches on one thread and the inners send and finish on
+/// others: once a newer inner's value arrived, no older inner's value does; no value twice;
+/// each inner's values arrive without a gap, including every value it sent between becoming
+/// the latest and being replaced; one `finished`, after everything, once the outer and the
+/// latest inner have finished.
 final class SwitchToLatestRaceTests: XCTestCase {
   func test_outerSwitchesWhileInnersSendOnOtherThreads_nothingFromAReplacedInner() {
-    race("switchToLatest: the outer switches among 3 inners while they send on 3 threads", threads: 4) { iteration in
+    race("switchToLatest: the outer switches among 3 inners while they send and finish on 3 threads", threads: 4) {
+      iteration in
       let inners = (0..<3).map { _ in PassthroughSubject<RaceTag, Never>() }
       let outer = PassthroughSubject<PassthroughSubject<RaceTag, Never>, Never>()
       let a = iteration.sink("A", on: outer.switchToLatest())
@@ -17,7 +19,11 @@ final class SwitchToLatestRaceTests: XCTestCase {
       let mustFrom = (0..<3).map { _ in RaceCell(10) }
       let mustBefore = (0..<3).map { _ in RaceCell(10) }
       for index in 0..<3 {
-        iteration.thread { $0.send(10, progress: progress[index]) { inners[index].send($0) } }
+        iteration.thread { actor in
+          actor.send(10, progress: progress[index]) { inners[index].send($0) }
+          actor.pause()
+          inners[index].send(completion: .finished)
+        }
       }
       iteration.thread { actor in
         for index in 0..<3 {
@@ -26,9 +32,12 @@ final class SwitchToLatestRaceTests: XCTestCase {
           outer.send(inners[index])
           mustFrom[index].value = progress[index].begunCount
         }
+        actor.pause()
+        outer.send(completion: .finished)
       }
       iteration.check {
         var found = RaceCheck.noDuplicates(a.recorder) + RaceCheck.threadOrder(a.recorder)
+        found += RaceCheck.oneCompletion(a.recorder, allowed: ["finished"])
         var newest = -1
         for tag in a.recorder.values {
           if tag.thread < newest {

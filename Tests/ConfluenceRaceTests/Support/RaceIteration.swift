@@ -25,6 +25,7 @@ final class RaceIteration: @unchecked Sendable {
   private(set) var checks: [() -> [RaceViolation]] = []
   private(set) var recorders: [RaceRecorder] = []
   private(set) var notes: [() -> String] = []
+  private var cleanups: [() -> Void] = []
 
   init(index: Int, seed: UInt64) {
     self.index = index
@@ -48,7 +49,13 @@ final class RaceIteration: @unchecked Sendable {
     _ name: String, failing: Failure.Type = Never.self, demand: Subscribers.Demand = .unlimited,
     demandPerValue: Subscribers.Demand = .none, pauses: Int = 30, onValue: (@Sendable (RaceTag) -> Void)? = nil
   ) -> RaceSubscriber<Failure> {
-    RaceSubscriber(recorder(name, pauses: pauses), demand: demand, demandPerValue: demandPerValue, onValue: onValue)
+    let subscriber = RaceSubscriber<Failure>(
+      recorder(name, pauses: pauses), demand: demand, demandPerValue: demandPerValue, onValue: onValue)
+    // A subscriber keeps its subscription and the subscription its subscriber until one of
+    // them ends it (as with Apple's subjects): cancelled once the checks ran, unless the
+    // library let go of it already (held weakly, not to hide a subscriber kept too long).
+    cleanups.append { [weak subscriber] in subscriber?.cancel() }
+    return subscriber
   }
 
   /// A sink on `publisher` that records into a recorder named `name`.
@@ -80,6 +87,14 @@ final class RaceIteration: @unchecked Sendable {
   /// A line for the failure report (a count the checks used, for instance).
   func note(_ body: @escaping () -> String) {
     notes.append(body)
+  }
+
+  /// Cancels what is still subscribed (after the checks).
+  func cleanUp() {
+    for cleanup in cleanups {
+      cleanup()
+    }
+    cleanups = []
   }
 
   /// Lets go of the thread bodies and phases (and what they captured) once they ran, so

@@ -19,6 +19,8 @@ final class RaceRecorder: Sendable {
   private let cancelReturned = Atomic<Bool>(false)
   private let completed = Atomic<Bool>(false)
   private let receivedValues = Atomic<Int>(0)
+  /// Whether the values say nothing (`receivedSignal()`), for the report.
+  private let recordsSignals = Atomic<Bool>(false)
   private let random: SharedRaceRandom
 
   init(name: String, seed: UInt64, pausePercent: Int) {
@@ -53,6 +55,7 @@ final class RaceRecorder: Sendable {
   /// A value that says nothing (`Void`): recorded as the value the delivering thread is
   /// sending (`RaceActor.sending`), or the initial value if no scenario thread is sending.
   func receivedSignal() {
+    recordsSignals.store(true, ordering: .relaxed)
     let packed = RaceActor.current?.sending.load(ordering: .relaxed) ?? 0
     received(RaceTag(packed: packed) ?? .initial)
   }
@@ -113,7 +116,11 @@ final class RaceRecorder: Sendable {
   var logDescription: String {
     let all = events.map(\.description)
     let shown = all.count <= 120 ? all : Array(all.prefix(60)) + ["… \(all.count - 120) more …"] + all.suffix(60)
-    return "subscriber \(name): " + shown.joined(separator: " ")
+    let signals =
+      recordsSignals.load(ordering: .relaxed)
+      ? "(values that say nothing, each named after what the thread delivering it was sending: "
+        + "one delivered by another sending thread shows as one lost and one twice) " : ""
+    return "subscriber \(name): " + signals + shown.joined(separator: " ")
   }
 
   // MARK: In flight

@@ -91,6 +91,9 @@ extension XCTestCase {
         violations += iteration.checks.flatMap { $0() }
       }
       violations = iteration.recorders.flatMap(\.violations) + violations
+      if !hung {
+        iteration.cleanUp()
+      }
       outcome.ran += 1
       guard !violations.isEmpty else { continue }
       outcome.failed += 1
