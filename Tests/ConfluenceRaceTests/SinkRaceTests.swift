@@ -34,7 +34,8 @@ final class SinkRaceTests: XCTestCase {
   /// a scenario thread in the middle of the run: once values flow (a cancel before the
   /// sink's subscription arrived does nothing, as with Apple's sink).
   func test_cancel_ofASinkTakingASequenceRun_fromAnotherThread_atMostTheValueInFlight() {
-    race("sink on a sequence's run (subscribe(on:)): cancelled from another thread", threads: 1) { iteration in
+    race("sink on a sequence's run (subscribe(on:)): cancelled from another thread", threads: 1, weight: 0.25) {
+      iteration in
       let queue = DispatchQueue(label: "race.sequence")
       let values = (0..<400).map { RaceTag(thread: 0, seq: $0) }
       let a = iteration.sink("A", on: values.publisher.subscribe(on: queue), pauses: 5)

@@ -12,7 +12,9 @@ final class SwitchToLatestRaceTests: XCTestCase {
       iteration in
       let inners = (0..<3).map { _ in PassthroughSubject<RaceTag, Never>() }
       let outer = PassthroughSubject<PassthroughSubject<RaceTag, Never>, Never>()
-      let a = iteration.sink("A", on: outer.switchToLatest())
+      // Long deliveries: an inner's value often waits for another thread's delivery, and the
+      // outer switches meanwhile.
+      let a = iteration.sink("A", on: outer.switchToLatest(), pauses: 50, rounds: 4)
       let progress = (0..<3).map { _ in RaceProgress() }
       // For inner i: the values it must deliver are those begun after the outer sent it and
       // returned before the outer began sending the next.
@@ -27,7 +29,7 @@ final class SwitchToLatestRaceTests: XCTestCase {
       }
       iteration.thread { actor in
         for index in 0..<3 {
-          actor.pauses(5)
+          actor.pauses(3)
           if index > 0 { mustBefore[index - 1].value = progress[index - 1].returnedCount }
           outer.send(inners[index])
           mustFrom[index].value = progress[index].begunCount

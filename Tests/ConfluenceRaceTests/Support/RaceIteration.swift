@@ -35,11 +35,12 @@ final class RaceIteration: @unchecked Sendable {
 
   // MARK: Building
 
-  /// A recorder named `name` whose deliveries pause now and then (`pauses` percent of them).
-  func recorder(_ name: String, pauses: Int = 30) -> RaceRecorder {
+  /// A recorder named `name` whose deliveries pause now and then (`pauses` percent of them,
+  /// each pause `rounds` random pauses long).
+  func recorder(_ name: String, pauses: Int = 30, rounds: Int = 1) -> RaceRecorder {
     let recorder = RaceRecorder(
       name: name, seed: RaceRandom.mix(seed ^ UInt64(recorders.count + 1) &* 0xA24B_AED4_963E_E407),
-      pausePercent: pauses)
+      pausePercent: pauses, pauseRounds: rounds)
     recorders.append(recorder)
     return recorder
   }
@@ -59,8 +60,9 @@ final class RaceIteration: @unchecked Sendable {
   }
 
   /// A sink on `publisher` that records into a recorder named `name`.
-  func sink<P: Publisher>(_ name: String, on publisher: P, pauses: Int = 30) -> RaceSink where P.Output == RaceTag {
-    RaceSink(publisher, into: recorder(name, pauses: pauses))
+  func sink<P: Publisher>(_ name: String, on publisher: P, pauses: Int = 30, rounds: Int = 1) -> RaceSink
+  where P.Output == RaceTag {
+    RaceSink(publisher, into: recorder(name, pauses: pauses, rounds: rounds))
   }
 
   /// A scenario thread; all of them start together.

@@ -79,15 +79,21 @@ final class SharedRaceRandom: Sendable {
   private let counter = Atomic<UInt64>(0)
   /// How often a delivery pauses, in percent.
   let percent: Int
+  /// How many random pauses make up one delivery's pause (longer deliveries).
+  let rounds: Int
 
-  init(seed: UInt64, percent: Int) {
+  init(seed: UInt64, percent: Int, rounds: Int = 1) {
     self.seed = seed
     self.percent = percent
+    self.rounds = rounds
   }
 
   func pause() {
     guard percent > 0 else { return }
     var random = RaceRandom(seed: seed ^ counter.wrappingAdd(1, ordering: .relaxed).newValue &* 0x2545_F491_4F6C_DD1D)
-    if random.chance(percent) { random.pause() }
+    guard random.chance(percent) else { return }
+    for _ in 0..<rounds {
+      random.pause()
+    }
   }
 }

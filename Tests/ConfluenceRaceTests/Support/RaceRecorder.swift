@@ -23,9 +23,9 @@ final class RaceRecorder: Sendable {
   private let recordsSignals = Atomic<Bool>(false)
   private let random: SharedRaceRandom
 
-  init(name: String, seed: UInt64, pausePercent: Int) {
+  init(name: String, seed: UInt64, pausePercent: Int, pauseRounds: Int = 1) {
     self.name = name
-    random = SharedRaceRandom(seed: seed, percent: pausePercent)
+    random = SharedRaceRandom(seed: seed, percent: pausePercent, rounds: pauseRounds)
   }
 
   // MARK: Events
