@@ -6,15 +6,18 @@ import XCTest
 /// the sending thread, in each thread's order, one event at a time; subscribe, cancel,
 /// `request(_:)` and `send(completion:)` may race the sends.
 final class PassthroughSubjectRaceTests: XCTestCase {
+  /// One subscriber with unlimited demand: the subject's fastest path (the lone-subscriber
+  /// lane, handed between the sending threads). Many values per thread: the lane changes
+  /// hands often.
   func test_send_fromTwoThreads_oneSubscriberGetsEachValueOnce() {
     race("PassthroughSubject: 2 threads send, one sink", threads: 2) { iteration in
       let subject = PassthroughSubject<RaceTag, Never>()
       let a = iteration.sink("A", on: subject)
       for _ in 0..<2 {
-        iteration.thread { $0.send(8) { subject.send($0) } }
+        iteration.thread { $0.send(32) { subject.send($0) } }
       }
       iteration.check {
-        RaceCheck.exactlyOnce(a.recorder, raceTags(threads: 0..<2, count: 8)) + RaceCheck.threadOrder(a.recorder)
+        RaceCheck.exactlyOnce(a.recorder, raceTags(threads: 0..<2, count: 32)) + RaceCheck.threadOrder(a.recorder)
           + RaceCheck.onSendersThread(a.recorder)
       }
     }
