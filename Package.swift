@@ -61,6 +61,9 @@ var targets: [Target] = [
     name: "ConfluenceTestingSwiftTests",
     dependencies: ["Confluence", "ConfluenceFoundation", "ConfluenceExtras", "ConfluenceTesting"]
   ),
+  // The race suite: small scenarios run on several threads at once, many times each, that
+  // check the outcomes the thread-safety promises rule out (public API only).
+  .testTarget(name: "ConfluenceRaceTests", dependencies: ["Confluence", "ConfluenceFoundation", "ConfluenceExtras"]),
 ]
 
 if providesCombineModule {
