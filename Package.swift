@@ -52,6 +52,9 @@ var targets: [Target] = [
   // The test kit used from Swift Testing (the rest of the suite is XCTest), and
   // PublisherVerification over the publishers and operators.
   .testTarget(name: "ConfluenceTracingTests", dependencies: ["ConfluenceTracing", "ConfluenceTesting"]),
+  // Every interleaving of each lock-free protocol's steps, for two and three threads: small
+  // models that run the library's own state machines (`@testable`), checked exhaustively.
+  .testTarget(name: "ConfluenceInterleavingTests", dependencies: ["Confluence"]),
   .testTarget(
     name: "ConfluenceTestingSwiftTests",
     dependencies: ["Confluence", "ConfluenceFoundation", "ConfluenceExtras", "ConfluenceTesting"]

@@ -1,5 +1,7 @@
 import Confluence
 import ConfluenceTesting
+import Foundation
+import Synchronization
 import XCTest
 
 final class AutoconnectTests: XCTestCase {
@@ -43,5 +45,84 @@ final class AutoconnectTests: XCTestCase {
     // Both cancelled after the completion, so the connection went: a new subscriber connects again.
     auto.subscribe(TestSubscriber<Int, Never>())
     XCTAssertEqual(connections, 2)
+  }
+
+  /// A subscriber that arrives on another thread while the first one's `connect()` is still
+  /// running joins that connection: upstream is connected once. (Both once connected.)
+  func test_subscriberOnAnotherThread_duringConnect_joinsTheConnection() {
+    let upstream = BlockingConnectable()
+    let auto = Unchecked(value: upstream.autoconnect())
+    Thread { auto.value.subscribe(TestSubscriber<Int, Never>()) }.start()
+    XCTAssertEqual(upstream.connectStarted.wait(timeout: .now() + 10), .success)
+    let secondDone = DispatchSemaphore(value: 0)
+    Thread {
+      auto.value.subscribe(TestSubscriber<Int, Never>())
+      secondDone.signal()
+    }.start()
+    XCTAssertEqual(
+      secondDone.wait(timeout: .now() + 10), .success,
+      "the second subscriber waited for the first one's connect instead of joining it")
+    upstream.releaseConnect.signal()
+    XCTAssertEqual(upstream.connectReturned.wait(timeout: .now() + 10), .success)
+    XCTAssertEqual(upstream.connections.withLock { $0 }, 1, "upstream connected more than once")
+    XCTAssertEqual(upstream.subscribers.withLock { $0 }, 2)
+  }
+
+  /// The second subscriber of a connection made on another thread counts: the first one's
+  /// cancel leaves the connection to it, and its own cancel ends it.
+  func test_subscriberThatJoinedDuringConnect_keepsTheConnectionUntilItCancels() {
+    let upstream = BlockingConnectable()
+    let auto = Unchecked(value: upstream.autoconnect())
+    let firstSubscriber = Unchecked(value: TestSubscriber<Int, Never>())
+    let firstSubscribed = DispatchSemaphore(value: 0)
+    Thread {
+      auto.value.subscribe(firstSubscriber.value)
+      firstSubscribed.signal()
+    }.start()
+    XCTAssertEqual(upstream.connectStarted.wait(timeout: .now() + 10), .success)
+    let second = TestSubscriber<Int, Never>()
+    auto.value.subscribe(second)
+    upstream.releaseConnect.signal()
+    XCTAssertEqual(firstSubscribed.wait(timeout: .now() + 10), .success)
+    firstSubscriber.value.cancel()
+    XCTAssertEqual(upstream.disconnections.withLock { $0 }, 0, "disconnected while a subscriber remained")
+    second.cancel()
+    XCTAssertEqual(upstream.disconnections.withLock { $0 }, 1)
+  }
+}
+
+/// A connectable publisher whose first `connect()` blocks until the test lets it return, and
+/// which counts its subscribers, connections and disconnections. Its subscribers receive an empty
+/// subscription.
+private final class BlockingConnectable: ConnectablePublisher, @unchecked Sendable {
+  // @unchecked Sendable: the semaphores and counters are thread-safe themselves.
+  typealias Output = Int
+  typealias Failure = Never
+
+  let connectStarted = DispatchSemaphore(value: 0)
+  let releaseConnect = DispatchSemaphore(value: 0)
+  let connectReturned = DispatchSemaphore(value: 0)
+  let connections = Mutex(0)
+  let disconnections = Mutex(0)
+  let subscribers = Mutex(0)
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+    subscribers.withLock { $0 += 1 }
+    subscriber.receive(subscription: Subscriptions.empty)
+  }
+
+  /// The first connection blocks until `releaseConnect` is signalled; any later one (a bug
+  /// under test) returns at once, so that a failing test fails instead of hanging.
+  func connect() -> Cancellable {
+    let isFirst = connections.withLock {
+      $0 += 1
+      return $0 == 1
+    }
+    if isFirst {
+      connectStarted.signal()
+      releaseConnect.wait()
+      connectReturned.signal()
+    }
+    return AnyCancellable { [self] in disconnections.withLock { $0 += 1 } }
   }
 }

@@ -82,6 +82,93 @@ final class SubjectConcurrentSendTests: XCTestCase {
       })
   }
 
+  // MARK: Two senders waiting for one delivery
+
+  func test_passthroughSubject_twoWaitingSenders_deliverBothValues() {
+    for _ in 0..<12 {
+      let subject = PassthroughSubject<Int, Never>()
+      checkTwoWaitingSenders(
+        subscribers: 2, subscribe: { subject.sink(receiveValue: $0) }, send: { subject.send($0) })
+    }
+  }
+
+  func test_currentValueSubject_twoWaitingSenders_deliverBothValues_oneSubscriber() {
+    for _ in 0..<12 {
+      let subject = CurrentValueSubject<Int, Never>(0)
+      checkTwoWaitingSenders(
+        subscribers: 1, subscribe: { subject.dropFirst().sink(receiveValue: $0) }, send: { subject.send($0) })
+    }
+  }
+
+  func test_currentValueSubject_twoWaitingSenders_deliverBothValues_twoSubscribers() {
+    for _ in 0..<12 {
+      let subject = CurrentValueSubject<Int, Never>(0)
+      checkTwoWaitingSenders(
+        subscribers: 2, subscribe: { subject.dropFirst().sink(receiveValue: $0) }, send: { subject.value = $0 })
+    }
+  }
+
+  func test_publishedProperty_twoWaitingSetters_deliverBothValues() {
+    for _ in 0..<12 {
+      let model = Model()
+      checkTwoWaitingSenders(
+        subscribers: 2, subscribe: { model.$count.dropFirst().sink(receiveValue: $0) }, send: { model.count = $0 })
+    }
+  }
+
+  /// A sends 1, whose delivery blocks inside the first subscriber; B sends 2 and C sends 3
+  /// meanwhile, and both wait (which of them goes first is up to the threads: each test
+  /// repeats this twelve times, so that both orders occur). Once 1 is let through, every
+  /// subscriber receives 1, 2 and 3 exactly once, B's and C's in either order. (A subject
+  /// with a current value once dropped whichever of 2 and 3 lost the race to the
+  /// subscriber: it kept only values newer than the one taken last.)
+  private func checkTwoWaitingSenders(
+    subscribers count: Int,
+    subscribe: (@escaping (Int) -> Void) -> AnyCancellable,
+    send: @escaping @Sendable (Int) -> Void,
+    file: StaticString = #filePath, line: UInt = #line
+  ) {
+    let log = Mutex<[(value: Int, subscriber: Int)]>([])
+    let firstIsInside = DispatchSemaphore(value: 0)
+    let releaseFirst = DispatchSemaphore(value: 0)
+    let cancellables = (0..<count).map { index in
+      subscribe { value in
+        log.withLock { $0.append((value, index)) }
+        if value == 1 && index == 0 {
+          firstIsInside.signal()
+          releaseFirst.wait()
+        }
+      }
+    }
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      send(1)
+      done.signal()
+    }.start()
+    firstIsInside.wait()
+    for value in [2, 3] {
+      Thread {
+        send(value)
+        done.signal()
+      }.start()
+    }
+    // Long enough for both to be waiting, usually; the outcome must be the same either way.
+    Thread.sleep(forTimeInterval: 0.02)
+    releaseFirst.signal()
+    for _ in 0..<3 {
+      XCTAssertEqual(done.wait(timeout: .now() + 10), .success, "a send did not return", file: file, line: line)
+    }
+    let received = log.withLock { $0 }
+    for index in 0..<count {
+      let mine = received.filter { $0.subscriber == index }.map(\.value)
+      // Once the first subscriber is free, the three senders go on to the next one
+      // independently: only the first subscriber is sure to see 1 first.
+      if index == 0 { XCTAssertEqual(mine.first, 1, "subscriber \(index)", file: file, line: line) }
+      XCTAssertEqual(mine.sorted(), [1, 2, 3], "subscriber \(index) received \(mine)", file: file, line: line)
+    }
+    withExtendedLifetime(cancellables) {}
+  }
+
   /// A sends 1, whose delivery blocks inside the first subscriber; B sends 2 meanwhile. B's
   /// send must not return while 1 is being delivered, the first subscriber receives 1 then
   /// 2, and every subscriber receives 1 on A's thread and 2 on B's.

@@ -172,22 +172,46 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   }
 
   /// Under the subject's lock (with any lane that held this conduit's ownership closed):
-  /// offers `value`, of `generation`, to the subscriber. A send from the thread that owns
-  /// delivery (re-entrant) is queued; a send from another thread while one owns it is
-  /// `busy` and changes nothing, so that the sender waits and delivers its value itself.
+  /// offers `value` to the subscriber (see `SubjectConduitState.offer`). A send from the
+  /// thread that owns delivery (re-entrant) is queued; a send from another thread while
+  /// one owns it reserves demand and is `busy`: the sender waits and delivers its value
+  /// itself (``claimReserved(_:)``).
+  ///
+  /// - Parameter mayOwn: `false` to reserve even when nobody owns delivery (the caller
+  ///   claims it later).
   @inlinable
   @inline(__always)
-  internal func offer(_ value: Output, keepsCurrentValue: Bool, generation: UInt64) -> SubjectOffer {
-    let me = confluence_thread_token()
-    // `isDelivering` first: the common case (nobody delivering) costs one test here.
-    if state.isDelivering, state.wouldQueue(keepsCurrentValue: keepsCurrentValue, generation: generation),
-      deliveringThread.load(ordering: .relaxed) != me
-    {
+  internal func offer(_ value: Output, keepsCurrentValue: Bool, mayOwn: Bool = true) -> SubjectOffer {
+    let outcome = state.offer(
+      value, keepsCurrentValue: keepsCurrentValue,
+      byOwnerThread: deliveringThread.load(ordering: .relaxed) == confluence_thread_token(), mayOwn: mayOwn)
+    return took(outcome)
+  }
+
+  /// Under the subject's lock (with any lane that held this conduit's ownership closed): a
+  /// sender whose `value` was accepted while another thread owned delivery asks again (see
+  /// `SubjectConduitState.claimReserved`).
+  @inlinable
+  internal func claimReserved(_ value: Output) -> SubjectOffer {
+    let outcome = state.claimReserved(
+      byOwnerThread: deliveringThread.load(ordering: .relaxed) == confluence_thread_token(),
+      queue: { $0.append(value) })
+    return took(outcome)
+  }
+
+  /// Notes the calling thread as the owner when an offer or claim made it one.
+  @inlinable
+  @inline(__always)
+  internal func took(_ outcome: SubjectConduitState<Output, Failure>.OfferOutcome) -> SubjectOffer {
+    switch outcome {
+    case .owned:
+      deliveringThread.store(confluence_thread_token(), ordering: .relaxed)
+      return .owned
+    case .done:
+      return .declined
+    case .reserved:
       return .busy
     }
-    guard state.offer(value, keepsCurrentValue: keepsCurrentValue, generation: generation) else { return .declined }
-    deliveringThread.store(me, ordering: .relaxed)
-    return .owned
   }
 
   /// Notes that the calling thread took delivery ownership without an offer (a lane taken,
@@ -294,7 +318,7 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   /// Under the lock: the owner's downstream call returned `more`.
   @inlinable
   internal func nextStep(after more: Subscribers.Demand) -> Step {
-    switch state.didDeliver(returning: more, currentGeneration: storage.state.generation) {
+    switch state.didDeliver(returning: more) {
     case .deliver(let value):
       return .deliver(value)
     case .deliverCurrentValue:
@@ -367,7 +391,12 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   /// ``request(_:)`` in specialised code.
   @inlinable
   internal func requestSpecialized(_ demand: Subscribers.Demand) {
-    if demandIsUnlimited.load(ordering: .relaxed) { return }
+    #if !CONFLUENCE_LOCKED_FAST_PATHS
+      // Set under the lock, never cleared: once it reads `true`, a request could change
+      // nothing (the demand is unlimited for good), so it needs no lock. Reading `false` late
+      // only takes the lock for nothing.
+      if demandIsUnlimited.load(ordering: .relaxed) { return }
+    #endif
     guard storage.keepsCurrentValue else {
       // Nothing is ever owed to a subscriber of a subject without a current value: the
       // demand is only recorded (all of it, for a subject that ignores its amount). The
@@ -393,7 +422,7 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
       defer {
         if state.demand == .unlimited { demandIsUnlimited.store(true, ordering: .relaxed) }
       }
-      guard state.request(demand, currentGeneration: storage.state.generation) else { return false }
+      guard state.request(demand) else { return false }
       noteDeliveringThread()
       current = storage.state.currentValue
       return true

@@ -8,10 +8,22 @@
 // at a time "owns" a conduit (`isDelivering`) and only the owner calls the downstream.
 // The owner itself, sending re-entrantly from inside `receive(_:)`, reserves demand and
 // queues its value; the owner drains the queue before it gives ownership up. Another
-// thread that sends while the conduit is owned waits until ownership is given up and then
-// delivers its value itself (``wouldQueue(keepsCurrentValue:generation:)`` tells the two
-// apart for `SubjectStorage`), as a send to Apple's subjects returns only once its value
-// was delivered, on the sender's thread.
+// thread that sends while the conduit is owned reserves demand for its value too
+// (`reservedCount`), waits until ownership is given up, claims it
+// (``claimReserved(byOwnerThread:)``) and delivers its value itself, as a send to Apple's
+// subjects returns only once its value was delivered, on the sender's thread.
+//
+// A value's fate for a subscriber is decided once, when it is offered: accepted (one unit
+// of demand reserved for it, so it will be delivered unless the subscriber cancels) or
+// declined (no demand, cancelled, completed). What is accepted is delivered exactly once;
+// a completion waits for every accepted value (`reservedCount` and `pending`).
+//
+// `CurrentValueSubject`: a subscriber that declined the newest value for want of demand
+// (or has not been handed one since it subscribed) is owed the current value, which its
+// next demand delivers. The subject offers a value to every subscriber in the critical
+// section that makes it current (`SubjectState.send`), so "owed" always means "the current
+// value was declined here": the current value a request hands over is never also on its
+// way to the same subscriber from a sender.
 //
 // While the subscriber is inside `receive(subscription:)` (`isSubscribing`) the conduit is
 // not owned: as in Apple's Combine, a request made from there delivers at once (a
@@ -45,12 +57,12 @@ internal struct SubjectConduitState<Output, Failure: Error> {
   @usableFromInline
   internal var owesCurrentValue: Bool
 
-  /// `CurrentValueSubject` only: the generation (see `SubjectState.generation`) of the
-  /// newest value this subscriber has taken, delivered or queued. An older value is never
-  /// delivered after a newer one, nor the same value twice (a subscriber may take the
-  /// current value on demand before the sender that set it reaches this subscriber).
+  /// Values accepted for senders on other threads that wait for the owner to give
+  /// ownership up (their demand is reserved): each sender claims ownership in turn
+  /// (``claimReserved(byOwnerThread:)``) and delivers its own value. A completion waits
+  /// until every one of them has.
   @usableFromInline
-  internal var takenGeneration: UInt64 = 0
+  internal var reservedCount = 0
 
   /// Values sent while another thread owned delivery; demand for each is already reserved.
   /// Delivered slots are emptied (set to `nil`) so that nothing is released under the lock.
@@ -79,54 +91,96 @@ internal struct SubjectConduitState<Output, Failure: Error> {
 
   // MARK: Transitions
 
-  /// Whether offering a value of `generation` now would queue it behind the thread that
-  /// owns delivery, rather than deliver or drop it: the caller then decides whether to
-  /// queue it (a re-entrant send, from the owner's own thread) or to wait for the owner
-  /// and deliver it itself (a send from another thread).
-  @inlinable
-  internal func wouldQueue(keepsCurrentValue: Bool, generation: UInt64) -> Bool {
-    isDelivering && !isTerminal && !isCompletionPending && demand != .none
-      && !(keepsCurrentValue && generation <= takenGeneration)
+  /// What became of a value offered to this subscriber.
+  @usableFromInline
+  internal enum OfferOutcome {
+    /// The caller now owns delivery and must deliver the value.
+    case owned
+    /// Queued behind the caller's own delivery (a re-entrant send; demand reserved), or
+    /// dropped (no demand, cancelled, completing).
+    case done
+    /// Another thread owns delivery: demand is reserved for the value; the caller waits
+    /// for ownership to be given up and claims it (``claimReserved(byOwnerThread:)``).
+    case reserved
   }
 
-  /// A value was sent. Returns `true` if the caller now owns delivery and must deliver the
-  /// value; otherwise the value was queued (demand reserved), or dropped for lack of demand.
+  /// A value was sent (or, for `CurrentValueSubject`, became current). Accepts it if the
+  /// subscriber has demand — delivery by the caller, or queued behind the owner if the
+  /// caller is the owner's thread (`byOwnerThread`, only read when owned), or reserved
+  /// for the caller to deliver once the owner on another thread is done — or declines it.
   ///
   /// - Parameters:
   ///   - keepsCurrentValue: `true` for `CurrentValueSubject`, whose subscribers receive
   ///     the then-current value once demand arrives instead of losing it.
-  ///   - generation: The value's generation (only used when `keepsCurrentValue`).
+  ///   - mayOwn: `false` to reserve instead of taking ownership when nobody owns delivery
+  ///     (a `CurrentValueSubject` deciding for all its subscribers at once, whose sender
+  ///     then claims each in turn).
   @inlinable
   @inline(__always)
-  internal mutating func offer(_ value: Output, keepsCurrentValue: Bool, generation: UInt64) -> Bool {
+  internal mutating func offer(
+    _ value: Output, keepsCurrentValue: Bool, byOwnerThread: @autoclosure () -> Bool, mayOwn: Bool = true
+  ) -> OfferOutcome {
     // The common case first: nobody owns delivery (so nothing is queued and no completion
     // is pending), the subscriber is live and has demand.
-    if !keepsCurrentValue && !isDelivering && !isTerminal && demand != .none {
+    if !keepsCurrentValue && mayOwn && !isDelivering && !isTerminal && demand != .none {
       demand -= 1
       isDelivering = true
-      return true
+      return .owned
     }
-    return offerQueueingOrDropping(value, keepsCurrentValue: keepsCurrentValue, generation: generation)
+    return offerInEveryCase(value, keepsCurrentValue: keepsCurrentValue, byOwnerThread: byOwnerThread(), mayOwn: mayOwn)
   }
 
-  /// ``offer(_:keepsCurrentValue:generation:)`` in every case.
+  /// ``offer(_:keepsCurrentValue:byOwnerThread:mayOwn:)`` in every case.
   @inlinable
-  internal mutating func offerQueueingOrDropping(_ value: Output, keepsCurrentValue: Bool, generation: UInt64) -> Bool {
-    if isTerminal || isCompletionPending { return false }
-    if keepsCurrentValue && generation <= takenGeneration { return false }
+  internal mutating func offerInEveryCase(
+    _ value: Output, keepsCurrentValue: Bool, byOwnerThread: @autoclosure () -> Bool, mayOwn: Bool
+  ) -> OfferOutcome {
+    if isTerminal || isCompletionPending { return .done }
     if demand == .none {
       if keepsCurrentValue { owesCurrentValue = true }
-      return false
+      return .done
     }
     demand -= 1
     owesCurrentValue = false
-    takenGeneration = generation
     if isDelivering {
-      pending.append(value)
-      return false
+      if byOwnerThread() {
+        pending.append(value)
+        return .done
+      }
+      reservedCount += 1
+      return .reserved
+    }
+    if !mayOwn {
+      reservedCount += 1
+      return .reserved
     }
     isDelivering = true
-    return true
+    return .owned
+  }
+
+  /// A sender whose value was accepted while another thread owned delivery
+  /// (``OfferOutcome/reserved``) asks again. Returns `.owned` if the caller now owns
+  /// delivery and must deliver its value, `.reserved` if the conduit is still owned by
+  /// another thread (ask again later), or `.done` if the value needs nothing more: the
+  /// subscriber cancelled (the value is dropped), or the caller's thread owns delivery
+  /// (the value was queued; `queue` is called with nothing else changed).
+  @inlinable
+  internal mutating func claimReserved(byOwnerThread: @autoclosure () -> Bool, queue: (inout [Output?]) -> Void)
+    -> OfferOutcome
+  {
+    if isTerminal {
+      reservedCount -= 1
+      return .done
+    }
+    if isDelivering {
+      guard byOwnerThread() else { return .reserved }
+      reservedCount -= 1
+      queue(&pending)
+      return .done
+    }
+    reservedCount -= 1
+    isDelivering = true
+    return .owned
   }
 
   /// What the owner does after the downstream returned from a call.
@@ -147,8 +201,8 @@ internal struct SubjectConduitState<Output, Failure: Error> {
 
   /// The owner's downstream call returned `more`. In the common case (nothing was queued,
   /// cancelled or completed meanwhile, and no current value is owed) this adds `more` to
-  /// the demand, gives ownership up and returns `true`. Otherwise it changes nothing and
-  /// returns `false`: the owner must ask ``didDeliver(returning:currentGeneration:)``.
+  /// the demand, gives ownership up (to a waiting sender, if any) and returns `true`. Otherwise it changes nothing and
+  /// returns `false`: the owner must ask ``didDeliver(returning:)``.
   @inlinable
   @inline(__always)
   internal mutating func finishDelivery(returning more: Subscribers.Demand) -> Bool {
@@ -161,12 +215,11 @@ internal struct SubjectConduitState<Output, Failure: Error> {
   }
 
   /// The owner's downstream call returned `more`: adds it to the demand and says what to
-  /// deliver next, giving ownership up when there is nothing left.
-  ///
-  /// - Parameter currentGeneration: The generation of the subject's current value.
+  /// deliver next, giving ownership up when there is nothing left (a completion waits for
+  /// the values reserved by waiting senders: the last of them delivers it).
   @inlinable
   @inline(__always)
-  internal mutating func didDeliver(returning more: Subscribers.Demand, currentGeneration: UInt64) -> NextStep {
+  internal mutating func didDeliver(returning more: Subscribers.Demand) -> NextStep {
     if isTerminal {
       isDelivering = false
       return .cancelled
@@ -179,9 +232,11 @@ internal struct SubjectConduitState<Output, Failure: Error> {
     }
     if isCompletionPending {
       isDelivering = false
-      if isSubscribing {
+      if isSubscribing || reservedCount > 0 {
         // The subscriber is still in `receive(subscription:)` (this delivery answered a
-        // request made there): `finishSubscribing()` delivers the completion.
+        // request made there): `finishSubscribing()` delivers the completion. Or senders
+        // on other threads wait to deliver values accepted before the completion: the
+        // last of them delivers it.
         return .idle
       }
       isCompletionPending = false
@@ -191,7 +246,6 @@ internal struct SubjectConduitState<Output, Failure: Error> {
     if owesCurrentValue && demand != .none {
       owesCurrentValue = false
       demand -= 1
-      takenGeneration = currentGeneration
       return .deliverCurrentValue
     }
     isDelivering = false
@@ -204,10 +258,11 @@ internal struct SubjectConduitState<Output, Failure: Error> {
   @inlinable
   internal var isLaneEligible: Bool {
     demand == .unlimited && !isDelivering && !isTerminal && !isCompletionPending && pending.isEmpty
+      && reservedCount == 0
   }
 
   /// The subscriber of a subject that keeps no current value requested `more`:
-  /// ``request(_:currentGeneration:)`` when nothing can be owed.
+  /// ``request(_:)`` when nothing can be owed.
   @inlinable
   @inline(__always)
   internal mutating func addDemand(_ more: Subscribers.Demand) {
@@ -218,16 +273,13 @@ internal struct SubjectConduitState<Output, Failure: Error> {
 
   /// The subscriber requested `more`. Returns `true` if the caller now owns delivery and
   /// must deliver the subject's current value (its demand is already reserved).
-  ///
-  /// - Parameter currentGeneration: The generation of the subject's current value.
   @inlinable
-  internal mutating func request(_ more: Subscribers.Demand, currentGeneration: UInt64) -> Bool {
+  internal mutating func request(_ more: Subscribers.Demand) -> Bool {
     if isTerminal { return false }
     demand += more
     guard !isDelivering, owesCurrentValue, !isCompletionPending else { return false }
     owesCurrentValue = false
     demand -= 1
-    takenGeneration = currentGeneration
     isDelivering = true
     return true
   }
@@ -245,12 +297,13 @@ internal struct SubjectConduitState<Output, Failure: Error> {
 
   /// The subject completed (and recorded its completion in `SubjectState.completion`).
   /// Returns `true` if the caller must deliver the completion now; if a thread owns
-  /// delivery, the completion is queued after the pending values, and while the
-  /// subscriber is still receiving its subscription it waits for that to return.
+  /// delivery, or senders wait to deliver values accepted before it, the completion is
+  /// queued after those values, and while the subscriber is still receiving its
+  /// subscription it waits for that to return.
   @inlinable
   internal mutating func complete() -> Bool {
     if isTerminal { return false }
-    if isDelivering || isSubscribing {
+    if isDelivering || isSubscribing || reservedCount > 0 {
       isCompletionPending = true
       return false
     }
@@ -264,7 +317,7 @@ internal struct SubjectConduitState<Output, Failure: Error> {
   @inlinable
   internal mutating func finishSubscribing() -> Bool {
     isSubscribing = false
-    guard isCompletionPending, !isDelivering, !isTerminal else { return false }
+    guard isCompletionPending, !isDelivering, !isTerminal, reservedCount == 0 else { return false }
     isCompletionPending = false
     isTerminal = true
     return true

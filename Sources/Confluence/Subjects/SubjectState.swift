@@ -75,11 +75,6 @@ internal struct SubjectState<Output, Failure: Error> {
   @usableFromInline
   internal let keepsCurrentValue: Bool
 
-  /// Counts the values sent (for a subject that keeps a current value), so that each
-  /// subscriber takes values in the order they became current.
-  @usableFromInline
-  internal var generation: UInt64 = 0
-
   /// - Parameters:
   ///   - keepsCurrentValue: Whether the subject keeps a current value.
   ///   - currentValue: The initial value, when it keeps one.
@@ -96,16 +91,26 @@ internal struct SubjectState<Output, Failure: Error> {
     case none
     /// The caller owns delivery to the lone subscriber; the subject's list keeps it alive.
     case one(Unmanaged<Conduit>)
-    /// Several subscribers: offer the value, of this generation, to each in turn (the
-    /// snapshot keeps them alive).
-    case many(ContiguousArray<Conduit>, generation: UInt64)
-    /// Another thread owns delivery to the lone subscriber: wait for it to finish, then
-    /// offer the value, of this generation, again (`SubjectStorage.deliverAfterWaiting`).
-    case wait(Conduit, generation: UInt64)
+    /// Several subscribers of a subject without a current value: offer the value to each in
+    /// turn (the snapshot keeps them alive), as Apple's subjects do.
+    case many(ContiguousArray<Conduit>)
+    /// The lone subscriber accepted the value while another thread owned delivery to it:
+    /// wait for that thread to finish, then claim delivery (`SubjectStorage.deliverAfterWaiting`).
+    case wait(Conduit)
+    /// Several subscribers of a subject with a current value, each of which accepted or
+    /// declined the value as it became current: claim delivery to those that accepted it
+    /// (their indices in the snapshot), in turn.
+    case reserved(ContiguousArray<Conduit>, SubjectReservations)
   }
 
   /// A value was sent: records it as the current value and plans its delivery. The value
   /// it replaced is handed back, to be released outside the lock.
+  ///
+  /// A subject with a current value offers it to every subscriber here, in the critical
+  /// section that makes it current: whether a subscriber accepted it (and will be handed
+  /// it by this sender) or is owed the current value (and will be handed whatever is
+  /// current on its next demand) is then decided at one instant for each, so no subscriber
+  /// receives one value twice, whatever other threads send or request meanwhile.
   ///
   /// - Parameter keepingCurrentValue: `keepsCurrentValue`, as a constant the caller's
   ///   specialisation can fold.
@@ -116,7 +121,6 @@ internal struct SubjectState<Output, Failure: Error> {
     if keepingCurrentValue {
       replaced = currentValue.take()
       currentValue = value
-      generation &+= 1
     }
     switch conduits.count {
     case 0:
@@ -124,16 +128,29 @@ internal struct SubjectState<Output, Failure: Error> {
     case 1:
       // Unretained: the list keeps it alive (a strong copy here cost a retain and a release).
       let conduit = Unmanaged.passUnretained(conduits[0])
-      switch conduit._withUnsafeGuaranteedRef({
-        $0.offer(value, keepsCurrentValue: keepingCurrentValue, generation: generation)
-      }) {
+      switch conduit._withUnsafeGuaranteedRef({ $0.offer(value, keepsCurrentValue: keepingCurrentValue) }) {
       case .owned: return .one(conduit)
       case .declined: return .none
-      case .busy: return .wait(conduits[0], generation: generation)
+      case .busy: return .wait(conduits[0])
       }
     default:
-      return .many(conduits, generation: generation)
+      guard keepingCurrentValue else { return .many(conduits) }
+      return reserveForEach(value)
     }
+  }
+
+  /// ``send(_:keepingCurrentValue:replaced:)`` for a subject with a current value and
+  /// several subscribers: offers `value` to each, reserving rather than taking delivery
+  /// (the sender claims each in turn, outside the lock; owning them all at once while
+  /// calling the first could deadlock with another sender doing the same).
+  @inlinable
+  internal mutating func reserveForEach(_ value: Output) -> SendPlan {
+    var reservations = SubjectReservations()
+    for index in conduits.indices
+    where conduits[index].offer(value, keepsCurrentValue: true, mayOwn: false) == .busy {
+      reservations.insert(index)
+    }
+    return reservations.isEmpty ? .none : .reserved(conduits, reservations)
   }
 
   /// A subscriber arrived. Returns the completion if the subject already completed (the

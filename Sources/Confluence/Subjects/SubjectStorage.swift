@@ -14,7 +14,7 @@ import Synchronization
 /// to plan the send (a snapshot of the list, retained for the send), then for each
 /// subscriber with unlimited demand two compare-and-exchanges on its own lane, and for each
 /// other subscriber one more acquisition (each finishes one delivery and offers the value
-/// to the next; see ``deliver(_:toEach:generation:first:)``). `send` may be called from any
+/// to the next; see ``deliver(_:toEach:first:)``). `send` may be called from any
 /// thread (one that finds another thread delivering to a subscriber waits for it, then
 /// delivers its value itself), and re-entrantly from inside a subscriber (the value is then
 /// queued and delivered after the current one).
@@ -205,20 +205,24 @@ internal final class SubjectStorage<Output, Failure: Error> {
   @inlinable
   @inline(__always)
   internal func openLaneIfEligible(for conduit: SubjectConduit<Output, Failure>) {
-    guard !keepsCurrentValue, conduit.state.isLaneEligible, state.completion == nil else { return }
-    if state.conduits.count == 1 {
-      guard state.conduits[0] === conduit, lane.load(ordering: .relaxed) == SubjectLane.closed else { return }
-      laneConduit = Unmanaged.passUnretained(conduit)
-      // The lane holds the conduit's ownership while it is open: an operation that finds the
-      // conduit owned closes the lane first (see `offer(_:to:generation:)`).
-      conduit.state.isDelivering = true
-      lane.store(SubjectLane.open, ordering: .releasing)
-    } else if state.conduits.count > 1, conduit.lane.load(ordering: .relaxed) == SubjectLane.closed {
-      // One of several subscribers (listed: it is neither cancelled nor completed): its own
-      // lane, which likewise holds its ownership while open.
-      conduit.state.isDelivering = true
-      conduit.lane.store(SubjectLane.open, ordering: .releasing)
-    }
+    #if CONFLUENCE_LOCKED_FAST_PATHS
+      // The differential check's build: no lane ever opens, every value goes through the lock.
+    #else
+      guard !keepsCurrentValue, conduit.state.isLaneEligible, state.completion == nil else { return }
+      if state.conduits.count == 1 {
+        guard state.conduits[0] === conduit, lane.load(ordering: .relaxed) == SubjectLane.closed else { return }
+        laneConduit = Unmanaged.passUnretained(conduit)
+        // The lane holds the conduit's ownership while it is open: an operation that finds the
+        // conduit owned closes the lane first (see `offer(_:to:)`).
+        conduit.state.isDelivering = true
+        lane.store(SubjectLane.open, ordering: .releasing)
+      } else if state.conduits.count > 1, conduit.lane.load(ordering: .relaxed) == SubjectLane.closed {
+        // One of several subscribers (listed: it is neither cancelled nor completed): its own
+        // lane, which likewise holds its ownership while open.
+        conduit.state.isDelivering = true
+        conduit.lane.store(SubjectLane.open, ordering: .releasing)
+      }
+    #endif
   }
 
   /// Sets the current value, as `CurrentValueSubject.value`'s setter: like ``send(_:)``,
@@ -267,7 +271,7 @@ internal final class SubjectStorage<Output, Failure: Error> {
     let first = Unmanaged.passUnretained(state.conduits[0])
     // Through its own lane, after the lock, if that is open.
     if first._withUnsafeGuaranteedRef({ $0.lane.load(ordering: .relaxed) == SubjectLane.open }) { return nil }
-    return offer(value, to: first, generation: state.generation)
+    return offer(value, to: first)
   }
 
   /// Carries out a plan made by `SubjectState.send`; with several subscribers, the first
@@ -281,17 +285,23 @@ internal final class SubjectStorage<Output, Failure: Error> {
     case .one(let conduit):
       // The subject's list keeps the conduit alive while this thread owns delivery.
       conduit._withUnsafeGuaranteedRef { $0.deliver(value) }
-    case .many(let conduits, let generation):
-      deliver(value, toEach: conduits, generation: generation, first: first)
-    case .wait(let conduit, let generation):
-      deliverAfterWaiting(value, to: Unmanaged.passUnretained(conduit), generation: generation)
+    case .many(let conduits):
+      deliver(value, toEach: conduits, first: first)
+    case .wait(let conduit):
+      deliverAfterWaiting(value, to: Unmanaged.passUnretained(conduit))
       withExtendedLifetime(conduit) {}
+    case .reserved(let conduits, let reservations):
+      // `conduits`, a snapshot of the list, keeps every conduit alive until this returns.
+      reservations.forEach { index in
+        deliverReserved(value, to: Unmanaged.passUnretained(conduits[index]))
+      }
     }
   }
 
-  /// Another thread owned delivery to `conduit` when `value` was offered to it: waits until
-  /// that thread gives ownership up, then offers the value again, and delivers it if the
-  /// subscriber still takes it. The caller keeps `conduit` alive and owns no delivery.
+  /// Another thread owned delivery to `conduit` when `value` was offered to it, and the
+  /// subscriber accepted it (demand is reserved): waits until that thread gives ownership
+  /// up, then claims it and delivers the value. The caller keeps `conduit` alive and owns no
+  /// delivery.
   ///
   /// This is what makes a send return only once its value was delivered, on the sender's
   /// thread, as with Apple's subjects, instead of handing it to the other thread: an owner
@@ -301,13 +311,11 @@ internal final class SubjectStorage<Output, Failure: Error> {
   /// sleeping on a wait queue that every delivery would have to signal.
   @inlinable
   @inline(never)
-  internal func deliverAfterWaiting(
-    _ value: Output, to conduit: Unmanaged<SubjectConduit<Output, Failure>>, generation: UInt64
-  ) {
+  internal func deliverAfterWaiting(_ value: Output, to conduit: Unmanaged<SubjectConduit<Output, Failure>>) {
     var backoff = Backoff()
     while true {
       backoff.pause()
-      switch lock.withLock({ offer(value, to: conduit, generation: generation) }) {
+      switch lock.withLock({ claim(value, at: conduit) }) {
       case .owned:
         conduit._withUnsafeGuaranteedRef { $0.deliver(value) }
         return
@@ -319,7 +327,36 @@ internal final class SubjectStorage<Output, Failure: Error> {
     }
   }
 
-  /// Offers `value`, of `generation`, to each of `conduits` in turn (the first may have been
+  /// A subject with a current value: `conduit` accepted `value` for this sender when it
+  /// became current (`SubjectState.reserveForEach`); claims delivery (at once if nobody owns
+  /// it, else after waiting) and delivers the value. The caller keeps `conduit` alive and
+  /// owns no delivery.
+  @inlinable
+  internal func deliverReserved(_ value: Output, to conduit: Unmanaged<SubjectConduit<Output, Failure>>) {
+    switch lock.withLock({ claim(value, at: conduit) }) {
+    case .owned:
+      conduit._withUnsafeGuaranteedRef { $0.deliver(value) }
+    case .declined:
+      break
+    case .busy:
+      deliverAfterWaiting(value, to: conduit)
+    }
+  }
+
+  /// Under the lock: claims delivery of an accepted `value` to `conduit` (see
+  /// `SubjectConduitState.claimReserved`), closing any lane that holds its ownership first.
+  @inlinable
+  internal func claim(_ value: Output, at conduit: Unmanaged<SubjectConduit<Output, Failure>>) -> SubjectOffer {
+    conduit._withUnsafeGuaranteedRef {
+      if $0.state.isDelivering {
+        closeLane()
+        closeOwnLane(of: $0)
+      }
+      return $0.claimReserved(value)
+    }
+  }
+
+  /// Offers `value` to each of `conduits` in turn (the first may have been
   /// offered it already, in the critical section that planned the send), and delivers it to
   /// each that takes it.
   ///
@@ -334,8 +371,7 @@ internal final class SubjectStorage<Output, Failure: Error> {
   /// its lane, so the returned demand is in place before anything else can be sent.
   @inlinable
   internal func deliver(
-    _ value: Output, toEach conduits: ContiguousArray<SubjectConduit<Output, Failure>>, generation: UInt64,
-    first: SubjectOffer?
+    _ value: Output, toEach conduits: ContiguousArray<SubjectConduit<Output, Failure>>, first: SubjectOffer?
   ) {
     // `conduits`, a snapshot of the list, keeps every conduit alive until this returns.
     var finishing: Unmanaged<SubjectConduit<Output, Failure>>?
@@ -368,7 +404,7 @@ internal final class SubjectStorage<Output, Failure: Error> {
             }
             finishing._withUnsafeGuaranteedRef { openLaneIfEligible(for: $0) }
           }
-          return (true, offer(value, to: conduit, generation: generation))
+          return (true, offer(value, to: conduit))
         }
         if !finished {
           // Something happened during the previous delivery (a value or the completion was
@@ -388,7 +424,7 @@ internal final class SubjectStorage<Output, Failure: Error> {
         break
       case .busy:
         // This thread owns no delivery now (any previous one finished above).
-        deliverAfterWaiting(value, to: conduit, generation: generation)
+        deliverAfterWaiting(value, to: conduit)
       }
       index += 1
     }
@@ -425,15 +461,13 @@ internal final class SubjectStorage<Output, Failure: Error> {
   /// caller's snapshot, the subject's), which is then closed first.
   @inlinable
   @inline(__always)
-  internal func offer(_ value: Output, to conduit: Unmanaged<SubjectConduit<Output, Failure>>, generation: UInt64)
-    -> SubjectOffer
-  {
+  internal func offer(_ value: Output, to conduit: Unmanaged<SubjectConduit<Output, Failure>>) -> SubjectOffer {
     conduit._withUnsafeGuaranteedRef {
       if $0.state.isDelivering {
         closeLane()
         closeOwnLane(of: $0)
       }
-      return $0.offer(value, keepsCurrentValue: keepsCurrentValue, generation: generation)
+      return $0.offer(value, keepsCurrentValue: keepsCurrentValue)
     }
   }
 

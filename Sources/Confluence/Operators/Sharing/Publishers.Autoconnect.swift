@@ -24,9 +24,10 @@ extension Publishers {
     @usableFromInline
     internal let lock = Lock()
 
-    // Guarded by `lock`. `nil` while disconnected; otherwise the live connection and the
-    // number of subscribers that have not cancelled yet.
-    @usableFromInline internal var connection: (cancellable: Cancellable, subscribers: Int)?
+    /// Guarded by `lock`: whether a connection exists or is being made, and how many
+    /// subscribers it serves.
+    @exclusivity(unchecked) @usableFromInline
+    internal var state = AutoconnectState.disconnected
 
     /// Creates a publisher that automatically connects to an upstream connectable
     /// publisher.
@@ -35,38 +36,28 @@ extension Publishers {
       self.upstream = upstream
     }
 
-    // Apple's rules, as the conformance suite records them: a subscriber arriving while
-    // connected joins the connection; one arriving while disconnected is subscribed first
-    // and then connects. The connection is recorded only once `connect()` returns, so a
-    // subscriber that arrives re-entrantly during that first subscription connects again
-    // (and the later connection is the one kept, with a count of one).
+    /// Subscribes `subscriber` to the upstream, connecting it if it is not connected.
+    ///
+    /// Subscribers may arrive on any thread: one of them connects, and every other joins
+    /// that connection, also while it is being made, so upstream is connected once however
+    /// many threads subscribe at the same moment (as `share()` promises). Apple's rule for a
+    /// subscriber that arrives re-entrantly, on the connecting thread, during the first
+    /// subscription is kept as the conformance suite records it: it connects again, and the
+    /// connection made last is the one kept, with a count of one.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let joined = lock.withLock { () -> Bool in
-        guard connection != nil else { return false }
-        connection!.subscribers += 1
-        return true
-      }
+      let me = AutoconnectState.currentThread
+      let connects = lock.withLock { state.subscribe(on: me) }
       upstream.subscribe(AutoconnectSubscriber(parent: self, downstream: subscriber))
-      if !joined {
-        let made = upstream.connect()
-        lock.withLock { connection = (made, 1) }
-      }
+      guard connects else { return }
+      let made = upstream.connect()
+      lock.withLock { state.connected(made, on: me) }
     }
 
     /// One subscriber cancelled: the last one out disconnects.
     @inlinable
     internal func subscriberDidCancel() {
-      let disconnect = lock.withLock { () -> Cancellable? in
-        guard let current = connection else { return nil }
-        if current.subscribers > 1 {
-          connection!.subscribers -= 1
-          return nil
-        }
-        connection = nil
-        return current.cancellable
-      }
-      disconnect?.cancel()
+      lock.withLock { state.subscriberDidCancel() }?.cancel()
     }
   }
 }
