@@ -3,7 +3,7 @@
 
     Benchmarks/BuildCost/generate.py OUT_DIR ROOT
 
-writes OUT_DIR/confluence and OUT_DIR/opencombine, two Swift packages whose sources are the
+writes OUT_DIR/confluence-program and OUT_DIR/opencombine-program, two Swift packages whose sources are the
 same text but for the import line (`import Confluence` / `import OpenCombine`); ROOT is this
 repository, which the Confluence package names by path. The program is 50 pipelines of the
 kind an app writes — a subject, then 4 to 8 stages drawn from map, filter, compactMap,
@@ -206,7 +206,7 @@ def main():
     pipelines = describe()
     chunks = [pipelines[i:i + PER_FILE] for i in range(0, len(pipelines), PER_FILE)]
     for library, import_line in IMPORTS.items():
-        package = out / library
+        package = out / f"{library}-program"  # not "opencombine": a root named like its dependency clashes
         sources = package / "Sources" / "App"
         sources.mkdir(parents=True, exist_ok=True)
         for old in sources.glob("*.swift"):
@@ -221,7 +221,7 @@ def main():
         (sources / "main.swift").write_text(
             MAIN.format(import_line=import_line, features=", ".join(f"{n}()" for n in names)))
     stage_count = sum(len(p["stages"]) for p in pipelines)
-    print(f"wrote {len(pipelines)} pipelines ({stage_count} stages) to {out}/confluence and {out}/opencombine")
+    print(f"wrote {len(pipelines)} pipelines ({stage_count} stages) to {out}/confluence-program and {out}/opencombine-program")
 
 
 if __name__ == "__main__":
