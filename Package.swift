@@ -1,4 +1,8 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.3
+// 6.3 is the oldest Swift this package is built and tested with (CI: 6.3 and 6.4). Older ones
+// are not claimed: the sources use `weak let` (SE-0481, not in Swift 6.0 or 6.1 and, as far as
+// is known, not in 6.2.0); the rest they need is in 6.0 (the Synchronization module's Mutex and
+// Atomic, the Swift 6 language mode, `swiftLanguageModes`). See README.md, "Versions".
 import PackageDescription
 
 // `Combine` re-exports Confluence so that code written for Apple's Combine compiles
