@@ -1,4 +1,8 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.3
+// 6.3 is the oldest Swift this package is built and tested with (CI: 6.3 and 6.4). Older ones
+// are not claimed: the sources use `weak let` (SE-0481, not in Swift 6.0 or 6.1 and, as far as
+// is known, not in 6.2.0); the rest they need is in 6.0 (the Synchronization module's Mutex and
+// Atomic, the Swift 6 language mode, `swiftLanguageModes`). See README.md, "Versions".
 import PackageDescription
 
 // `Combine` re-exports Confluence so that code written for Apple's Combine compiles
@@ -19,6 +23,7 @@ var products: [Product] = [
   .library(name: "ConfluenceTesting", targets: ["ConfluenceTesting"]),
   .library(name: "ConfluenceExtras", targets: ["ConfluenceExtras"]),
   .library(name: "ConfluenceTracing", targets: ["ConfluenceTracing"]),
+  .library(name: "ConfluenceNetworking", targets: ["ConfluenceNetworking"]),
 ]
 
 var targets: [Target] = [
@@ -31,6 +36,9 @@ var targets: [Target] = [
   .target(name: "ConfluenceExtras", dependencies: ["Confluence"]),
   // Pipeline traces: Chrome/Perfetto trace-event JSON and terminal timelines.
   .target(name: "ConfluenceTracing", dependencies: ["Confluence"]),
+  // Streams over HTTP (bytes, lines, server-sent events) as back-pressured publishers:
+  // names Apple does not have, so not in ConfluenceFoundation (ARCHITECTURE.md, "Modules").
+  .target(name: "ConfluenceNetworking", dependencies: ["Confluence", "ConfluenceFoundation"]),
   .testTarget(
     name: "ConfluenceTests",
     dependencies: ["Confluence", "ConfluenceTesting", "ConfluenceFoundation", "ConfluenceExtras"]
@@ -48,6 +56,8 @@ var targets: [Target] = [
   // The test kit used from Swift Testing (the rest of the suite is XCTest), and
   // PublisherVerification over the publishers and operators.
   .testTarget(name: "ConfluenceTracingTests", dependencies: ["ConfluenceTracing", "ConfluenceTesting"]),
+  // The streaming publishers against LocalHTTPServer on 127.0.0.1, and their parsers byte by byte.
+  .testTarget(name: "ConfluenceNetworkingTests", dependencies: ["ConfluenceNetworking", "ConfluenceTesting"]),
   // Every interleaving of each lock-free protocol's steps, for two and three threads: small
   // models that run the library's own state machines (`@testable`), checked exhaustively.
   .testTarget(name: "ConfluenceInterleavingTests", dependencies: ["Confluence"]),
@@ -55,6 +65,9 @@ var targets: [Target] = [
     name: "ConfluenceTestingSwiftTests",
     dependencies: ["Confluence", "ConfluenceFoundation", "ConfluenceExtras", "ConfluenceTesting"]
   ),
+  // The race suite: small scenarios run on several threads at once, many times each, that
+  // check the outcomes the thread-safety promises rule out (public API only).
+  .testTarget(name: "ConfluenceRaceTests", dependencies: ["Confluence", "ConfluenceFoundation", "ConfluenceExtras"]),
 ]
 
 if providesCombineModule {

@@ -71,6 +71,7 @@ let package = Package(
       dependencies: [
         "BenchSupport", .product(name: "Confluence", package: "Confluence"),
         .product(name: "ConfluenceFoundation", package: "Confluence"),
+        .product(name: "ConfluenceNetworking", package: "Confluence"),
       ],
       swiftSettings: confluenceFeatures + [noFunctionMerging]
     ),

@@ -1,4 +1,5 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.3
+// 6.3, as the root package (its manifest says why).
 import PackageDescription
 
 // Examples: runnable programs for the chapters of "Combine in Action" and the patterns of

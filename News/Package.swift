@@ -1,4 +1,5 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.3
+// 6.3, as the root package (its manifest says why).
 import PackageDescription
 
 // News: the Hacker News client of the "News" chapter of "Combine in Action", built on

@@ -75,26 +75,75 @@ final class OperationQueueSchedulerTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(elapsedAtLast, 0.059)
   }
 
-  // As Apple's: the repeating schedule hands the queue one operation, and an operation
-  // runs once: the action runs at the date, and the interval is not used.
-  func test_repeating_isOneOperation_thatRunsOnceAtTheDate() {
+  // As Apple's: a repeating schedule repeats (RepeatingScheduleRulesTests checks the
+  // cadence for every scheduler). Each run is one operation, added through addOperation(_:)
+  // as the run before it starts; the first is added at once.
+  func test_repeating_eachRunIsOneOperation_addedAsTheRunBeforeItStarts() {
     let queue = CountingOperationQueue()
     queue.maxConcurrentOperationCount = 1
     queue.name = "repeating"
     let recorder = Recorder<String?>()
-    let cancellable = queue.schedule(after: queue.now.advanced(by: .milliseconds(20)), interval: .milliseconds(10)) {
-      recorder.append(OperationQueue.current?.name)
+    let threeRuns = expectation(description: "three runs")
+    threeRuns.expectedFulfillmentCount = 3
+    threeRuns.assertForOverFulfill = false
+    let addedAtEachRun = Recorder<Int>()
+    let cancellable = queue.schedule(after: queue.now.advanced(by: .milliseconds(20)), interval: .milliseconds(20)) {
+      if recorder.appendCounting(OperationQueue.current?.name) <= 3 {
+        addedAtEachRun.append(queue.added)
+        threeRuns.fulfill()
+      }
     }
-    XCTAssertEqual(queue.added, 1)
-    let ticks = expectation(description: "no second run")
-    ticks.isInverted = true
-    DispatchQueue.global().asyncAfter(deadline: .now() + 0.15) {
-      if recorder.count > 1 { ticks.fulfill() }
-    }
-    wait(for: [ticks], timeout: 0.2)
+    XCTAssertEqual(queue.added, 1, "the first run, added at once")
+    wait(for: [threeRuns], timeout: 2)
+    cancellable.cancel()
     queue.waitUntilAllOperationsAreFinished()
-    XCTAssertEqual(recorder.all, ["repeating"])
-    XCTAssertEqual(queue.added, 1)
+    XCTAssertEqual(addedAtEachRun.all, [2, 3, 4], "each run added the next before its action")
+    XCTAssertEqual(queue.added, recorder.count + 1, "one operation per run, and the one cancelled")
+    XCTAssertEqual(Set(recorder.all), ["repeating"])
+    XCTAssertEqual(queue.operationCount, 0, "the waiting run left the queue when cancelled")
+  }
+
+  func test_repeating_releasingTheCancellable_stopsIt() {
+    let queue = makeSerialQueue("released")
+    let recorder = Recorder<Int>()
+    var cancellable: Cancellable? = queue.schedule(after: queue.now, interval: .milliseconds(10)) {
+      recorder.append(1)
+    }
+    XCTAssertTrue(cancellable is AnyCancellable)
+    cancellable = nil
+    queue.waitUntilAllOperationsAreFinished()
+    let countAtRelease = recorder.count
+    XCTAssertLessThanOrEqual(countAtRelease, 1, "at most the run already going")
+    let ticked = expectation(description: "a run after release")
+    ticked.isInverted = true
+    DispatchQueue.global().asyncAfter(deadline: .now() + 0.08) {
+      if recorder.count > countAtRelease { ticked.fulfill() }
+    }
+    wait(for: [ticked], timeout: 0.1)
+    XCTAssertEqual(queue.operationCount, 0)
+  }
+
+  func test_repeating_cancelAllOperations_stopsIt() {
+    let queue = makeSerialQueue("cancel all")
+    let recorder = Recorder<Int>()
+    let twoRuns = expectation(description: "two runs")
+    twoRuns.expectedFulfillmentCount = 2
+    twoRuns.assertForOverFulfill = false
+    let cancellable = queue.schedule(after: queue.now, interval: .milliseconds(20)) {
+      recorder.append(1)
+      twoRuns.fulfill()
+    }
+    wait(for: [twoRuns], timeout: 2)
+    queue.cancelAllOperations()
+    queue.waitUntilAllOperationsAreFinished()
+    let countAtCancel = recorder.count
+    let ticked = expectation(description: "a run after cancelAllOperations")
+    ticked.isInverted = true
+    DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) {
+      if recorder.count > countAtCancel { ticked.fulfill() }
+    }
+    wait(for: [ticked], timeout: 0.15)
+    XCTAssertEqual(queue.operationCount, 0)
     withExtendedLifetime(cancellable) {}
   }
 
@@ -120,14 +169,16 @@ final class OperationQueueSchedulerTests: XCTestCase {
     XCTAssertEqual(queue.added, 1, "immediate")
     queue.schedule(after: queue.now.advanced(by: .milliseconds(30))) { done.fulfill() }
     XCTAssertEqual(queue.added, 2, "delayed: added when scheduled, not when due")
-    let repeating = queue.schedule(after: queue.now.advanced(by: .milliseconds(10)), interval: .milliseconds(10)) {
+    var repeating: Cancellable?
+    repeating = queue.schedule(after: queue.now.advanced(by: .milliseconds(10)), interval: .seconds(10)) {
       done.fulfill()
     }
-    XCTAssertEqual(queue.added, 3, "repeating")
+    XCTAssertEqual(queue.added, 3, "repeating: its first run")
     wait(for: [done], timeout: 1)
+    repeating?.cancel()
     queue.waitUntilAllOperationsAreFinished()
-    XCTAssertEqual(queue.added, 3, "nothing more was added when the actions came due")
-    withExtendedLifetime(repeating) {}
+    XCTAssertEqual(queue.added, 4, "nothing more was added when the actions came due but the repeating's next run")
+    repeating = nil
   }
 
   func test_delayedOperation_waitsForItsDate_whileLaterImmediateOnesRun_onASerialQueue() {

@@ -136,13 +136,28 @@ final class TimingFamilyRulesTests: XCTestCase {
 
   private typealias MakeTimed = (DetachedUpstream<Int, TestError>, VirtualTimeScheduler) -> AnyPublisher<Int, TestError>
 
+  /// `make`'s operator on a fresh scheduler, subscribed by a subscriber that asks for
+  /// nothing, its upstream attached.
+  private func attachedWithoutDemand(_ make: MakeTimed) -> (
+    VirtualTimeScheduler, DetachedUpstream<Int, TestError>, TestSubscriber<Int, TestError>
+  ) {
+    let scheduler = TestScheduler(initialClock: 0)
+    let upstream = DetachedUpstream<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
+    make(upstream, scheduler).subscribe(subscriber)
+    _ = upstream.attach()
+    return (scheduler, upstream, subscriber)
+  }
+
   private let unlimitedMembers: [(String, MakeTimed)] = [
     ("throttle(latest: true)", { $0.throttle(for: 5, scheduler: $1, latest: true).eraseToAnyPublisher() }),
     ("throttle(latest: false)", { $0.throttle(for: 5, scheduler: $1, latest: false).eraseToAnyPublisher() }),
     ("debounce", { $0.debounce(for: 5, scheduler: $1).eraseToAnyPublisher() }),
   ]
 
-  func test_cancelBeforeTheSubscription_isNotRemembered_acrossTheFamily() {
+  // Apple's throttle remembers a cancel that comes before upstream's subscription (the
+  // subscription is cancelled when it arrives); debounce, timeout and delay forget it.
+  func test_cancelBeforeTheSubscription_throttleRemembersIt_debounceForgetsIt() {
     for (member, make) in unlimitedMembers {
       let scheduler = TestScheduler(initialClock: 0)
       let upstream = DetachedUpstream<Int, TestError>()
@@ -150,7 +165,15 @@ final class TimingFamilyRulesTests: XCTestCase {
       make(upstream, scheduler).subscribe(subscriber)
       (upstream.operatorSubscriber as? Cancellable)?.cancel()
       let subscription = upstream.attach()
-      XCTAssertEqual(subscription.events, [.requested(.unlimited)], "\(member): the late subscription is accepted")
+      if member.hasPrefix("throttle") {
+        XCTAssertEqual(subscription.events, [.cancelled], "\(member): the late subscription is cancelled")
+        XCTAssertEqual(subscriber.events, [], member)
+        _ = upstream.send(1)
+        _ = scheduler.run()
+        XCTAssertEqual(scheduler.executedActionCount, 0, member)
+      } else {
+        XCTAssertEqual(subscription.events, [.requested(.unlimited)], "\(member): the late subscription is accepted")
+      }
     }
   }
 
@@ -185,11 +208,7 @@ final class TimingFamilyRulesTests: XCTestCase {
   /// outstanding demand is dropped, and a later request does not bring it back.
   func test_aValueDueWithoutDemand_isDropped_debounceAndThrottle() {
     for (member, make) in unlimitedMembers {
-      let scheduler = TestScheduler(initialClock: 0)
-      let upstream = DetachedUpstream<Int, TestError>()
-      let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none)
-      make(upstream, scheduler).subscribe(subscriber)
-      _ = upstream.attach()
+      let (scheduler, upstream, subscriber) = attachedWithoutDemand(make)
       _ = upstream.send(1)
       scheduler.advance(by: 10)
       subscriber.request(.max(1))
@@ -201,29 +220,62 @@ final class TimingFamilyRulesTests: XCTestCase {
     }
   }
 
-  func test_throttle_asksTheSchedulerOncePerValue_andSchedulesOneEmissionAtATime() {
+  // Apple's throttle reads the clock as its subscriber is made and as the subscription
+  // arrives, then once per value and once per emission; nothing else differs.
+  func test_throttle_readsTheClockWhenMadeAndSubscribed_thenOncePerValue_schedulesOneEmissionAtATime() {
     let scheduler = CallRecordingScheduler()
     let upstream = DetachedUpstream<Int, TestError>()
     let subscriber = TestSubscriber<Int, TestError>()
     upstream.throttle(for: 5, scheduler: scheduler, latest: true).subscribe(subscriber)
+    XCTAssertEqual(scheduler.calls, ["now"], "read as the subscriber is made")
     _ = upstream.send(0)
-    XCTAssertEqual(scheduler.calls, [], "nothing is asked before the subscription")
+    XCTAssertEqual(scheduler.calls, ["now"], "nothing is asked for a value before the subscription")
     _ = upstream.attach()
+    XCTAssertEqual(scheduler.calls, ["now", "now"], "read again as the subscription arrives")
     _ = upstream.send(1)
-    XCTAssertEqual(scheduler.calls, ["now", "schedule"])
+    XCTAssertEqual(scheduler.calls.dropFirst(2), ["now", "schedule"])
     scheduler.base.advance(by: 1)
-    XCTAssertEqual(scheduler.calls, ["now", "schedule", "now"], "the emission notes its time")
+    XCTAssertEqual(scheduler.calls.dropFirst(2), ["now", "schedule", "now"], "the emission notes its time")
     _ = upstream.send(2)
     _ = upstream.send(3)
     XCTAssertEqual(
-      scheduler.calls.dropFirst(3), ["now", "minimumTolerance", "schedule(after: 5)", "now"],
+      scheduler.calls.dropFirst(5), ["now", "minimumTolerance", "schedule(after: 5)", "now"],
       "the window ends 5 after the emission at 0; a second value joins the scheduled emission")
     upstream.send(completion: .finished)
     _ = upstream.send(4)
-    XCTAssertEqual(scheduler.calls.count, 7, "the completion joins the emission; later values ask nothing")
+    XCTAssertEqual(scheduler.calls.count, 9, "the completion joins the emission; later values ask nothing")
     scheduler.base.advance(by: 10)
+    XCTAssertEqual(scheduler.calls.count, 10, "the emission reads the clock once more")
     XCTAssertEqual(subscriber.values, [1, 3])
     XCTAssertEqual(subscriber.completion, .finished)
+  }
+
+  // Apple's throttle schedules nothing for a value that finds no outstanding demand: the
+  // value is dropped at once, so a request before its window would have ended does not save
+  // it. Debounce schedules its timer whatever the demand (recorded) and delivers the value
+  // if demand has come by the time it is due.
+  func test_aValueWithoutDemand_throttleSchedulesNothing_debounceSchedulesItsTimer() {
+    for (member, make) in unlimitedMembers {
+      let (scheduler, upstream, subscriber) = attachedWithoutDemand(make)
+      _ = upstream.send(1)
+      let isThrottle = member.hasPrefix("throttle")
+      XCTAssertEqual(scheduler.pendingActionCount, isThrottle ? 0 : 1, member)
+      subscriber.request(.max(1))
+      _ = scheduler.run()
+      XCTAssertEqual(subscriber.values, isThrottle ? [] : [1], member)
+    }
+  }
+
+  func test_throttle_mirrorHasNoChildren_debounceShowsDemandAndValue_timeoutNone() {
+    let scheduler = TestScheduler(initialClock: 0)
+    for (member, make) in unlimitedMembers + [("timeout", { $0.timeout(5, scheduler: $1).eraseToAnyPublisher() })] {
+      let upstream = DetachedUpstream<Int, TestError>()
+      make(upstream, scheduler).subscribe(TestSubscriber<Int, TestError>())
+      _ = upstream.attach()
+      let children = (upstream.operatorSubscriber as? CustomReflectable)?.customMirror.children.map(\.label)
+      XCTAssertEqual(
+        children, member == "debounce" ? ["downstream", "downstreamDemand", "currentValue"] : [], member)
+    }
   }
 
   func test_debounce_asksTheTimeOncePerValue_andNothingAfterTheCompletion() {

@@ -93,6 +93,10 @@ public enum LoopWorkloads {
       .sync(.loop, .receiveOnDispatch, note: "producer thread: queue.async { mix(i) } per value, then a semaphore") {
         dispatchPerValue($0)
       },
+      .sync(
+        .loop, .httpLines,
+        note: "URLSession data delegate: memchr each Data for newlines, String(decoding:) per line, mix"
+      ) { HTTPLines.urlSessionDelegate($0) },
       .sync(.loop, .erasedBuildDrop, note: "for i in 0..<N { one object allocated and freed; map; mix }") {
         boxes(n: $0, send: { Work.transform($0) })
       },

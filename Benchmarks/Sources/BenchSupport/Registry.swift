@@ -46,6 +46,8 @@ public enum WorkloadID: String, CaseIterable, Sendable {
   case subject12Called = "subject-12-called"
   case erasedSubject12Called = "erased-subject-12-called"
   case subject12Mixed = "subject-12-mixed"
+  // Streams over HTTP (issue 36): lines of a response from a server on 127.0.0.1.
+  case httpLines = "http-lines"
 
   /// What the workload does, for the table.
   public var title: String {
@@ -125,6 +127,9 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .subject12Mixed:
       return
         "`PassthroughSubject.send` → `map` → `filter` → `compactMap` → `removeDuplicates` → `map` → `handleEvents` → `scan` → `filter` → `drop(while:)` → `map` → `filter` → `map` → `sink`: 12 mixed stages"
+    case .httpLines:
+      return
+        "N lines of a 127.0.0.1 HTTP response (Content-Length, ~62 bytes a line), a `String` each, folded: ConfluenceNetworking's `linesPublisher(for:)` → `sink`, and as the hand-written reference a `URLSession` data delegate splitting each `Data` at its newlines"
     }
   }
 
@@ -142,6 +147,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .subject12, .erasedSubject12, .anySubscriber12, .sequence12, .switchToLatest5, .longFlatMap: return "element"
     case .subject12Called, .erasedSubject12Called, .subject12Mixed: return "element"
     case .longMerge, .longCombineLatest: return "element sent"
+    case .httpLines: return "line"
     }
   }
 
@@ -166,12 +172,13 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .subject12Called, .erasedSubject12Called, .subject12Mixed: return quick ? 2_000 : 200_000
     case .sequence12: return quick ? 2_000 : 1_000_000
     case .switchToLatest5: return quick ? 500 : 50_000
+    case .httpLines: return quick ? 2_000 : 1_000_000
     }
   }
 
   /// Whether the table also shows values per second (the thread-hopping workloads).
   public var reportsRate: Bool {
-    self == .receiveOnDispatch
+    self == .receiveOnDispatch || self == .httpLines
   }
 
   /// Whether ARCHITECTURE.md's "0 allocations per element in steady state" applies: the run's
@@ -187,6 +194,8 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .subject12Called, .erasedSubject12Called, .subject12Mixed: return true
     // A `Just` and its subscription per value per level.
     case .switchToLatest5, .longFlatMap: return false
+    // A `String` per line, and the network's buffers.
+    case .httpLines: return false
     }
   }
 }

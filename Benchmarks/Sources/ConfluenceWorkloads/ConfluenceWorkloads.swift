@@ -162,6 +162,11 @@ public enum ConfluenceWorkloads {
     #else
       result.append(.missing(.confluence, .longCombineLatest, "CombineLatest not in this library"))
     #endif
+    result.append(
+      .sync(
+        .confluence, .httpLines,
+        note: "URLSession.linesPublisher(for:) → Sink (ConfluenceNetworking, socket transport)",
+        HTTPLinesWorkloads.lines))
     return result
   }
 

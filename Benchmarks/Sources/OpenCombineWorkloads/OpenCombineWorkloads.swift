@@ -163,6 +163,7 @@ public enum OpenCombineWorkloads {
     #else
       result.append(.missing(.openCombine, .longCombineLatest, "CombineLatest not in this library"))
     #endif
+    result.append(.missing(.openCombine, .httpLines, "OpenCombine has no networking publishers"))
     return result
   }
 

@@ -348,6 +348,8 @@ let ceilings: [(WorkloadID, CeilingReference, Double, String)] = [
   (.zip2, .confluenceSubjectChain, 2, "zip of two subjects ÷ the subject chain, per element sent"),
   (.combineLatest2, .confluenceSubjectChain, 2, "combineLatest of two subjects ÷ the subject chain, per element sent"),
   (.receiveOnDispatch, .loop, 1.2, "receive(on: DispatchQueue) ÷ a bare DispatchQueue.async per value"),
+  // Issue 36: at least 0.8× the lines per second of the most direct reading Foundation offers.
+  (.httpLines, .loop, 1.25, "lines from 127.0.0.1 (linesPublisher) ÷ a URLSession data delegate splitting by hand"),
 ]
 out += "### Confluence against issue 12's cost ceilings (Confluence ÷ reference, this run)\n\n"
 out += "| benchmark | ceiling | Confluence ÷ reference | verdict |\n| --- | ---: | ---: | --- |\n"
@@ -358,12 +360,12 @@ for (workload, reference, ceiling, title) in ceilings {
     case .confluenceSubjectChain: median(.subject1, .confluence)
     }
   guard let mine = median(workload, .confluence), let referenceMedian else {
-    out += "| \(title) | ≤ \(format(ceiling, digits: 1))× | not measured | – |\n"
+    out += "| \(title) | ≤ \(String(format: "%g", ceiling))× | not measured | – |\n"
     continue
   }
   let ratio = mine / referenceMedian
   out +=
-    "| \(title) | ≤ \(format(ceiling, digits: 1))× | \(format(ratio, digits: 2))× | \(ratio <= ceiling ? "meets" : "MISSES") |\n"
+    "| \(title) | ≤ \(String(format: "%g", ceiling))× | \(format(ratio, digits: 2))× | \(ratio <= ceiling ? "meets" : "MISSES") |\n"
 }
 out += "\n"
 
@@ -395,6 +397,27 @@ if let twelve = median(.subject12, .confluence), let two = median(.subject1, .co
   out += "| 12-stage subject pipeline ÷ the 2-stage one (subject-12 ÷ subject-1) | ≤ 8.0× | not measured | – |\n"
 }
 out += "\n"
+
+// Issue 36: memory under a subscriber that stops reading. The server writes lines until the
+// client takes nothing for half a second (at most 256 MiB); the heap is the process's peak
+// above where it started, while the reader waits.
+if options.workloadFilter.map({ WorkloadID.httpLines.rawValue.contains($0) }) ?? true {
+  log("== http-lines: a subscriber that stops reading")
+  out += "### http-lines: a subscriber that asks for one line and then stops\n\n"
+  out += "The server writes lines until the client takes nothing for 0.5 s (or 256 MiB are out).\n\n"
+  out += "| reader | bytes the server wrote | peak heap while waiting |\n| --- | ---: | ---: |\n"
+  for (name, measure) in [
+    ("ConfluenceNetworking `linesPublisher`, demand 1", HTTPLinesWorkloads.slowSubscriber),
+    ("`URLSession` data delegate, its queue blocked after the first chunk", SlowReader.urlSessionDelegate),
+  ] as [(String, () -> Int)] {
+    malloc_counter_start()
+    let written = measure()
+    let counts = malloc_counter_stop()
+    out += "| \(name) | \(written) | \(counts.peakLiveBytes / 1024) KiB |\n"
+    log("   \(name): the server wrote \(written) bytes, peak heap \(counts.peakLiveBytes / 1024) KiB")
+  }
+  out += "\n"
+}
 
 print(out)
 if let path = options.markdownPath {

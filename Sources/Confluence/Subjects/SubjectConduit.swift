@@ -391,7 +391,12 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   /// ``request(_:)`` in specialised code.
   @inlinable
   internal func requestSpecialized(_ demand: Subscribers.Demand) {
-    if demandIsUnlimited.load(ordering: .relaxed) { return }
+    #if !CONFLUENCE_LOCKED_FAST_PATHS
+      // Set under the lock, never cleared: once it reads `true`, a request could change
+      // nothing (the demand is unlimited for good), so it needs no lock. Reading `false` late
+      // only takes the lock for nothing.
+      if demandIsUnlimited.load(ordering: .relaxed) { return }
+    #endif
     guard storage.keepsCurrentValue else {
       // Nothing is ever owed to a subscriber of a subject without a current value: the
       // demand is only recorded (all of it, for a subject that ignores its amount). The

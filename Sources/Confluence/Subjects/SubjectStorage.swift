@@ -205,20 +205,24 @@ internal final class SubjectStorage<Output, Failure: Error> {
   @inlinable
   @inline(__always)
   internal func openLaneIfEligible(for conduit: SubjectConduit<Output, Failure>) {
-    guard !keepsCurrentValue, conduit.state.isLaneEligible, state.completion == nil else { return }
-    if state.conduits.count == 1 {
-      guard state.conduits[0] === conduit, lane.load(ordering: .relaxed) == SubjectLane.closed else { return }
-      laneConduit = Unmanaged.passUnretained(conduit)
-      // The lane holds the conduit's ownership while it is open: an operation that finds the
-      // conduit owned closes the lane first (see `offer(_:to:)`).
-      conduit.state.isDelivering = true
-      lane.store(SubjectLane.open, ordering: .releasing)
-    } else if state.conduits.count > 1, conduit.lane.load(ordering: .relaxed) == SubjectLane.closed {
-      // One of several subscribers (listed: it is neither cancelled nor completed): its own
-      // lane, which likewise holds its ownership while open.
-      conduit.state.isDelivering = true
-      conduit.lane.store(SubjectLane.open, ordering: .releasing)
-    }
+    #if CONFLUENCE_LOCKED_FAST_PATHS
+      // The differential check's build: no lane ever opens, every value goes through the lock.
+    #else
+      guard !keepsCurrentValue, conduit.state.isLaneEligible, state.completion == nil else { return }
+      if state.conduits.count == 1 {
+        guard state.conduits[0] === conduit, lane.load(ordering: .relaxed) == SubjectLane.closed else { return }
+        laneConduit = Unmanaged.passUnretained(conduit)
+        // The lane holds the conduit's ownership while it is open: an operation that finds the
+        // conduit owned closes the lane first (see `offer(_:to:)`).
+        conduit.state.isDelivering = true
+        lane.store(SubjectLane.open, ordering: .releasing)
+      } else if state.conduits.count > 1, conduit.lane.load(ordering: .relaxed) == SubjectLane.closed {
+        // One of several subscribers (listed: it is neither cancelled nor completed): its own
+        // lane, which likewise holds its ownership while open.
+        conduit.state.isDelivering = true
+        conduit.lane.store(SubjectLane.open, ordering: .releasing)
+      }
+    #endif
   }
 
   /// Sets the current value, as `CurrentValueSubject.value`'s setter: like ``send(_:)``,

@@ -276,7 +276,7 @@ extension Subscribers {
 
     /// Whether the sink let go of the closures it was given (or is letting go of them now).
     internal final var hasLetGoOfClosures: Bool {
-      gate.owner.load(ordering: .acquiring) == DeliveryGate.released
+      gate.hasReleased
     }
 
     /// Whether ``closures`` is where ``letGoOfClosures()`` replaces it (checked in debug

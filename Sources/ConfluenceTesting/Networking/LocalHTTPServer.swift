@@ -9,9 +9,13 @@ import Foundation
 /// connection, one response per connection (`Connection: close`).
 ///
 /// Routes map a path to what to do: answer with a status and body (optionally after a
-/// delay), or drop the connection without answering; an unknown path answers 404. It
-/// records the paths it was asked for and whether a client closed its connection while a
-/// delayed answer was pending (a cancelled request).
+/// delay), drop the connection without answering, or stream a body written over time
+/// (``Reply/stream(status:contentType:chunked:headers:body:)``: chunks, pauses, a drop in
+/// the middle, and the request's headers to look at), or decide from the request which of
+/// these to give (``Reply/decide(_:)``); an unknown path answers 404. It
+/// records the requests it received (``receivedRequests``, with their headers) and whether a
+/// client closed its connection while a delayed or streamed answer was pending (a cancelled
+/// request).
 ///
 /// ```swift
 /// let server = try LocalHTTPServer()
@@ -22,10 +26,11 @@ import Foundation
 /// ```
 ///
 /// Not for production: it reads only the request line and headers, and serves each
-/// connection on its own thread.
+/// connection on its own thread. A route is matched by the request's path, its query left
+/// out.
 //
-// @unchecked Sendable: `routes`, `requests` and `closedEarly` are guarded by `lock`; the
-// listening socket is set once in init and closed once in stop().
+// @unchecked Sendable: `routes`, `requests`, `received` and `closedEarly` are guarded by
+// `lock`; the listening socket is set once in init and closed once in stop().
 public final class LocalHTTPServer: @unchecked Sendable {
   /// What a route answers.
   public enum Reply: Sendable {
@@ -33,11 +38,28 @@ public final class LocalHTTPServer: @unchecked Sendable {
     case respond(status: Int, body: Data, delay: TimeInterval = 0, contentType: String = "application/json")
     /// Close the connection without answering.
     case drop
+    /// Answer with `status`, `contentType` and `headers`, then let `body` write the body
+    /// over time through a ``StreamWriter`` (which also shows the request). With `chunked`,
+    /// each write is one chunk of a `Transfer-Encoding: chunked` body, ended with the last
+    /// chunk when `body` returns (unless it dropped the connection); without it, the body
+    /// has no length and the close ends it. The connection closes when `body` returns.
+    ///
+    /// Streamed answers use a small socket send buffer (64 KiB asked for), so a client that
+    /// stops reading blocks the writer soon after its own receive buffer is full:
+    /// ``StreamWriter/write(_:within:)`` tells when that happens and
+    /// ``StreamWriter/bytesWritten`` how much the client took before.
+    case stream(
+      status: Int = 200, contentType: String, chunked: Bool = true, headers: [String: String] = [:],
+      body: @Sendable (StreamWriter) -> Void)
+    /// Decide from the request (its headers, its query) which reply to give: a server that
+    /// resumes a stream after `Last-Event-ID`, or ends it with 204 once everything is out.
+    indirect case decide(@Sendable (Request) -> Reply)
   }
 
   private let lock = NSLock()
   private var routes: [String: Reply] = [:]
   private var requests: [String] = []
+  private var received: [Request] = []
   private var closedEarly: [String] = []
   private let listener: Int32
   private var stopped = false
@@ -87,8 +109,17 @@ public final class LocalHTTPServer: @unchecked Sendable {
   /// The paths asked for so far, in order of arrival.
   public var requestedPaths: [String] { lock.withLock { requests } }
 
-  /// The paths whose client closed the connection before a delayed answer was sent.
+  /// The requests received so far, in order of arrival, with their headers.
+  public var receivedRequests: [Request] { lock.withLock { received } }
+
+  /// The paths whose client closed the connection before a delayed answer was sent, or
+  /// while a streamed answer was being written.
   public var closedBeforeAnswer: [String] { lock.withLock { closedEarly } }
+
+  /// Notes that the client of `path` closed its connection before the answer was done.
+  func recordClosedEarly(_ path: String) {
+    lock.withLock { closedEarly.append(path) }
+  }
 
   /// Stops accepting connections.
   public func stop() {
@@ -117,11 +148,14 @@ public final class LocalHTTPServer: @unchecked Sendable {
 
   private func serve(_ client: Int32) {
     defer { close(client) }
-    guard let path = readRequestPath(client) else { return }
-    let reply = lock.withLock { () -> Reply? in
+    guard let request = readRequest(client) else { return }
+    let path = request.path
+    var reply = lock.withLock { () -> Reply? in
       requests.append(path)
+      received.append(request)
       return routes[path]
     }
+    while case .decide(let decide)? = reply { reply = decide(request) }
     switch reply {
     case nil:
       write(client, status: 404, body: Data("not found".utf8), contentType: "text/plain")
@@ -133,11 +167,26 @@ public final class LocalHTTPServer: @unchecked Sendable {
         return
       }
       write(client, status: status, body: body, contentType: contentType)
+    case .stream(let status, let contentType, let chunked, let headers, let body)?:
+      var size: Int32 = 64 * 1024
+      setsockopt(client, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+      var yes: Int32 = 1
+      setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+      var head = "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Status")\r\nContent-Type: \(contentType)\r\n"
+      for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
+      head += chunked ? "Transfer-Encoding: chunked\r\n" : ""
+      head += "Connection: close\r\n\r\n"
+      let writer = StreamWriter(server: self, socket: client, request: request, chunked: chunked)
+      guard writer.sendRaw(Data(head.utf8)) else { return recordClosedEarly(path) }
+      body(writer)
+      writer.finish()
+    case .decide?:
+      return  // replaced by what it decided, above
     }
   }
 
-  /// Reads up to the end of the request head; returns the request's path.
-  private func readRequestPath(_ client: Int32) -> String? {
+  /// Reads up to the end of the request head; returns the request line's parts and headers.
+  private func readRequest(_ client: Int32) -> Request? {
     var head = Data()
     var buffer = [UInt8](repeating: 0, count: 4096)
     while !head.contains(Data("\r\n\r\n".utf8)) {
@@ -145,9 +194,19 @@ public final class LocalHTTPServer: @unchecked Sendable {
       if count <= 0 { return nil }
       head.append(contentsOf: buffer[0..<count])
     }
-    let firstLine = String(decoding: head, as: UTF8.self).split(separator: "\r\n").first ?? ""
-    let parts = firstLine.split(separator: " ")
-    return parts.count >= 2 ? String(parts[1]) : nil
+    let lines = String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n")
+    let parts = (lines.first ?? "").split(separator: " ")
+    guard parts.count >= 2 else { return nil }
+    var headers: [String: String] = [:]
+    for line in lines.dropFirst() {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      let name = line[..<colon].trimmingCharacters(in: .whitespaces)
+      headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+    let target = String(parts[1])
+    let path =
+      target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? target
+    return Request(method: String(parts[0]), target: target, path: path, headers: headers)
   }
 
   /// Waits `seconds`, watching the connection: returns `false` as soon as the client

@@ -13,24 +13,24 @@ struct ConduitModel: Hashable {
   }
 
   static func == (lhs: ConduitModel, rhs: ConduitModel) -> Bool {
-    lhs.fields == rhs.fields && lhs.queue == rhs.queue
+    let l = lhs.state
+    let r = rhs.state
+    return l.demand == r.demand && l.isDelivering == r.isDelivering && l.isSubscribing == r.isSubscribing
+      && l.isTerminal == r.isTerminal && l.owesCurrentValue == r.owesCurrentValue
+      && l.reservedCount == r.reservedCount && l.isCompletionPending == r.isCompletionPending
+      && lhs.queue == rhs.queue
   }
 
   func hash(into hasher: inout Hasher) {
-    hasher.combine(fields)
-    hasher.combine(queue)
+    hasher.combine(state.demand)
+    hasher.combine(state.isDelivering)
+    hasher.combine(state.isTerminal)
+    hasher.combine(state.reservedCount)
+    hasher.combine(state.pending.count - state.pendingHead)
   }
 
   /// The queued values not yet delivered, in order.
-  var queue: [Int] {
-    state.pending[state.pendingHead...].compactMap { $0 }
-  }
-
-  private var fields: [Int] {
-    [
-      state.demand == .unlimited ? -1 : state.demand.max ?? 0,
-      state.isDelivering ? 1 : 0, state.isSubscribing ? 1 : 0, state.isTerminal ? 1 : 0,
-      state.owesCurrentValue ? 1 : 0, state.reservedCount, state.isCompletionPending ? 1 : 0,
-    ]
+  var queue: ArraySlice<Int?> {
+    state.pending[state.pendingHead...]
   }
 }

@@ -71,35 +71,47 @@ struct Exploration: CustomStringConvertible {
 /// model is too large to check exhaustively).
 func explore<M: InterleavingModel>(_ model: M, stateLimit: Int = 4_000_000) -> Exploration {
   var result = Exploration()
+  // Each distinct state gets a number; the graph is kept as numbers.
+  var ids: [M.State: Int32] = [:]
+  var states: [M.State] = []
   // Each state's parent and the step that reached it, for traces.
-  var parent: [M.State: (M.State, String)] = [:]
-  var successors: [M.State: [M.State]] = [:]
-  let initial = model.initialState
-  parent.reserveCapacity(1024)
-  var stack = [initial]
-  var seen: Set<M.State> = [initial]
+  var parent: [(Int32, String)] = []
+  var successors: [[Int32]] = []
 
-  func trace(to state: M.State) -> [String] {
+  func intern(_ state: M.State, from previous: Int32, _ label: @autoclosure () -> String) -> (Int32, Bool) {
+    if let id = ids[state] { return (id, false) }
+    let id = Int32(states.count)
+    ids[state] = id
+    states.append(state)
+    parent.append((previous, previous < 0 ? "" : label()))
+    successors.append([])
+    return (id, true)
+  }
+
+  func trace(to id: Int32) -> [String] {
     var labels: [String] = []
-    var current = state
-    while let (previous, label) = parent[current] {
+    var current = id
+    while current > 0 {
+      let (previous, label) = parent[Int(current)]
       labels.append(label)
       current = previous
     }
     return labels.reversed()
   }
 
-  while let state = stack.popLast() {
+  var stack = [intern(model.initialState, from: -1, "").0]
+  while let id = stack.popLast() {
+    let state = states[Int(id)]
     result.states += 1
     if result.states > stateLimit {
       result.failure = ("more than \(stateLimit) states: the model is too large to explore", [])
       return result
     }
     if let message = model.violation(in: state) {
-      result.failure = (message, trace(to: state))
+      result.failure = (message, trace(to: id))
       return result
     }
-    var next: [M.State] = []
+    var next: [Int32] = []
     var finished = 0
     for thread in 0..<model.threadCount {
       guard let steps = model.steps(of: thread, in: state) else {
@@ -108,51 +120,50 @@ func explore<M: InterleavingModel>(_ model: M, stateLimit: Int = 4_000_000) -> E
       }
       for (label, successor) in steps {
         result.transitions += 1
-        next.append(successor)
-        if seen.insert(successor).inserted {
-          parent[successor] = (state, "T\(thread): \(label)")
-          stack.append(successor)
-        }
+        let (successorID, isNew) = intern(successor, from: id, "T\(thread): \(label)")
+        next.append(successorID)
+        if isNew { stack.append(successorID) }
       }
     }
-    successors[state] = next
+    successors[Int(id)] = next
     if finished == model.threadCount {
       result.finalStates += 1
       if let message = model.finalViolation(in: state) {
-        result.failure = (message, trace(to: state))
+        result.failure = (message, trace(to: id))
         return result
       }
     } else if next.isEmpty {
-      result.failure = ("deadlock: every unfinished thread waits", trace(to: state))
+      result.failure = ("deadlock: every unfinished thread waits", trace(to: id))
       return result
     }
   }
-  result.schedules = countSchedules(from: initial, successors: successors)
+  result.schedules = countSchedules(successors)
   return result
 }
 
-/// The number of paths from `start` to a state with no successor, or `nil` if the graph has
+/// The number of paths from state 0 to a state with no successor, or `nil` if the graph has
 /// a cycle.
-private func countSchedules<State: Hashable>(from start: State, successors: [State: [State]]) -> Double? {
-  var paths: [State: Double] = [:]
-  var onPath: Set<State> = []
+private func countSchedules(_ successors: [[Int32]]) -> Double? {
+  var paths = [Double](repeating: -1, count: successors.count)
+  var onPath = [Bool](repeating: false, count: successors.count)
   // Iterative post-order walk (a recursive one could exhaust the stack on long models).
-  var work: [(State, Bool)] = [(start, false)]
+  var work: [(Int32, Bool)] = [(0, false)]
   while let (state, expanded) = work.popLast() {
+    let index = Int(state)
     if expanded {
-      onPath.remove(state)
-      let next = successors[state] ?? []
-      paths[state] = next.isEmpty ? 1 : next.reduce(0) { $0 + (paths[$1] ?? 0) }
+      onPath[index] = false
+      let next = successors[index]
+      paths[index] = next.isEmpty ? 1 : next.reduce(0) { $0 + paths[Int($1)] }
       continue
     }
-    if paths[state] != nil { continue }
-    if onPath.contains(state) { return nil }
-    onPath.insert(state)
+    if paths[index] >= 0 { continue }
+    if onPath[index] { return nil }
+    onPath[index] = true
     work.append((state, true))
-    for successor in successors[state] ?? [] {
-      if onPath.contains(successor) { return nil }
-      if paths[successor] == nil { work.append((successor, false)) }
+    for successor in successors[index] {
+      if onPath[Int(successor)] { return nil }
+      if paths[Int(successor)] < 0 { work.append((successor, false)) }
     }
   }
-  return paths[start]
+  return paths[0]
 }

@@ -174,17 +174,7 @@ enum LifetimeMatrix {
     .op("Publishers.Concatenate") { c in c.main.append(c.other) },
     .op("Publishers.FlatMap") { c in c.main.flatMap { [t = c.capture()] _ in t.pass(c.other) } },
     .op("Publishers.SwitchToLatest") { c in c.main.map { [t = c.capture()] _ in t.pass(c.other) }.switchToLatest() },
-    .op("Publishers.DropUntilOutput") { c in c.main.drop(untilOutputFrom: c.other) }
-      .keeping(
-        ["downstream"], after: .cancel, over: [.confluence],
-        because: "Apple's drop(untilOutputFrom:) lets go of the other's subscription after its first value "
-          + "without cancelling it, and a cancel does not cancel it (the conformance suite records it): the other "
-          + "publisher, still live, keeps the chain until it completes"
-      )
-      .keeping(
-        ["downstream", "upstream subscription"], after: .cancel, over: [.thirdParty],
-        because: "the same: the other's live subscription keeps its subscriber until the other publisher "
-          + "lets go of it"),
+    .op("Publishers.DropUntilOutput") { c in c.main.drop(untilOutputFrom: c.other) },
     .op("Publishers.PrefixUntilOutput") { c in c.main.prefix(untilOutputFrom: c.other) },
   ]
 

@@ -95,9 +95,36 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
   @inlinable
   @inline(__always)
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    if _slowPath(fencesDeliveries) { return receiveFenced(input) }
-    return receive(input, fenced: false)
+    #if CONFLUENCE_LOCKED_FAST_PATHS
+      return receiveLocked(input)
+    #else
+      if _slowPath(fencesDeliveries) { return receiveFenced(input) }
+      return receive(input, fenced: false)
+    #endif
   }
+
+  #if CONFLUENCE_LOCKED_FAST_PATHS
+    /// ``receive(_:)`` in the differential check's build: `isLive` is read and the count
+    /// raised in one critical section, so a cancel (which clears the one and reads the
+    /// other under the same lock) needs no barrier.
+    @inlinable
+    internal func receiveLocked(_ input: Input) -> Subscribers.Demand {
+      let depth = lock.withLock { () -> Int? in
+        guard isLive.load(ordering: .relaxed) else { return nil }
+        let depth = deliveries.load(ordering: .relaxed)
+        deliveries.store(depth &+ 1, ordering: .relaxed)
+        return depth
+      }
+      guard let depth else { return .none }
+      let more = downstreamBox._withUnsafeGuaranteedRef { $0.downstream.receive(input) }
+      endDelivery(depth, fenced: true)
+      if returnsDemandToConduit { return more }
+      if more != .none {
+        lock.withLock { status.subscription }?.request(more)
+      }
+      return .none
+    }
+  #endif
 
   /// ``receive(_:)`` where there is no process-wide barrier: out of line, so that the usual
   /// path keeps one check of ``fencesDeliveries`` per value.
@@ -138,7 +165,11 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
     let fenced = fencesDeliveries
     let depth = beginDelivery(fenced: fenced)
     downstreamBox._withUnsafeGuaranteedRef { $0.downstream.receive(completion: completion) }
-    releaseRequested.store(true, ordering: .releasing)
+    #if CONFLUENCE_LOCKED_FAST_PATHS
+      lock.withLock { releaseRequested.store(true, ordering: .relaxed) }
+    #else
+      releaseRequested.store(true, ordering: .releasing)
+    #endif
     endDelivery(depth, fenced: fenced)
   }
 
@@ -147,13 +178,21 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
   @inlinable
   @inline(__always)
   internal func beginDelivery(fenced: Bool) -> Int {
-    let depth = deliveries.load(ordering: .relaxed)
-    if _fastPath(!fenced) {
-      deliveries.store(depth &+ 1, ordering: .relaxed)
-    } else {
-      deliveries.store(depth &+ 1, ordering: .sequentiallyConsistent)
-    }
-    return depth
+    #if CONFLUENCE_LOCKED_FAST_PATHS
+      return lock.withLock {
+        let depth = deliveries.load(ordering: .relaxed)
+        deliveries.store(depth &+ 1, ordering: .relaxed)
+        return depth
+      }
+    #else
+      let depth = deliveries.load(ordering: .relaxed)
+      if _fastPath(!fenced) {
+        deliveries.store(depth &+ 1, ordering: .relaxed)
+      } else {
+        deliveries.store(depth &+ 1, ordering: .sequentiallyConsistent)
+      }
+      return depth
+    #endif
   }
 
   /// Marks the call as over; the outermost one lets go of the downstream if the relay
@@ -161,13 +200,21 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
   @inlinable
   @inline(__always)
   internal func endDelivery(_ depth: Int, fenced: Bool) {
-    if _fastPath(!fenced) {
-      deliveries.store(depth, ordering: .releasing)
-      if depth == 0, releaseRequested.load(ordering: .acquiring) { releaseDownstream() }
-    } else {
-      deliveries.store(depth, ordering: .sequentiallyConsistent)
-      if depth == 0, releaseRequested.load(ordering: .sequentiallyConsistent) { releaseDownstream() }
-    }
+    #if CONFLUENCE_LOCKED_FAST_PATHS
+      let due = lock.withLock { () -> Bool in
+        deliveries.store(depth, ordering: .relaxed)
+        return depth == 0 && releaseRequested.load(ordering: .relaxed)
+      }
+      if due { releaseDownstream() }
+    #else
+      if _fastPath(!fenced) {
+        deliveries.store(depth, ordering: .releasing)
+        if depth == 0, releaseRequested.load(ordering: .acquiring) { releaseDownstream() }
+      } else {
+        deliveries.store(depth, ordering: .sequentiallyConsistent)
+        if depth == 0, releaseRequested.load(ordering: .sequentiallyConsistent) { releaseDownstream() }
+      }
+    #endif
   }
 
   /// Lets go of the downstream, once.
@@ -187,20 +234,38 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
 
   @inlinable
   internal func cancel() {
-    let previous = lock.withLock { () -> SubscriptionStatus in
-      isLive.store(false, ordering: .sequentiallyConsistent)
-      return status.take()
-    }
-    guard case .subscribed = previous else { return }
-    previous.cancelSubscription()
-    // Let go of the downstream: at once, or when the call into it running now returns.
-    // The barrier makes a delivery's count visible here, or its check of `isLive` see
-    // `false` (see `deliveries`); a delivery that ends meanwhile sees the request.
-    releaseRequested.store(true, ordering: .sequentiallyConsistent)
-    if !fencesDeliveries { ProcessBarrier.synchronize() }
-    if deliveries.load(ordering: .sequentiallyConsistent) == 0 {
-      releaseDownstream()
-    }
+    #if CONFLUENCE_LOCKED_FAST_PATHS
+      // The differential check's build: the count is read in the critical section that
+      // ends the relay, which every delivery's raise of it is ordered with.
+      var running = false
+      let ended = lock.withLock { () -> SubscriptionStatus in
+        isLive.store(false, ordering: .relaxed)
+        let previous = status.take()
+        if case .subscribed = previous {
+          releaseRequested.store(true, ordering: .relaxed)
+          running = deliveries.load(ordering: .relaxed) != 0
+        }
+        return previous
+      }
+      guard case .subscribed = ended else { return }
+      ended.cancelSubscription()
+      if !running { releaseDownstream() }
+    #else
+      let previous = lock.withLock { () -> SubscriptionStatus in
+        isLive.store(false, ordering: .sequentiallyConsistent)
+        return status.take()
+      }
+      guard case .subscribed = previous else { return }
+      previous.cancelSubscription()
+      // Let go of the downstream: at once, or when the call into it running now returns.
+      // The barrier makes a delivery's count visible here, or its check of `isLive` see
+      // `false` (see `deliveries`); a delivery that ends meanwhile sees the request.
+      releaseRequested.store(true, ordering: .sequentiallyConsistent)
+      if !fencesDeliveries { ProcessBarrier.synchronize() }
+      if deliveries.load(ordering: .sequentiallyConsistent) == 0 {
+        releaseDownstream()
+      }
+    #endif
   }
 
   @usableFromInline internal var description: String { "Multicast" }

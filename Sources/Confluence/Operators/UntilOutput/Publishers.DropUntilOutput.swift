@@ -2,9 +2,10 @@ extension Publishers {
   /// A publisher that ignores elements from the upstream publisher until it receives an
   /// element from second publisher.
   ///
-  /// Once the second publisher emits, every later upstream element is republished. A
-  /// failure of either publisher fails this one; the second publisher finishing without
-  /// output changes nothing.
+  /// Once the second publisher emits, every later upstream element is republished.
+  /// Upstream's completion is passed on. If the second publisher finishes or fails before
+  /// it emits, this publisher cancels upstream and completes with the same completion;
+  /// after it emitted, its completion changes nothing.
   ///
   /// ```swift
   /// let taps = PassthroughSubject<Int, Never>()
@@ -15,8 +16,9 @@ extension Publishers {
   /// taps.send(2)       // prints 2
   /// ```
   ///
-  /// Back-pressure: passes downstream demand upstream and asks for one more element in
-  /// place of each one it drops; asks the second publisher for a single element.
+  /// Back-pressure: passes downstream demand upstream; an element it drops uses up one
+  /// unit of that demand (it does not ask for another in its place), and an element beyond
+  /// the demand requested traps. Asks the second publisher for a single element.
   public struct DropUntilOutput<Upstream: Publisher, Other: Publisher>: Publisher
   where Upstream.Failure == Other.Failure {
     public typealias Output = Upstream.Output
@@ -38,8 +40,40 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      DropUntilOutputSubscription<Upstream, Other, S>(downstream: subscriber).start(upstream: upstream, other: other)
+      UntilOutputSubscription<DropUntilOutputLogic<Failure>, Upstream, Other, S>(downstream: subscriber)
+        .start(upstream: upstream, other: other)
     }
+  }
+}
+
+/// `drop(untilOutputFrom:)`'s place in the until-output family, as the conformance suite
+/// records Apple's operator: the downstream gets its subscription first; upstream's values
+/// are dropped (each answered `.none`, each using up a unit of the demand counted) until the
+/// other's value, and passed on after it; a value beyond the demand traps; the other
+/// finishing or failing before its value cancels upstream and completes the downstream with
+/// it, each time; every completion is passed on, and a later subscription from either
+/// source accepted; upstream's completion and the downstream's cancel cancel the other's
+/// subscription. Its subscriber, subscription and other-publisher subscriber are described
+/// as "DropUntilOutput", with empty mirrors.
+@usableFromInline
+internal enum DropUntilOutputLogic<Failure: Error>: DescribedUntilOutputLogic {
+  @usableFromInline internal typealias OtherFailure = Failure
+
+  @inlinable internal static var name: String { "DropUntilOutput" }
+
+  @inlinable internal static var method: String { "drop(untilOutputFrom:)" }
+
+  @inlinable internal static var rules: UntilOutputRules {
+    UntilOutputRules(
+      handsDownstreamItsSubscriptionFirst: true, otherValueFinishes: false, countsDemand: true, cancelsOther: true,
+      ignoresEventsBeforeSubscription: false, completesOnce: false)
+  }
+
+  @inlinable
+  internal static func completion(forOthers completion: Subscribers.Completion<Failure>) -> Subscribers.Completion<
+    Failure
+  >? {
+    completion
   }
 }
 

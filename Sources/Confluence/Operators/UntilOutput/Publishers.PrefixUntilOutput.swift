@@ -2,8 +2,11 @@ extension Publishers {
   /// A publisher that republishes elements from the upstream publisher until a second
   /// publisher emits an element.
   ///
-  /// When the second publisher emits, this one cancels upstream, then the second publisher,
-  /// and finishes. The second publisher's completion (finished or failed) is ignored.
+  /// When the second publisher emits, this one cancels upstream and finishes. If the second
+  /// publisher finishes or fails without emitting, nothing happens: upstream's elements keep
+  /// flowing until upstream completes. The second publisher is subscribed first, then
+  /// upstream; the subscriber receives its subscription when upstream's arrives. The second
+  /// publisher's subscription is never cancelled: it is asked for one element only.
   ///
   /// ```swift
   /// let ticks = PassthroughSubject<Int, Never>()
@@ -14,8 +17,8 @@ extension Publishers {
   /// stop.send()     // prints finished
   /// ```
   ///
-  /// Back-pressure: passes downstream demand upstream; asks the second publisher for a
-  /// single element.
+  /// Back-pressure: passes downstream demand upstream unchanged; asks the second publisher
+  /// for a single element (`.max(1)`).
   public struct PrefixUntilOutput<Upstream: Publisher, Other: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
@@ -36,8 +39,38 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      PrefixUntilOutputSubscription<Upstream, Other, S>(downstream: subscriber).start(upstream: upstream, other: other)
+      UntilOutputSubscription<PrefixUntilOutputLogic<Failure, Other.Failure>, Upstream, Other, S>(
+        downstream: subscriber
+      ).start(upstream: upstream, other: other)
     }
+  }
+}
+
+/// `prefix(untilOutputFrom:)`'s place in the until-output family, as the conformance suite
+/// records Apple's operator (it is not `drop`'s mirror image): the downstream gets its
+/// subscription only when upstream's arrives; upstream's values pass, uncounted, until the
+/// other's value, which cancels upstream and finishes the downstream; the other finishing or
+/// failing without a value changes nothing; the other's subscription is never cancelled
+/// (let go of at the end); events a source sends before its subscription are ignored;
+/// upstream's completion ends it. Its subscriber and subscription have no custom
+/// description or mirror.
+@usableFromInline
+internal enum PrefixUntilOutputLogic<Failure: Error, OtherFailure: Error>: UntilOutputLogic {
+  @inlinable internal static var name: String { "PrefixUntilOutput" }
+
+  @inlinable internal static var method: String { "prefix(untilOutputFrom:)" }
+
+  @inlinable internal static var rules: UntilOutputRules {
+    UntilOutputRules(
+      handsDownstreamItsSubscriptionFirst: false, otherValueFinishes: true, countsDemand: false, cancelsOther: false,
+      ignoresEventsBeforeSubscription: true, completesOnce: true)
+  }
+
+  @inlinable
+  internal static func completion(forOthers completion: Subscribers.Completion<OtherFailure>)
+    -> Subscribers.Completion<Failure>?
+  {
+    nil
   }
 }
 
@@ -47,7 +80,20 @@ extension Publisher {
   /// Republishes elements until another publisher emits an element.
   ///
   /// After the second publisher publishes an element, the publisher returned by this
-  /// method finishes.
+  /// method finishes. The second publisher finishing or failing without an element changes
+  /// nothing.
+  ///
+  /// ```swift
+  /// let ticks = PassthroughSubject<Int, Never>()
+  /// let stop = PassthroughSubject<Void, Never>()
+  /// cancellable = ticks.prefix(untilOutputFrom: stop).sink { print($0) }
+  /// ticks.send(1)   // prints 1
+  /// stop.send()     // the stream finishes
+  /// ticks.send(2)   // nothing
+  /// ```
+  ///
+  /// Back-pressure: passes the subscriber's demand upstream; asks `publisher` for one
+  /// element.
   ///
   /// - Parameter publisher: A second publisher.
   /// - Returns: A publisher that republishes elements until the second publisher

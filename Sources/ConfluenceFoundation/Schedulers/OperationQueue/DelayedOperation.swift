@@ -1,16 +1,18 @@
 import Dispatch
 import Foundation
 
-/// The operation that carries one delayed or repeating `OperationQueue` scheduler action:
-/// added to the queue at once, it is not ready until its date, so the queue runs it then
-/// (and runs other operations meanwhile, even on a serial queue).
+/// The operation that carries one delayed `OperationQueue` scheduler action, or one run of
+/// a repeating one (``RepeatingOperationSchedule``): added to the queue at once, it is not
+/// ready until its date, so the queue runs it then (and runs other operations meanwhile,
+/// even on a serial queue).
 ///
-/// Cancelling it (through the `Cancellable` a repeating schedule returns) makes it ready at
-/// once, so the queue finishes it without running the action and it lets go of the action.
+/// Cancelling it (a repeating schedule's cancel, or `cancelAllOperations()`) makes it ready
+/// at once, so the queue finishes it without running the action and it lets go of the
+/// action.
 ///
 /// `@unchecked Sendable`: `isDue` and `action` are read and written only with `lock` held;
 /// the action is taken out under the lock and run once, by the queue's `main()` call.
-internal final class DelayedOperation: Operation, Cancellable, @unchecked Sendable {
+internal final class DelayedOperation: Operation, @unchecked Sendable {
   /// The serial queue that keeps time for delayed operations and makes them ready when due.
   private static let timekeeper = DispatchQueue(label: "ConfluenceFoundation.OperationQueue.timekeeper")
 

@@ -11,7 +11,7 @@ import Foundation
 /// queue.schedule { print("in an operation") }
 /// queue.schedule(after: queue.now.advanced(by: .milliseconds(100))) { print("later") }
 /// let repeating = queue.schedule(after: queue.now, interval: .seconds(1)) { print("tick") }
-/// repeating.cancel()
+/// repeating.cancel()   // the ticks stop
 /// ```
 ///
 /// Actions run with the queue's own concurrency, priorities and suspension: on a queue
@@ -19,17 +19,10 @@ import Foundation
 /// were added, except that a delayed action is added at once but is not ready until its
 /// date, and the queue runs ready operations first. `cancelAllOperations()` cancels
 /// delayed actions too. All methods may be called from any thread.
-extension OperationQueue: Scheduler {
-  /// This scheduler’s definition of the current moment in time: `Date()`.
-  public var now: SchedulerTimeType {
-    SchedulerTimeType(Date())
-  }
-
-  /// The minimum tolerance allowed by the scheduler: zero.
-  public var minimumTolerance: SchedulerTimeType.Stride {
-    SchedulerTimeType.Stride(0)
-  }
-
+///
+/// Its `now` is `Date()` and its `minimumTolerance` zero (shared with
+/// `RunLoop`'s).
+extension OperationQueue: Scheduler, WallClockScheduler {
   /// Adds the action to the queue as a block operation.
   ///
   /// ```swift
@@ -70,34 +63,42 @@ extension OperationQueue: Scheduler {
     addOperation(DelayedOperation(action, after: date.date))
   }
 
-  /// Adds the action to the queue as one operation, which becomes ready (and runs) once the
-  /// specified date arrives; as with Apple's, that operation is the only one added.
+  /// Performs the action at the specified date, and then again every `interval`, until
+  /// cancelled.
   ///
-  /// An `Operation` runs once, so the action runs once, at `date`, as on Apple's
-  /// platforms: the interval and tolerance are not used. Cancelling the returned value (or
-  /// releasing it: it is an `AnyCancellable`) before then cancels the operation: the queue
-  /// lets it go at once without running the action.
+  /// Each run is one operation, handed to the queue through `addOperation(_:)` (a subclass
+  /// that overrides it sees each): the first is added at once and becomes ready at `date`;
+  /// as a run starts it adds the next, due one interval after its own date (a date missed
+  /// by a whole interval or more is skipped, as a repeating `Timer` skips it), then performs
+  /// the action. On a serial queue runs never overlap; on a concurrent queue an action that
+  /// outlasts the interval overlaps the next run. Cancelling the returned value (or
+  /// releasing it: it is an `AnyCancellable`) cancels the run waiting for its date and
+  /// stops the repetition; a run already going finishes. `cancelAllOperations()` stops it
+  /// too. An interval of zero or less is taken as 0.1 ms, as `Timer` takes it. The tolerance
+  /// is not used.
   ///
   /// ```swift
   /// let queue = OperationQueue()
   /// let repeating = queue.schedule(after: queue.now, interval: .milliseconds(500)) {
   ///   print("tick")
   /// }
+  /// // later
+  /// repeating.cancel()
   /// ```
   ///
   /// - Parameters:
   ///   - date: The time of the first run.
-  ///   - interval: Not used (see above).
+  ///   - interval: The time between runs.
   ///   - tolerance: Not used.
   ///   - options: Not used; the operation queue scheduler has no options.
   ///   - action: The action to perform.
-  /// - Returns: A cancellable that cancels the operation.
+  /// - Returns: A cancellable that stops the repetition.
   public func schedule(
     after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
     options: SchedulerOptions?, _ action: @escaping () -> Void
   ) -> Cancellable {
-    let operation = DelayedOperation(action, after: date.date)
-    addOperation(operation)
-    return AnyCancellable(operation)
+    let repeating = RepeatingOperationSchedule(queue: self, interval: interval.timeInterval, action: action)
+    repeating.start(at: date.date)
+    return AnyCancellable(repeating)
   }
 }

@@ -22,17 +22,10 @@ import Foundation
 /// `RunLoop.main.run()`, `run(until:)` or `run(mode:before:)` on its own thread (XCTest's
 /// `wait(for:timeout:)` runs the current run loop). Scheduling may be done from any
 /// thread: a run loop sleeping on another thread is woken up.
-extension RunLoop: Scheduler {
-  /// This scheduler’s definition of the current moment in time: `Date()`.
-  public var now: SchedulerTimeType {
-    SchedulerTimeType(Date())
-  }
-
-  /// The minimum tolerance allowed by the scheduler: zero.
-  public var minimumTolerance: SchedulerTimeType.Stride {
-    SchedulerTimeType.Stride(0)
-  }
-
+///
+/// Its `now` is `Date()` and its `minimumTolerance` zero (shared with
+/// `OperationQueue`'s).
+extension RunLoop: Scheduler, WallClockScheduler {
   /// Performs the action on the run loop's next pass, in the default mode.
   ///
   /// Actions scheduled this way run in the order they were scheduled.

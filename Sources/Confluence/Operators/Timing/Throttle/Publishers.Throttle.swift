@@ -19,9 +19,10 @@ extension Publishers {
   ///   is delivered with it, right after the value; otherwise it is delivered on the
   ///   scheduler as soon as possible.
   ///
-  /// Back-pressure: requests unlimited from upstream and holds at most one value; a value
-  /// whose window ends while downstream has no outstanding demand is dropped, as
-  /// `debounce` drops one.
+  /// Back-pressure: requests unlimited from upstream and holds at most one value. A value
+  /// that arrives while downstream has no outstanding demand is dropped at once (nothing is
+  /// scheduled for it), and so is one whose window ends after the downstream used up its
+  /// demand; a later request does not bring either back.
   public struct Throttle<Upstream: Publisher, Context: Scheduler>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
@@ -76,7 +77,8 @@ extension Publisher {
   ///     receiveValue: { print("Received Timestamp \($0).") })
   /// ```
   ///
-  /// Back-pressure: requests unlimited from upstream; holds at most one value.
+  /// Back-pressure: requests unlimited from upstream; holds at most one value, and only
+  /// while downstream has outstanding demand (a value that arrives without it is dropped).
   ///
   /// - Parameters:
   ///   - interval: The interval at which to find and emit either the most recent or the

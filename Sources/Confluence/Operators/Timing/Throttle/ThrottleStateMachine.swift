@@ -3,15 +3,18 @@
 ///
 /// Apple's rules, kept here:
 /// - Upstream's subscription is accepted once (another is cancelled); events before it are
-///   ignored, and so is a cancel before it (a later subscription is still accepted).
+///   ignored. A cancel before it is remembered: the subscription is cancelled when it
+///   arrives (unlike `debounce`, which forgets such a cancel).
 /// - A window ends at the last emission plus the interval, not at the arrival of the value
 ///   that opened it. A value arriving when nothing was emitted for at least the interval (or
 ///   nothing yet) is emitted as soon as possible; a sooner one is emitted when the window
 ///   ends. Until then the value waiting is replaced by each newer one (`latest`) or kept
 ///   (the first of the window). One emission is scheduled at a time.
-/// - An emission delivers the waiting value only against outstanding demand; with none, the
-///   value is dropped (as `debounce` drops one). Demand requested later does not bring it
-///   back, and a request schedules nothing.
+/// - A value that arrives while the downstream has no outstanding demand schedules nothing
+///   and is dropped. An emission delivers the waiting value only against outstanding
+///   demand; with none (the downstream used it up meanwhile), the value is dropped (as
+///   `debounce` drops one). Demand requested later does not bring it back, and a request
+///   schedules nothing.
 /// - A completion (finished or failed) that arrives while an emission is scheduled goes
 ///   out with it, after the waiting value; otherwise it is scheduled on its own, as soon as
 ///   possible. After upstream completed, its further events are ignored.
@@ -95,6 +98,9 @@ internal struct ThrottleStateMachine<Downstream: Subscriber, Context: Scheduler>
   @inlinable
   internal mutating func valueArrived(_ value: Downstream.Input, at now: Context.SchedulerTimeType) -> ValueAction {
     guard acceptsUpstreamEvents else { return .none }
+    // As Apple's: with no outstanding demand the value is not kept and nothing is
+    // scheduled. (With an emission scheduled there is demand: only a delivery uses it up.)
+    guard demand > .none else { return .none }
     if latest || waiting == nil { waiting = value }
     guard !emissionScheduled else { return .none }
     emissionScheduled = true
@@ -160,11 +166,10 @@ internal struct ThrottleStateMachine<Downstream: Subscriber, Context: Scheduler>
   @usableFromInline internal var isCancelled = false
 
   /// The downstream cancelled: returns upstream's subscription to cancel, and what to
-  /// release outside the lock.
+  /// release outside the lock. A cancel before upstream's subscription is remembered, as
+  /// Apple's is: the subscription is cancelled when it arrives.
   @inlinable
   internal mutating func cancelled() -> (Subscription?, released: (Downstream?, Downstream.Input?)) {
-    // As Apple's: a cancel before upstream's subscription is not remembered.
-    if case .awaitingSubscription = phase { return (nil, (nil, nil)) }
     isCancelled = true
     var subscription: Subscription?
     if case .subscribed(let held) = phase { subscription = held }

@@ -4,11 +4,14 @@
 /// releases the lock, then performs the action (downstream, upstream and the scheduler are
 /// never called with the lock held).
 ///
-/// The scheduler is asked for `now` once per value that still counts (not before the
-/// subscription, nor after the completion or a cancel) and once per scheduled emission. A
-/// value emitted as soon as possible, and a completion scheduled on its own, use
-/// `schedule(options:)`; a value waiting for the end of its window uses
-/// `schedule(after:tolerance:options:)` with the scheduler's `minimumTolerance`.
+/// The scheduler is asked for `now` as Apple's throttle asks it (the conformance suite
+/// records each call): once when the subscription object is created, once when upstream's
+/// subscription arrives, once per value that still counts (not before the subscription,
+/// nor after the completion or a cancel) and once per scheduled emission. A value emitted
+/// as soon as possible, and a completion scheduled on its own, use `schedule(options:)`; a
+/// value waiting for the end of its window uses `schedule(after:tolerance:options:)` with
+/// the scheduler's `minimumTolerance`. A value that finds no outstanding demand schedules
+/// nothing.
 @usableFromInline
 internal final class ThrottleSubscription<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
   CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
@@ -26,6 +29,10 @@ internal final class ThrottleSubscription<Downstream: Subscriber, Context: Sched
   internal init(downstream: Downstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context, latest: Bool) {
     machine = Machine(downstream: downstream, interval: interval, latest: latest)
     self.scheduler = scheduler
+    // Apple's throttle reads the clock as its subscriber is made; a scheduler that counts
+    // or logs its calls sees it. The reading decides nothing: the first value is emitted as
+    // soon as possible whatever the clock said.
+    _ = scheduler.now
   }
 
   @inlinable
@@ -34,6 +41,8 @@ internal final class ThrottleSubscription<Downstream: Subscriber, Context: Sched
     case .cancelSubscription:
       subscription.cancel()
     case .sendSubscriptionDownstreamAndRequestUnlimited(let downstream):
+      // Read again as the subscription arrives, as Apple's does (nothing depends on it).
+      _ = scheduler.now
       downstream.receive(subscription: self)
       subscription.request(.unlimited)
     }
@@ -104,10 +113,8 @@ internal final class ThrottleSubscription<Downstream: Subscriber, Context: Sched
 
   @usableFromInline internal var description: String { "Throttle" }
 
-  @usableFromInline internal var customMirror: Mirror {
-    let (downstream, interval) = lock.withLock { (machine.downstream, machine.interval) }
-    return Mirror(self, children: ["downstream": downstream as Any, "interval": interval, "scheduler": scheduler])
-  }
+  /// Apple's throttle subscription shows no children.
+  @usableFromInline internal var customMirror: Mirror { Mirror(self, children: [:]) }
 
   @usableFromInline internal var playgroundDescription: Any { description }
 }

@@ -1,0 +1,93 @@
+import Confluence
+import ConfluenceExtras
+import XCTest
+
+/// `flatMap` with inner publishers sending and completing on other threads: every inner
+/// value once, each inner's in order, one event at a time, one `finished` after everything.
+final class FlatMapRaceTests: XCTestCase {
+  /// Two inners (subscribed before the threads start) each sent to and finished from its
+  /// own thread, the outer finished from a third.
+  func test_innersSendAndFinishOnTwoThreads_outerFinishesOnAThird_everyValueOnceThenFinished() {
+    race("flatMap: 2 inners send and finish on 2 threads, the outer finishes on a third", threads: 3) { iteration in
+      let inners = (0..<2).map { _ in PassthroughSubject<RaceTag, Never>() }
+      let outer = PassthroughSubject<Int, Never>()
+      let a = iteration.sink("A", on: outer.flatMap { inners[$0] })
+      outer.send(0)
+      outer.send(1)
+      for index in 0..<2 {
+        iteration.thread { actor in
+          actor.send(8) { inners[index].send($0) }
+          actor.pause()
+          inners[index].send(completion: .finished)
+        }
+      }
+      iteration.thread { actor in
+        actor.pauses(10)
+        outer.send(completion: .finished)
+      }
+      iteration.check {
+        RaceCheck.exactlyOnce(a.recorder, raceTags(threads: 0..<2, count: 8)) + RaceCheck.threadOrder(a.recorder)
+          + RaceCheck.oneCompletion(a.recorder, allowed: ["finished"])
+      }
+    }
+  }
+
+  /// The outer sends its inners from one thread while the inners send from two others: an
+  /// inner's values from the moment the outer's `send` returned reach the subscriber, without
+  /// a gap, none twice.
+  func test_outerSendsInnersWhileInnersSend_everyValueAfterSubscriptionOnce() {
+    race("flatMap: the outer sends 2 inners on one thread while they send on 2 others", threads: 3) { iteration in
+      let inners = (0..<2).map { _ in PassthroughSubject<RaceTag, Never>() }
+      let outer = PassthroughSubject<Int, Never>()
+      let a = iteration.sink("A", on: outer.flatMap { inners[$0] })
+      let progress = [RaceProgress(), RaceProgress()]
+      let mustFrom = [RaceCell(10), RaceCell(10)]
+      for index in 0..<2 {
+        iteration.thread { $0.send(10, progress: progress[index]) { inners[index].send($0) } }
+      }
+      iteration.thread { actor in
+        for index in 0..<2 {
+          actor.pauses(6)
+          outer.send(index)
+          mustFrom[index].value = progress[index].begunCount
+        }
+      }
+      iteration.check {
+        RaceCheck.noDuplicates(a.recorder) + RaceCheck.threadOrder(a.recorder)
+          + (0..<2).flatMap {
+            RaceCheck.unbrokenRun(a.recorder, thread: $0, sent: 10, mustFrom: mustFrom[$0].value)
+          }
+      }
+    }
+  }
+
+  /// `maxPublishers: .max(1)`: the second inner is asked for (from a sequence, which waits
+  /// for demand) and subscribed only when the first finished, on whichever thread that
+  /// happened. Inners that replay everything lose nothing, so the output is the first
+  /// inner's values, then the second's.
+  func test_maxPublishersOne_innersFinishOnOtherThreads_innersInTurn() {
+    race("flatMap(maxPublishers: .max(1)): 2 replaying inners send and finish on 2 threads", threads: 2) {
+      iteration in
+      let inners = (0..<2).map { _ in ReplaySubject<RaceTag, Never>(bufferSize: 16) }
+      let a = iteration.sink("A", on: [0, 1].publisher.flatMap(maxPublishers: .max(1)) { inners[$0] })
+      for index in 0..<2 {
+        iteration.thread { actor in
+          actor.send(6) { inners[index].send($0) }
+          actor.pause()
+          inners[index].send(completion: .finished)
+        }
+      }
+      iteration.check {
+        var found = RaceCheck.exactlyOnce(a.recorder, raceTags(threads: 0..<2, count: 6))
+        found += RaceCheck.oneCompletion(a.recorder, allowed: ["finished"])
+        if found.isEmpty && a.recorder.values != raceTags(threads: 0..<2, count: 6) {
+          found.append(
+            RaceViolation(
+              .reordered,
+              "the inners' values were interleaved: " + a.recorder.values.map(\.short).joined(separator: " ")))
+        }
+        return found
+      }
+    }
+  }
+}
