@@ -18,7 +18,15 @@ public struct CombineIdentifier: Hashable, CustomStringConvertible, Sendable {
   /// Creates a unique Combine identifier.
   public init() {
     // Odd values, so they never collide with an object address (which is aligned).
-    rawValue = combineIdentifierCounter.wrappingAdd(2, ordering: .relaxed).newValue | 1
+    #if CONFLUENCE_LOCKED_FAST_PATHS
+      rawValue =
+        combineIdentifierCounter.withLock { counter in
+          counter &+= 2
+          return counter
+        } | 1
+    #else
+      rawValue = combineIdentifierCounter.wrappingAdd(2, ordering: .relaxed).newValue | 1
+    #endif
   }
 
   /// Creates a Combine identifier, using the bit pattern of the provided object.
@@ -32,7 +40,19 @@ public struct CombineIdentifier: Hashable, CustomStringConvertible, Sendable {
   }
 }
 
-private let combineIdentifierCounter = Atomic<UInt64>(0)
+/// The source of ``CombineIdentifier/init()``'s values. Its invariant: each `wrappingAdd`
+/// returns a value no other call returns — the read-modify-write is one indivisible step,
+/// so two threads never read the same old value (every interleaving of three threads making
+/// identifiers is checked by `IdentifierCounterModel` in `Tests/ConfluenceInterleavingTests`,
+/// which also shows a load-then-store increment failing). Relaxed: the counter orders no
+/// other memory. It wraps after 2⁶³ identifiers. Every inner subscription of `flatMap` and
+/// `switchToLatest` makes one, so the rows flatMap-just and switchToLatest-5 pay for it per
+/// value; with `CONFLUENCE_LOCKED_FAST_PATHS` it is a counter under a mutex.
+#if CONFLUENCE_LOCKED_FAST_PATHS
+  private let combineIdentifierCounter = Mutex<UInt64>(0)
+#else
+  private let combineIdentifierCounter = Atomic<UInt64>(0)
+#endif
 
 /// A protocol for uniquely identifying publisher streams.
 ///
