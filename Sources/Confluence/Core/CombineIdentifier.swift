@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A unique identifier for identifying publisher streams.
 ///
 /// To conform to ``CustomCombineIdentifierConvertible`` in a subscription or subject that
@@ -18,15 +16,7 @@ public struct CombineIdentifier: Hashable, CustomStringConvertible, Sendable {
   /// Creates a unique Combine identifier.
   public init() {
     // Odd values, so they never collide with an object address (which is aligned).
-    #if CONFLUENCE_LOCKED_FAST_PATHS
-      rawValue =
-        combineIdentifierCounter.withLock { counter in
-          counter &+= 2
-          return counter
-        } | 1
-    #else
-      rawValue = combineIdentifierCounter.wrappingAdd(2, ordering: .relaxed).newValue | 1
-    #endif
+    rawValue = combineIdentifierCounter.next() | 1
   }
 
   /// Creates a Combine identifier, using the bit pattern of the provided object.
@@ -40,19 +30,26 @@ public struct CombineIdentifier: Hashable, CustomStringConvertible, Sendable {
   }
 }
 
-/// The source of ``CombineIdentifier/init()``'s values. Its invariant: each `wrappingAdd`
-/// returns a value no other call returns — the read-modify-write is one indivisible step,
-/// so two threads never read the same old value (every interleaving of three threads making
-/// identifiers is checked by `IdentifierCounterModel` in `Tests/ConfluenceInterleavingTests`,
-/// which also shows a load-then-store increment failing). Relaxed: the counter orders no
-/// other memory. It wraps after 2⁶³ identifiers. Every inner subscription of `flatMap` and
-/// `switchToLatest` makes one, so the rows flatMap-just and switchToLatest-5 pay for it per
-/// value; with `CONFLUENCE_LOCKED_FAST_PATHS` it is a counter under a mutex.
-#if CONFLUENCE_LOCKED_FAST_PATHS
-  private let combineIdentifierCounter = Mutex<UInt64>(0)
-#else
-  private let combineIdentifierCounter = Atomic<UInt64>(0)
-#endif
+/// The source of ``CombineIdentifier/init()``'s values: a counter under a lock. No benchmark
+/// row makes identifiers per value (the inner subscriptions of `flatMap` and
+/// `switchToLatest`, which make one each, are skipped for `Just`), so an atomic counter would
+/// save nothing measured (ARCHITECTURE.md, "Lock-free protocols"). It wraps after 2⁶³
+/// identifiers.
+private final class CombineIdentifierCounter: @unchecked Sendable {
+  // @unchecked Sendable: `value` is read and written only under `lock`.
+  private let lock = Lock()
+  private var value: UInt64 = 0
+
+  /// The next even value, never returned before.
+  func next() -> UInt64 {
+    lock.withLock {
+      value &+= 2
+      return value
+    }
+  }
+}
+
+private let combineIdentifierCounter = CombineIdentifierCounter()
 
 /// A protocol for uniquely identifying publisher streams.
 ///
