@@ -206,7 +206,8 @@ private final class APIHandler: ChannelInboundHandler, RemovableChannelHandler {
     headers.add(name: "Content-Type", value: "text/event-stream; charset=utf-8")
     headers.add(name: "Cache-Control", value: "no-cache")
     headers.add(name: "Transfer-Encoding", value: "chunked")
-    context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .ok, headers: headers))), promise: nil)
+    context.write(
+      wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .ok, headers: headers))), promise: nil)
     var buffer = context.channel.allocator.buffer(capacity: opening.utf8.count)
     buffer.writeString(opening)
     context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)

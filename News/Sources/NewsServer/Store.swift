@@ -203,8 +203,7 @@ final class Store: @unchecked Sendable {
       // Faults: at the drop rate, one stream (drawn from the seed) drops.
       var drops: [OpenStream] = []
       let dropRate = configuration.streamDropRate ?? configuration.failRate
-      if dropRate > 0, !ordered.isEmpty, Double.random(in: 0..<1, using: &random) < dropRate
-      {
+      if dropRate > 0, !ordered.isEmpty, Double.random(in: 0..<1, using: &random) < dropRate {
         let (id, stream) = ordered[Int.random(in: 0..<ordered.count, using: &random)]
         streams[id] = nil
         drops.append(stream)

@@ -98,7 +98,8 @@ final class ReaderTmuxTests: XCTestCase {
     // The shell saves the terminal's settings, runs the reader, saves them again and
     // prints a line made by arithmetic, so it appears only once the command has ended.
     try keys(
-      "stty -g > '\(before)'; '\(news)' --demo --latency 0-20 --tick 600; stty -g > '\(after)'; echo ended-$((20+4))", "Enter")
+      "stty -g > '\(before)'; '\(news)' --demo --latency 0-20 --tick 600; stty -g > '\(after)'; echo ended-$((20+4))",
+      "Enter")
 
     // The list opens, with the first story selected.
     var shown = try waitForScreen("the top stories, loaded") {
@@ -171,7 +172,9 @@ final class ReaderTmuxTests: XCTestCase {
     try keys("'\(news)' --demo --latency 0 --tick 0.4 --seed 36 --faults; echo ended-$((30+6))", "Enter")
     let first = try waitForScreen("the live list") { $0.last?.hasPrefix("● live · j/k move") == true }
     try keys("j", "j", "j")
-    let chosen = try waitForScreen("the fourth story selected") { self.selected($0)?.contains(" 4. ") == true }
+    let chosen = try waitForScreen("the fourth story selected, loaded") {
+      self.selected($0)?.contains(" 4. ") == true && self.selected($0)?.hasSuffix("…") == false
+    }
     // The title of the selected story, without its mark and rank.
     func title(_ line: String?) -> String? {
       guard let line, let dot = line.firstIndex(of: ".") else { return nil }
@@ -189,7 +192,7 @@ final class ReaderTmuxTests: XCTestCase {
     XCTAssertEqual(title(selected(arrived)), story, arrived.joined(separator: "\n"))
     XCTAssertEqual(title(selected(again)), story, again.joined(separator: "\n"))
     try keys("q")
-    _ = try waitForScreen("the shell after the reader") { $0.contains("ended-36") }
+    _ = try waitForScreen("the shell after the reader") { $0.contains { $0.hasSuffix("ended-36") } }
   }
 
   /// The pid of the program running in the pane's shell (its only child).

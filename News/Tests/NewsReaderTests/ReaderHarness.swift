@@ -60,7 +60,8 @@ final class FakeSource: ReaderSource, @unchecked Sendable {
 
   func liveFeed(_ feed: Feed, limit: Int) -> AnyPublisher<LiveFeedEvent, Never>? {
     guard let subject = lock.withLock({ streams[feed] }) else { return nil }
-    return subject
+    return
+      subject
       .receive(on: scheduler)
       .handleEvents(
         receiveSubscription: { [weak self] _ in self?.record("live \(feed)") },

@@ -18,7 +18,9 @@ extension ReaderTests {
     return (harness, stream)
   }
 
-  private func send(_ events: [LiveFeedEvent], to stream: PassthroughSubject<LiveFeedEvent, Never>, _ reader: ReaderHarness) {
+  private func send(
+    _ events: [LiveFeedEvent], to stream: PassthroughSubject<LiveFeedEvent, Never>, _ reader: ReaderHarness
+  ) {
     events.forEach(stream.send)
     reader.wait(0)
   }
@@ -79,6 +81,8 @@ extension ReaderTests {
     reader.wait(100)
     assertFrame(reader.frame, [Self.header, ""] + Self.firstPage(selected: 1) + ["", Self.listKeys])
     reader.wait(1000)
-    XCTAssertEqual(reader.source.log, ["live top", "live top cancelled", "feed top", "feed top loaded", "feed top", "feed top loaded"])
+    XCTAssertEqual(
+      reader.source.log,
+      ["live top", "live top cancelled", "feed top", "feed top loaded", "feed top", "feed top loaded"])
   }
 }

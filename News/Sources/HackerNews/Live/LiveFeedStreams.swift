@@ -31,6 +31,7 @@
     /// The streams that dropped and have not opened again: item ids, and -1 for the feed's.
     private var down: Set<Int> = []
     private var feedAttempt = 0
+    private var feedOpened = false
     private var connection: LiveFeedEvent.Connection?
 
     init(api: API, feed: Feed, limit: Int, scheduler: S) {
@@ -109,18 +110,26 @@
       var sent: [LiveFeedEvent] = []
       var opened: [(Int, AnyPublisher<EventSourceUpdate, HTTPStreamError>)] = []
       var closed: [AnyCancellable] = []
+      var unreachable: String?
       lock.withLock {
         guard !stopped else { return }
         switch update {
         case .open:
           down.remove(-1)
           feedAttempt = 0
+          feedOpened = true
+        case .reconnecting(let reconnection) where !feedOpened:
+          // It never opened: the server cannot be reached (or does not stream); polling
+          // says which.
+          unreachable = reconnection.error?.description ?? "the stream did not open"
         case .reconnecting(let reconnection):
           down.insert(-1)
           feedAttempt = reconnection.attempt
         case .event(let event):
           guard feedTree.apply(type: event.type, data: event.data) else { break }
-          let ids = Array(feedTree.listed.compactMap { tree -> Int? in if case .int(let id) = tree { id } else { nil } }.prefix(limit))
+          let ids = Array(
+            feedTree.listed.compactMap { tree -> Int? in if case .int(let id) = tree { id } else { nil } }.prefix(limit)
+          )
           guard ids != listed else { break }
           listed = ids
           sent.append(.listed(ids))
@@ -138,6 +147,7 @@
         }
         if let state = connectionChange() { sent.append(.connection(state)) }
       }
+      if let unreachable { return end(because: unreachable) }
       closed.forEach { $0.cancel() }
       sent.forEach(events.send)
       for (id, publisher) in opened {
@@ -154,11 +164,14 @@
     }
 
     private func feedEnded(_ completion: Subscribers.Completion<HTTPStreamError>) {
-      let reason: String
       switch completion {
-      case .finished: reason = "the server ended the stream"
-      case .failure(let error): reason = error.description
+      case .finished: end(because: "the server ended the stream")
+      case .failure(let error): end(because: error.description)
       }
+    }
+
+    /// Closes every stream and tells the subscriber the feed does not stream.
+    private func end(because reason: String) {
       let wasStopped = lock.withLock { stopped }
       guard !wasStopped else { return }
       stop()
@@ -192,7 +205,9 @@
           itemTrees[id] = tree
           if tree == .null {
             sent.append(.missing(id))
-          } else if let data = try? JSONEncoder().encode(tree), let item = try? JSONDecoder().decode(Item.self, from: data) {
+          } else if let data = try? JSONEncoder().encode(tree),
+            let item = try? JSONDecoder().decode(Item.self, from: data)
+          {
             sent.append(.item(item))
           }
         }

@@ -71,7 +71,7 @@ struct WatchCommand: ParsableCommand {
     var pollSubscription: AnyCancellable?
     let startPolling = {
       pollSubscription =
-          Timer.publish(every: interval, on: .main, in: .common)
+        Timer.publish(every: interval, on: .main, in: .common)
         .autoconnect()
         .map { _ in () }
         .prepend(())
@@ -131,7 +131,6 @@ struct WatchCommand: ParsableCommand {
         screen.render(stories)
       }
       .store(in: &subscriptions)
-
 
     model.$stories
       .dropFirst()
