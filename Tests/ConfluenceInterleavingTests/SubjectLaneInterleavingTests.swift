@@ -8,7 +8,13 @@ import XCTest
 /// operation no longer queues behind the sender that owns it) fails every configuration but
 /// one (a value during another event, after the completion, to a released subscriber); and a
 /// `SubjectConduitState.claimReserved` that ignores a cancel fails the cancel configurations
-/// (a value to a released subscriber).
+/// (a value to a released subscriber). Each value must also be delivered by the thread that
+/// sent it: an owner that hands a lane back without first forgetting itself
+/// (`SubjectConduit.forgetDeliveringThread`) fails every configuration of both models (a
+/// sender reads its own stale token while the lane's new owner has not yet noted its own,
+/// queues its value as if re-entrant, and the other thread delivers it) — the bug the race
+/// suite found in `PublishedRaceTests` at 0a2b9ee, which these models missed until they
+/// checked the delivering thread.
 final class SubjectLaneInterleavingTests: XCTestCase {
   func test_threeSenders() {
     check(SubjectLoneLaneModel(roles: [.sender([1, 2]), .sender([11, 12]), .sender([21])], reentrant: nil))

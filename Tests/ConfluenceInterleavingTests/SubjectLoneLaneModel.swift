@@ -41,6 +41,7 @@ struct SubjectLoneLaneModel: InterleavingModel {
     case laneNoteThread
     case laneEnter
     case laneInside
+    case laneClearThread
     case laneGiveUp
     case finishLane
     case lockSend
@@ -79,6 +80,8 @@ struct SubjectLoneLaneModel: InterleavingModel {
     var cancelReturned = false
     var startedAfterCancel = 0
     var reentrantPending: Bool
+    /// The thread whose delivery of the trigger sent the re-entrant value.
+    var reentrantSender: Int?
     /// Values whose send began after the requester's demand was in place.
     var sentWithDemand: [Int] = []
     var violation: String?
@@ -190,20 +193,27 @@ struct SubjectLoneLaneModel: InterleavingModel {
       go(.laneEnter)
       return [("note delivering thread", s)]
     case .laneEnter:
-      enter(value, &s)
+      enter(value, &s, by: thread)
       go(.laneInside)
       return [("enter \(value) (lane)", s)]
     case .laneInside:
       if let nested = nestedSend(value, &s, thread) { return [nested] }
       s.inside -= 1
-      go(.laneGiveUp)
+      go(.laneClearThread)
       return [("return from \(value)", s)]
+    case .laneClearThread:
+      // The owner forgets itself before it gives the lane up (`SubjectConduit.forgetDeliveringThread`).
+      s.deliveringThread = 0
+      go(.laneGiveUp)
+      return [("clear delivering thread", s)]
     case .laneGiveUp:
       if s.lane == SubjectLane.owned {
         s.lane = SubjectLane.open
         pop()
         return [("lane owned → open", s)]
       }
+      // Still the owner, through the lock: noted again.
+      s.deliveringThread = thread + 1
       go(.finishLane)
       return [("lane closed meanwhile", s)]
     case .finishLane:
@@ -239,7 +249,7 @@ struct SubjectLoneLaneModel: InterleavingModel {
       }
       return [("claim \(value) (lock)", s)]
     case .ownedEnter(let delivered):
-      enter(delivered, &s)
+      enter(delivered, &s, by: thread)
       go(.ownedInside(delivered))
       return [("enter \(delivered)", s)]
     case .ownedInside(let delivered):
@@ -259,13 +269,16 @@ struct SubjectLoneLaneModel: InterleavingModel {
       case .deliverCurrentValue:
         s.violation = "a subject without a current value owed one"
       case .idle:
+        s.deliveringThread = 0
         openLaneIfEligible(&s)
         pop()
       case .complete:
+        s.deliveringThread = 0
         s.downstreamAlive = false
         s.listed = false
         go(.completionEnter)
       case .cancelled:
+        s.deliveringThread = 0
         s.downstreamAlive = false
         s.listed = false
         _ = s.conduit.state.takePending()
@@ -300,6 +313,7 @@ struct SubjectLoneLaneModel: InterleavingModel {
   private func finishOwned(_ s: inout State, _ thread: Int) {
     let frames = s.threads[thread].frames.count
     if s.conduit.state.finishDelivery(returning: .none) {
+      s.deliveringThread = 0
       openLaneIfEligible(&s)
       s.threads[thread].frames.removeLast()
     } else {
@@ -324,7 +338,20 @@ struct SubjectLoneLaneModel: InterleavingModel {
     s.lane = SubjectLane.open
   }
 
-  private func enter(_ value: Int, _ s: inout State) {
+  /// The thread that sent `value`: its sender role's, or, for the re-entrant value, the
+  /// thread that delivered the trigger (the nested send runs there).
+  private func sender(of value: Int, _ s: State) -> Int? {
+    if let reentrant, value == reentrant.value { return s.reentrantSender }
+    return roles.firstIndex { if case .sender(let values) = $0 { values.contains(value) } else { false } }
+  }
+
+  private func enter(_ value: Int, _ s: inout State, by thread: Int) {
+    // Apple's subjects deliver a value on the thread that sends it, before `send` returns:
+    // a send that finds another thread delivering waits its turn (rule 5), it never leaves
+    // its value to that thread.
+    if let sender = sender(of: value, s), sender != thread {
+      s.violation = "thread \(sender)'s value \(value) was delivered by thread \(thread)"
+    }
     if s.inside > 0 { s.violation = "\(value) arrived during another event" }
     if !s.downstreamAlive { s.violation = "\(value) was delivered to a released subscriber" }
     if s.completions > 0 { s.violation = "\(value) arrived after the completion" }
@@ -339,6 +366,7 @@ struct SubjectLoneLaneModel: InterleavingModel {
   private func nestedSend(_ delivered: Int, _ s: inout State, _ thread: Int) -> (label: String, next: State)? {
     guard let reentrant, s.reentrantPending, delivered == reentrant.trigger else { return nil }
     s.reentrantPending = false
+    s.reentrantSender = thread
     s.threads[thread].frames.append(Frame(value: reentrant.value, pc: .start))
     return ("re-entrant send \(reentrant.value)", s)
   }

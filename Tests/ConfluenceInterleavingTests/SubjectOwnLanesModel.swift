@@ -88,6 +88,8 @@ struct SubjectOwnLanesModel: InterleavingModel {
     var list = [0, 1]
     var completed = false
     var reentrantPending: Bool
+    /// The thread whose delivery of the trigger sent the re-entrant value.
+    var reentrantSender: Int?
     var violation: String?
     var threads: [ThreadState]
   }
@@ -211,7 +213,7 @@ struct SubjectOwnLanesModel: InterleavingModel {
         replace(.loneLane(value: value, conduit: conduit, pc: 1))
         return "note thread"
       case 1:
-        enter(value, conduit, &s)
+        enter(value, conduit, thread, &s)
         replace(.loneLane(value: value, conduit: conduit, pc: 2))
         return "enter \(value) → \(conduit) (lone lane)"
       case 2:
@@ -219,12 +221,18 @@ struct SubjectOwnLanesModel: InterleavingModel {
         s.subscribers[conduit].inside -= 1
         replace(.loneLane(value: value, conduit: conduit, pc: 3))
         return "return from \(value) → \(conduit)"
+      case 3:
+        // `forgetDeliveringThread` before the lane is handed back.
+        s.subscribers[conduit].deliveringThread = 0
+        replace(.loneLane(value: value, conduit: conduit, pc: 4))
+        return "clear delivering thread"
       default:
         if s.loneLane == SubjectLane.owned {
           s.loneLane = SubjectLane.open
           pop()
           return "lone lane owned → open"
         }
+        s.subscribers[conduit].deliveringThread = thread + 1
         replace(.finish(conduit: conduit, lane: .lone, pc: 0))
         return "lone lane closed meanwhile"
       }
@@ -274,6 +282,7 @@ struct SubjectOwnLanesModel: InterleavingModel {
             push(.finish(conduit: finishing, lane: .none, pc: 1))
             return "finish \(finishing): events (lock)"
           }
+          s.subscribers[finishing].deliveringThread = 0
           openLaneIfEligible(finishing, &s)
         }
         let offered = offer(value, to: conduit, thread, &s, closingLanes: true)
@@ -291,7 +300,7 @@ struct SubjectOwnLanesModel: InterleavingModel {
         replace(.ownLane(value: value, conduit: conduit, pc: 1))
         return "note thread"
       case 1:
-        enter(value, conduit, &s)
+        enter(value, conduit, thread, &s)
         replace(.ownLane(value: value, conduit: conduit, pc: 2))
         return "enter \(value) → \(conduit) (own lane)"
       case 2:
@@ -299,19 +308,25 @@ struct SubjectOwnLanesModel: InterleavingModel {
         s.subscribers[conduit].inside -= 1
         replace(.ownLane(value: value, conduit: conduit, pc: 3))
         return "return from \(value) → \(conduit)"
+      case 3:
+        // `forgetDeliveringThread` before the lane is handed back.
+        s.subscribers[conduit].deliveringThread = 0
+        replace(.ownLane(value: value, conduit: conduit, pc: 4))
+        return "clear delivering thread"
       default:
         if s.subscribers[conduit].lane == SubjectLane.owned {
           s.subscribers[conduit].lane = SubjectLane.open
           pop()
           return "\(conduit)'s own lane owned → open"
         }
+        s.subscribers[conduit].deliveringThread = thread + 1
         replace(.finish(conduit: conduit, lane: .own, pc: 0))
         return "\(conduit)'s own lane closed meanwhile"
       }
 
     case .call(let value, let conduit, let pc):
       if pc == 0 {
-        enter(value, conduit, &s)
+        enter(value, conduit, thread, &s)
         replace(.call(value: value, conduit: conduit, pc: 1))
         return "enter \(value) → \(conduit)"
       }
@@ -338,6 +353,7 @@ struct SubjectOwnLanesModel: InterleavingModel {
         case .own: s.subscribers[conduit].lane = SubjectLane.closed
         }
         if s.subscribers[conduit].conduit.state.finishDelivery(returning: .none) {
+          s.subscribers[conduit].deliveringThread = 0
           openLaneIfEligible(conduit, &s)
           pop()
         } else {
@@ -346,7 +362,9 @@ struct SubjectOwnLanesModel: InterleavingModel {
         return "finish delivery to \(conduit) (lock)"
       }
       // `continueDeliveryAfterEvents`: one `nextStep` per critical section.
-      switch s.subscribers[conduit].conduit.state.didDeliver(returning: .none) {
+      let next = s.subscribers[conduit].conduit.state.didDeliver(returning: .none)
+      if !s.subscribers[conduit].conduit.state.isDelivering { s.subscribers[conduit].deliveringThread = 0 }
+      switch next {
       case .deliver(let queued):
         push(.call(value: queued, conduit: conduit, pc: 0))
       case .deliverCurrentValue:
@@ -473,8 +491,19 @@ struct SubjectOwnLanesModel: InterleavingModel {
     }
   }
 
-  private func enter(_ value: Int, _ conduit: Int, _ s: inout State) {
+  /// The thread that sent `value`: its sender role's, or, for the re-entrant value, the
+  /// thread that delivered the trigger (the nested send runs there).
+  private func sender(of value: Int, _ s: State) -> Int? {
+    if let reentrant, value == reentrant.value { return s.reentrantSender }
+    return roles.firstIndex { if case .sender(let values) = $0 { values.contains(value) } else { false } }
+  }
+
+  private func enter(_ value: Int, _ conduit: Int, _ thread: Int, _ s: inout State) {
     let name = "\(value) → subscriber \(conduit)"
+    // Apple's subjects deliver a value on the thread that sends it, before `send` returns.
+    if let sender = sender(of: value, s), sender != thread {
+      s.violation = "thread \(sender)'s \(name) was delivered by thread \(thread)"
+    }
     if s.subscribers[conduit].inside > 0 { s.violation = "\(name) arrived during another event" }
     if !s.subscribers[conduit].alive { s.violation = "\(name) was delivered after its release" }
     if s.subscribers[conduit].completions > 0 { s.violation = "\(name) arrived after the completion" }
@@ -488,6 +517,7 @@ struct SubjectOwnLanesModel: InterleavingModel {
   private func nestedSend(_ value: Int, _ conduit: Int, _ thread: Int, _ s: inout State) -> String? {
     guard let reentrant, s.reentrantPending, conduit == 0, value == reentrant.trigger else { return nil }
     s.reentrantPending = false
+    s.reentrantSender = thread
     s.threads[thread].frames.append(.send(value: reentrant.value, pc: 0))
     return "re-entrant send \(reentrant.value)"
   }

@@ -92,8 +92,16 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   /// the subscriber. A sender that finds the conduit owned reads it to tell a re-entrant
   /// send (its own thread owns delivery: the value is queued and the owner delivers it
   /// next) from a concurrent one (another thread owns it: the sender waits its turn and
-  /// delivers its value itself, as Apple's subjects do). A stale value can only make a
-  /// sender queue where it could have waited, never wait for itself.
+  /// delivers its value itself, as Apple's subjects do).
+  ///
+  /// Invariant: a thread reads its own token here only while it owns delivery. Every owner
+  /// stores 0 before it gives ownership up (under the lock, or before the compare-and-exchange
+  /// that hands a lane back), so a thread's own last store is its token only while it owns;
+  /// a later store is another owner's token or 0. Without that, a sender whose ownership had
+  /// just passed to another thread through a lane (which stores its token only after taking
+  /// it) read its own stale token, took itself for a re-entrant sender and left its value to
+  /// the other thread (its `send` returned before its value was delivered): the race suite
+  /// saw it, and `SubjectLaneInterleavingTests` checks it in every interleaving.
   @usableFromInline
   internal let deliveringThread = Atomic<UInt>(0)
 
@@ -222,6 +230,13 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
     deliveringThread.store(confluence_thread_token(), ordering: .relaxed)
   }
 
+  /// The owner is about to give delivery ownership up: see ``deliveringThread``.
+  @inlinable
+  @inline(__always)
+  internal func forgetDeliveringThread() {
+    deliveringThread.store(0, ordering: .relaxed)
+  }
+
   /// Delivers `value`, then whatever was queued meanwhile. The caller owns delivery (its
   /// `offer` returned `true`) and keeps the conduit alive.
   @inlinable
@@ -284,6 +299,7 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
       case .own: lane.store(SubjectLane.closed, ordering: .relaxed)
       }
       guard state.finishDelivery(returning: more) else { return false }
+      forgetDeliveringThread()
       storage.openLaneIfEligible(for: self)
       return true
     }
@@ -318,7 +334,9 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   /// Under the lock: the owner's downstream call returned `more`.
   @inlinable
   internal func nextStep(after more: Subscribers.Demand) -> Step {
-    switch state.didDeliver(returning: more) {
+    let next = state.didDeliver(returning: more)
+    if !state.isDelivering { forgetDeliveringThread() }
+    switch next {
     case .deliver(let value):
       return .deliver(value)
     case .deliverCurrentValue:

@@ -132,10 +132,14 @@ internal final class SubjectStorage<Output, Failure: Error> {
     conduit._withUnsafeGuaranteedRef { $0.noteDeliveringThread() }
     // The demand is unlimited: what the subscriber returns cannot change it.
     let more = conduit._withUnsafeGuaranteedRef { $0.send(value) }
+    conduit._withUnsafeGuaranteedRef { $0.forgetDeliveringThread() }
     if !lane.compareExchange(expected: SubjectLane.owned, desired: SubjectLane.open, ordering: .releasing).exchanged {
       // Closed meanwhile (a value queued, a cancel, a completion, a new subscriber): finish
       // as the conduit's owner, through the lock.
-      conduit._withUnsafeGuaranteedRef { $0.finishLaneDelivery(after: more) }
+      conduit._withUnsafeGuaranteedRef {
+        $0.noteDeliveringThread()
+        $0.finishLaneDelivery(after: more)
+      }
     }
     return true
   }
@@ -402,6 +406,7 @@ internal final class SubjectStorage<Output, Failure: Error> {
             guard finishing._withUnsafeGuaranteedRef({ $0.state.finishDelivery(returning: more) }) else {
               return (false, .declined)
             }
+            finishing._withUnsafeGuaranteedRef { $0.forgetDeliveringThread() }
             finishing._withUnsafeGuaranteedRef { openLaneIfEligible(for: $0) }
           }
           return (true, offer(value, to: conduit))
@@ -447,10 +452,12 @@ internal final class SubjectStorage<Output, Failure: Error> {
     conduit.noteDeliveringThread()
     // The demand is unlimited: what the subscriber returns cannot change it.
     let more = conduit.send(value)
+    conduit.forgetDeliveringThread()
     if !conduit.lane.compareExchange(expected: SubjectLane.owned, desired: SubjectLane.open, ordering: .releasing)
       .exchanged
     {
       // Closed meanwhile: finish as the conduit's owner, through the lock.
+      conduit.noteDeliveringThread()
       conduit.finishOwnLaneDelivery(after: more)
     }
     return true
