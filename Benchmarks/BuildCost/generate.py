@@ -28,42 +28,50 @@ PER_FILE = 5
 SEED = 37
 
 # Stages by the element type they take: (template, type it produces). `{k}` is a small
-# constant drawn per stage, so no two stages are the same closure.
+# constant drawn per stage, so no two stages are the same closure. Every closure states its
+# parameter and result types, as app code does once a chain grows: with `$0` closures and the
+# integer operators' overloads, Swift 6.3's type checker gives up ("unable to type-check this
+# expression in reasonable time") on most of these chains, against OpenCombine and Confluence
+# alike (measured: Feature01.swift on its own fails on both after 1.5–2.5 CPU-minutes).
 STAGES = {
     "Int": [
-        ("map {{ $0 &* {k} &+ 1 }}", "Int"),
-        ("filter {{ $0 % {k} != 0 }}", "Int"),
-        ("compactMap {{ $0 % {k} == 1 ? nil : $0 }}", "Int"),
+        ("map {{ (value: Int) -> Int in value &* {k} &+ 1 }}", "Int"),
+        ("filter {{ (value: Int) -> Bool in value % {k} != 0 }}", "Int"),
+        ("compactMap {{ (value: Int) -> Int? in value % {k} == 1 ? nil : value }}", "Int"),
         ("removeDuplicates()", "Int"),
-        ("scan(0) {{ $0 &+ $1 &* {k} }}", "Int"),
-        ("flatMap {{ Just($0 &+ {k}) }}", "Int"),
+        ("scan(0) {{ (sum: Int, value: Int) -> Int in sum &+ value &* {k} }}", "Int"),
+        ("flatMap {{ (value: Int) -> Just<Int> in Just(value &+ {k}) }}", "Int"),
         ("debounce(for: .zero, scheduler: ImmediateScheduler.shared)", "Int"),
-        ("zip(other).map {{ $0 &+ $1 &* {k} }}", "Int"),
-        ("map {{ Item(id: $0, title: \"item \\($0 % {k})\") }}", "Item"),
-        ("map {{ String($0, radix: {k} + 1) }}", "String"),
+        ("zip(other).map {{ (pair: (Int, Int)) -> Int in pair.0 &+ pair.1 &* {k} }}", "Int"),
+        ("map {{ (value: Int) -> Item in Item(id: value, title: \"item \" + String(value % {k})) }}", "Item"),
+        ("map {{ (value: Int) -> String in String(value, radix: {k} + 1) }}", "String"),
     ],
     "String": [
-        ("map {{ $0 + \"{k}\" }}", "String"),
-        ("filter {{ $0.count % {k} != 1 }}", "String"),
+        ("map {{ (text: String) -> String in text + \"{k}\" }}", "String"),
+        ("filter {{ (text: String) -> Bool in text.count % {k} != 1 }}", "String"),
         ("removeDuplicates()", "String"),
-        ("flatMap {{ Just($0.uppercased()) }}", "String"),
+        ("flatMap {{ (text: String) -> Just<String> in Just(text.uppercased()) }}", "String"),
         ("debounce(for: .zero, scheduler: ImmediateScheduler.shared)", "String"),
-        ("zip(other).map {{ $0 + String($1 % {k}) }}", "String"),
-        ("map {{ $0.utf8.count &* {k} }}", "Int"),
+        ("zip(other).map {{ (pair: (String, Int)) -> String in pair.0 + String(pair.1 % {k}) }}", "String"),
+        ("map {{ (text: String) -> Int in text.utf8.count &* {k} }}", "Int"),
     ],
     "Item": [
-        ("map {{ Item(id: $0.id &+ {k}, title: $0.title) }}", "Item"),
-        ("filter {{ $0.id % {k} != 2 }}", "Item"),
+        ("map {{ (item: Item) -> Item in Item(id: item.id &+ {k}, title: item.title) }}", "Item"),
+        ("filter {{ (item: Item) -> Bool in item.id % {k} != 2 }}", "Item"),
         ("removeDuplicates()", "Item"),
-        ("flatMap {{ Just($0) }}", "Item"),
-        ("zip(other).map {{ Item(id: $0.id &+ $1, title: $0.title) }}", "Item"),
-        ("map {{ $0.id }}", "Int"),
-        ("map {{ $0.title + \"/{k}\" }}", "String"),
+        ("flatMap {{ (item: Item) -> Just<Item> in Just(item) }}", "Item"),
+        ("zip(other).map {{ (pair: (Item, Int)) -> Item in Item(id: pair.0.id &+ pair.1, title: pair.0.title) }}", "Item"),
+        ("map {{ (item: Item) -> Int in item.id }}", "Int"),
+        ("map {{ (item: Item) -> String in item.title + \"/{k}\" }}", "String"),
     ],
 }
 
 # The last stage brings every pipeline to String, the API's element type.
-TO_STRING = {"Int": "map {{ String($0) }}", "String": "map {{ $0 }}", "Item": "map {{ $0.title + String($0.id) }}"}
+TO_STRING = {
+    "Int": "map {{ (value: Int) -> String in String(value) }}",
+    "String": "map {{ (text: String) -> String in text }}",
+    "Item": "map {{ (item: Item) -> String in item.title + String(item.id) }}",
+}
 
 
 def describe():
@@ -93,7 +101,7 @@ def feature_file(file_index, pipelines, import_line):
         import_line,
         "",
         f"/// Five pipelines of the generated program, behind `AnyPublisher` like an app's API.",
-        f"struct {name} {{",
+        f"struct {name}: Feature {{",
     ]
     for offset, pipeline in enumerate(pipelines):
         number = file_index * PER_FILE + offset
@@ -135,6 +143,12 @@ struct Item: Equatable {{
   var id: Int
   var title: String
 }}
+
+/// What `main.swift` asks of each feature type.
+protocol Feature {{
+  func send(_ value: Int)
+  func pipelines() -> [(String, AnyPublisher<String, Never>)]
+}}
 """
 
 MAIN = """{import_line}
@@ -144,7 +158,7 @@ MAIN = """{import_line}
 var cancellables: [AnyCancellable] = []
 var results: [String: (count: Int, checksum: UInt64)] = [:]
 var order: [String] = []
-let features = [{features}]
+let features: [any Feature] = [{features}]
 for feature in features {{
   for (name, publisher) in feature.pipelines() {{
     order.append(name)
