@@ -152,7 +152,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
         "`PassthroughSubject` behind an `AnyPublisher` → \(depth) × `flatMap(maxPublishers: .max(1)) { Just($0) }` → `sink`"
     case .mergeChain1, .mergeChain6:
       return
-        "`s0.merge(with: s1)` … `.merge(with: s\(depth))` (\(depth) nested `merge`s of subjects) → `sink`, every value sent to `s0`, so it passes all \(depth)"
+        "`Merge(Merge(s0, s1), s2)` … (\(depth) nested `Publishers.Merge`s of subjects, spelled out: `merge(with:)` on a `Merge` makes one `Merge3`) → `sink`, every value sent to `s0`, so it passes all \(depth)"
     case .zipChain1, .zipChain6:
       return
         "`s0.zip(s1).map(pair)` … `.zip(s\(depth)).map(pair)` → `sink`; a round sends `r` to s\(depth) … s1, then s0, which makes one value pass all \(depth) levels"

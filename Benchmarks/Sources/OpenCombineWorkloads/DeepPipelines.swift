@@ -185,11 +185,13 @@ extension OpenCombineWorkloads {
       let s = (0...depth).map { _ in PassthroughSubject<Int, Never>() }
       let sum = Accumulator()
       let cancellable: AnyCancellable
+      // Spelled out: `merge(with:)` on a `Merge` makes a `Merge3` (… `Merge8`), one level.
       if depth == 1 {
-        cancellable = s[0].merge(with: s[1]).sink { sum.add($0) }
+        cancellable = Publishers.Merge(s[0], s[1]).sink { sum.add($0) }
       } else {
-        cancellable = s[0].merge(with: s[1]).merge(with: s[2]).merge(with: s[3]).merge(with: s[4])
-          .merge(with: s[5]).merge(with: s[6]).sink { sum.add($0) }
+        let two = Publishers.Merge(Publishers.Merge(s[0], s[1]), s[2])
+        let four = Publishers.Merge(Publishers.Merge(two, s[3]), s[4])
+        cancellable = Publishers.Merge(Publishers.Merge(four, s[5]), s[6]).sink { sum.add($0) }
       }
       for i in 0..<n { s[0].send(i) }
       for subject in s { subject.send(completion: .finished) }
