@@ -22,7 +22,9 @@ extension OpenCombineWorkloads {
         zipChain($0, depth: 1)
       },
       .sync(.openCombine, .zipChain6, note: "6 × (Zip → Map) → Sink") { zipChain($0, depth: 6) },
-      .sync(.openCombine, .zipTreeBuild1, note: "AnyPublisher(Zip4 → Map) → Sink, cancel") { zipTreeBuild($0, depth: 1) },
+      .sync(.openCombine, .zipTreeBuild1, note: "AnyPublisher(Zip4 → Map) → Sink, cancel") {
+        zipTreeBuild($0, depth: 1)
+      },
       .sync(.openCombine, .zipTreeBuild7, note: "7 × AnyPublisher(Zip4 → Map) → Sink, cancel") {
         zipTreeBuild($0, depth: 7)
       },

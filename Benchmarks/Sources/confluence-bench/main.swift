@@ -402,9 +402,11 @@ out += "\n"
 // same shape at depth 1, per level and per unit), and every row is at least 10× faster than
 // OpenCombine where it has the operator (the generic helper's 12 stages: issue 21's 15×).
 out += "### Confluence against issue 35's targets (deep pipelines, this run)\n\n"
-out += "| benchmark | depth | Confluence ns per unit | per level ÷ depth 1 (≤ 1.5×) | OpenCombine ÷ Confluence | verdict |\n"
+out +=
+  "| benchmark | depth | Confluence ns per unit | per level ÷ depth 1 (≤ 1.5×) | OpenCombine ÷ Confluence | verdict |\n"
 out += "| --- | ---: | ---: | ---: | ---: | --- |\n"
-for workload in WorkloadID.allCases where workload.depth > 1 || workload.depthOne != nil || workload == .generic12
+for workload in WorkloadID.allCases
+where workload.depth > 1 || workload.depthOne != nil || workload == .generic12
   || WorkloadID.allCases.contains(where: { $0.depthOne == workload })
 {
   guard let mine = median(workload, .confluence) else {
@@ -425,7 +427,8 @@ for workload in WorkloadID.allCases where workload.depth > 1 || workload.depthOn
     verdicts.append(ratio >= (workload == .generic12 ? 15 : 10))
   }
   let verdict = verdicts.isEmpty ? "–" : verdicts.allSatisfy { $0 } ? "meets" : "MISSES"
-  out += "| \(workload.rawValue) | \(workload.depth) | \(format(mine, digits: 1)) | \(perLevel) | \(versus) | \(verdict) |\n"
+  out +=
+    "| \(workload.rawValue) | \(workload.depth) | \(format(mine, digits: 1)) | \(perLevel) | \(versus) | \(verdict) |\n"
 }
 out += "\n"
 

@@ -254,7 +254,8 @@ where
   /// `flatMap { Just($0) }` makes over an upstream that can fail).
   @inlinable
   internal static func isJust(_ type: NewPublisher.Type) -> Bool {
-    type == Just<Downstream.Input>.self || type == Publishers.SetFailureType<Just<Downstream.Input>, Upstream.Failure>.self
+    type == Just<Downstream.Input>.self
+      || type == Publishers.SetFailureType<Just<Downstream.Input>, Upstream.Failure>.self
   }
 
   /// The value of `publisher`, which ``innerIsJust`` says is a `Just` (or one given a
