@@ -22,9 +22,17 @@ import PackageDescription
       name: "ConfluenceTracing", package: "Confluence",
       condition: .when(platforms: [.linux, .windows, .android, .wasi]))
   ]
+  // The live feeds' event streams: ConfluenceNetworking's publishers are Confluence's, so
+  // they join News' pipelines only where `Combine` is Confluence; elsewhere News polls.
+  let networking: [Target.Dependency] = [
+    .product(
+      name: "ConfluenceNetworking", package: "Confluence",
+      condition: .when(platforms: [.linux, .windows, .android, .wasi]))
+  ]
 #else
   let combine: [Target.Dependency] = []
   let tracing: [Target.Dependency] = []
+  let networking: [Target.Dependency] = []
 #endif
 
 let package = Package(
@@ -47,7 +55,7 @@ let package = Package(
     // The client: `API` (the chapter's names) on a generic `APIClient`.
     .target(
       name: "HackerNews",
-      dependencies: combine
+      dependencies: combine + networking
     ),
     // The offline demo server: the 2019-11-12 front page and four comments of the Dropbox
     // thread over real HTTP, with latency, faults and a "live" mode.

@@ -1,6 +1,5 @@
 import Confluence
 import Foundation
-import Synchronization
 
 /// Records the events of traced pipelines into a ring buffer of fixed size, and writes them
 /// out as Chrome/Perfetto trace-event JSON or as a timeline for the terminal.
@@ -31,7 +30,7 @@ import Synchronization
 /// straight to the upstream — so it costs nothing per value. Every method may be called
 /// from any thread.
 public final class TraceRecorder: @unchecked Sendable {
-  // @unchecked Sendable: `state` is read and written only under `lock`; `isOn` is atomic.
+  // @unchecked Sendable: `state` is read and written only under `lock`.
 
   /// The recorder `trace(_:)` uses when given none.
   public static let shared = TraceRecorder()
@@ -55,10 +54,12 @@ public final class TraceRecorder: @unchecked Sendable {
     var threads: [UInt: Int] = [:]
     var origin = ContinuousClock.now
     var introspection: TraceIntrospection?
+    /// Whether the recorder records. Under the lock like the rest: recording has no
+    /// benchmark row, so an atomic flag read before the lock would save nothing measured
+    /// (ARCHITECTURE.md, "Lock-free protocols").
+    var isOn = false
   }
 
-  @usableFromInline
-  internal let isOn = Atomic<Bool>(false)
   private let lock = Lock()
   private var state = State()
 
@@ -74,7 +75,13 @@ public final class TraceRecorder: @unchecked Sendable {
 
   /// Whether events are being recorded.
   @inlinable
-  public var isRecording: Bool { isOn.load(ordering: .relaxed) }
+  public var isRecording: Bool { readIsRecording() }
+
+  /// ``isRecording``, read under the lock.
+  @usableFromInline
+  internal func readIsRecording() -> Bool {
+    lock.withLock { state.isOn }
+  }
 
   /// Clears what was recorded and starts recording.
   ///
@@ -89,14 +96,14 @@ public final class TraceRecorder: @unchecked Sendable {
       return previous
     }
     previous?.disable()
-    isOn.store(true, ordering: .relaxed)
+    lock.withLock { state.isOn = true }
     introspection?.enable()
   }
 
   /// Stops recording; what was recorded stays until the next ``start(everySubscription:)``.
   public func stop() {
-    isOn.store(false, ordering: .relaxed)
     let introspection = lock.withLock { () -> TraceIntrospection? in
+      state.isOn = false
       defer { state.introspection = nil }
       return state.introspection
     }
@@ -113,7 +120,8 @@ public final class TraceRecorder: @unchecked Sendable {
 
   /// Records `kind` on `lane`, now, on the calling thread — if recording.
   public func record(_ kind: @autoclosure () -> TraceEvent.Kind, on lane: TraceLane) {
-    guard isOn.load(ordering: .relaxed) else { return }
+    // The kind is made (it may describe a value: user code) outside the lock.
+    guard lock.withLock({ state.isOn }) else { return }
     let kind = kind()
     let now = ContinuousClock.now
     let thread = Self.currentThreadKey()

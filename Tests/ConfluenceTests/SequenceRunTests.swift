@@ -256,7 +256,13 @@ final class SequenceRunTests: XCTestCase {
       var depths: [Int] = []
       var sink: Subscribers.Sink<Int, Never>?
       let source = [0, 1, 2, 3].lazy.map { value -> Int in
-        if let sink { depths.append(sink.gate.depth.load(ordering: .relaxed)) }
+        if let sink {
+          #if CONFLUENCE_LOCKED_FAST_PATHS
+            depths.append(sink.gate.state.withLock { $0.depth })
+          #else
+            depths.append(sink.gate.depth.load(ordering: .relaxed))
+          #endif
+        }
         return value
       }
       sink = Subscribers.Sink(receiveCompletion: { _ in }, receiveValue: { _ in })

@@ -25,6 +25,9 @@ extension DemoServer {
     public var failRate: Double = 0
     /// The faults `failRate` draws from.
     public var faults: [Fault] = [.serverError, .drop, .malformed]
+    /// The share of the live snapshot's moves, from 0 to 1, that drop an open event
+    /// stream in the middle of an event; `failRate` when `nil`.
+    public var streamDropRate: Double? = nil
     /// Items that always fail, with the fault they fail with.
     public var failingItems: [Int: Fault] = [:]
     /// Whether the snapshot moves: scores and comment counts drift, stories climb and fall,

@@ -12,6 +12,15 @@ import NIOPosix
 /// each answer, fail a share of the requests (500s, dropped connections, malformed JSON,
 /// no answer), fail chosen items every time, and make the snapshot move.
 ///
+/// Like Firebase's REST API (which the Hacker News API is), it streams a feed or an item
+/// as server-sent events when the request accepts `text/event-stream`: first a `put` of
+/// the whole value at `/`, then, as the live snapshot moves, a `put` of one changed key
+/// (`{"path":"/score","data":301}`) or a `patch` of several
+/// (`{"path":"/","data":{"3":8863,"4":21552}}`), and a `keep-alive` now and then. Each
+/// event's `id` is the version of the data that made it, and a stream opened with
+/// `Last-Event-ID` resumes after it. With a fail rate, a move drops an open stream at that
+/// rate, in the middle of an event.
+///
 /// ```swift
 /// var configuration = DemoServer.Configuration()
 /// configuration.latency = 20...20
@@ -107,6 +116,9 @@ public final class DemoServer: Sendable {
 
   /// Makes one move of the live snapshot now (what `live` does every `tick` seconds).
   public func move() { store.move() }
+
+  /// How many event streams are open now.
+  public var openStreamCount: Int { store.openStreamCount() }
 }
 
 /// Answers each request on a connection, after the configured delay, or injects a fault.
@@ -116,8 +128,16 @@ private final class APIHandler: ChannelInboundHandler, RemovableChannelHandler {
 
   private let store: Store
   private var head: HTTPRequestHead?
+  /// The event stream this connection carries, once it became one.
+  private var stream: Int?
 
   init(store: Store) { self.store = store }
+
+  func channelInactive(context: ChannelHandlerContext) {
+    if let stream { store.closeStream(stream) }
+    stream = nil
+    context.fireChannelInactive()
+  }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     switch unwrapInboundIn(data) {
@@ -134,6 +154,12 @@ private final class APIHandler: ChannelInboundHandler, RemovableChannelHandler {
 
   private func respond(to head: HTTPRequestHead, context: ChannelHandlerContext) {
     let path = String(head.uri.prefix { $0 != "?" })
+    if head.method == .GET, stream == nil,
+      head.headers["Accept"].contains(where: { $0.lowercased().contains("text/event-stream") }),
+      openStream(path: path, head: head, context: context)
+    {
+      return
+    }
     let (answer, delay) =
       head.method == .GET
       ? store.answer(path: path)
@@ -150,6 +176,42 @@ private final class APIHandler: ChannelInboundHandler, RemovableChannelHandler {
     } else {
       send()
     }
+  }
+
+  /// Answers with an event stream of `path` if it streams: the response's head, then the
+  /// stream's opening, then whatever the moves write, until the connection closes.
+  private func openStream(path: String, head: HTTPRequestHead, context: ChannelHandlerContext) -> Bool {
+    let channel = context.channel
+    let loop = context.eventLoop
+    let write: @Sendable (String) -> Void = { text in
+      loop.execute {
+        guard channel.isActive else { return }
+        channel.writeAndFlush(HTTPServerResponsePart.body(.byteBuffer(channel.allocator.buffer(string: text))))
+          .whenFailure { _ in channel.close(promise: nil) }
+      }
+    }
+    let drop: @Sendable (String) -> Void = { text in
+      loop.execute {
+        guard channel.isActive else { return }
+        channel.writeAndFlush(HTTPServerResponsePart.body(.byteBuffer(channel.allocator.buffer(string: text))))
+          .whenComplete { _ in channel.close(promise: nil) }
+      }
+    }
+    guard
+      let (id, opening) = store.openStream(
+        path: path, lastEventID: head.headers["Last-Event-ID"].first, write: write, drop: drop)
+    else { return false }
+    stream = id
+    var headers = HTTPHeaders()
+    headers.add(name: "Content-Type", value: "text/event-stream; charset=utf-8")
+    headers.add(name: "Cache-Control", value: "no-cache")
+    headers.add(name: "Transfer-Encoding", value: "chunked")
+    context.write(
+      wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .ok, headers: headers))), promise: nil)
+    var buffer = context.channel.allocator.buffer(capacity: opening.utf8.count)
+    buffer.writeString(opening)
+    context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+    return true
   }
 
   private func send(_ answer: Store.Answer, version: HTTPVersion, keepAlive: Bool, context: ChannelHandlerContext) {

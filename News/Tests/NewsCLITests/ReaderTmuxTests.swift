@@ -98,7 +98,8 @@ final class ReaderTmuxTests: XCTestCase {
     // The shell saves the terminal's settings, runs the reader, saves them again and
     // prints a line made by arithmetic, so it appears only once the command has ended.
     try keys(
-      "stty -g > '\(before)'; '\(news)' --demo --latency 0-20; stty -g > '\(after)'; echo ended-$((20+4))", "Enter")
+      "stty -g > '\(before)'; '\(news)' --demo --latency 0-20 --tick 600; stty -g > '\(after)'; echo ended-$((20+4))",
+      "Enter")
 
     // The list opens, with the first story selected.
     var shown = try waitForScreen("the top stories, loaded") {
@@ -108,7 +109,8 @@ final class ReaderTmuxTests: XCTestCase {
     XCTAssertEqual(shown[20], "  10. How Not to Die (2007) (paulgraham.com)")
     XCTAssertEqual(
       selected(shown), "▶  1. When your data doesn’t fit in memory: the basic techniques (pythonspeed.com)")
-    XCTAssertEqual(shown.last, "j/k move · Enter open · 1-6 feeds · / filter · r refresh · ? keys · q quit")
+    // The demo's front page streams (it moves every --tick seconds; not in this test).
+    XCTAssertEqual(shown.last, "● live · j/k move · Enter open · 1-6 feeds · / filter · r refresh · ? keys · q quit")
 
     // j and k move the selection.
     try keys("j", "j")
@@ -158,6 +160,41 @@ final class ReaderTmuxTests: XCTestCase {
       "the terminal's settings (termios) differ from before the reader")
   }
 
+  /// `news --demo` on a moving front page with faults: stories move and arrive as the
+  /// demo server streams them (a new one marked new, where it ranks), the selection stays
+  /// on its story, and dropped streams show on the status line and reconnect.
+  func test_newsDemo_frontPageChangesLive_selectionStaysOnItsStory_andDroppedStreamsReconnect() throws {
+    let news = try newsBinary().path
+    try run([
+      "new-session", "-d", "-x", "100", "-y", "30", "-s", "reader", "env", "PS1=$ ", "ENV=",
+      "XDG_DATA_HOME=\(folder.path)/data", "TERM=xterm-256color", "sh",
+    ])
+    try keys("'\(news)' --demo --latency 0 --tick 0.4 --seed 36 --faults; echo ended-$((30+6))", "Enter")
+    let first = try waitForScreen("the live list") { $0.last?.hasPrefix("● live · j/k move") == true }
+    try keys("j", "j", "j")
+    let chosen = try waitForScreen("the fourth story selected, loaded") {
+      self.selected($0)?.contains(" 4. ") == true && self.selected($0)?.hasSuffix("…") == false
+    }
+    // The title of the selected story, without its mark and rank.
+    func title(_ line: String?) -> String? {
+      guard let line, let dot = line.firstIndex(of: ".") else { return nil }
+      return String(line[line.index(after: dot)...]).trimmingCharacters(in: .whitespaces)
+    }
+    let story = try XCTUnwrap(title(selected(chosen)))
+
+    // A new story arrives, marked new; the page has changed from the first frame.
+    let arrived = try waitForScreen("a new story") { $0.contains { $0.hasSuffix(" · new") } }
+    XCTAssertNotEqual(Array(arrived[2..<28]), Array(first[2..<28]))
+    // A dropped stream shows, and the reader is live again after it.
+    _ = try waitForScreen("a dropped stream") { $0.last?.hasPrefix("○ reconnecting") == true }
+    let again = try waitForScreen("live again") { $0.last?.hasPrefix("● live · ") == true }
+    // Whatever moved, the selection is on the story it was on.
+    XCTAssertEqual(title(selected(arrived)), story, arrived.joined(separator: "\n"))
+    XCTAssertEqual(title(selected(again)), story, again.joined(separator: "\n"))
+    try keys("q")
+    _ = try waitForScreen("the shell after the reader") { $0.contains { $0.hasSuffix("ended-36") } }
+  }
+
   /// The pid of the program running in the pane's shell (its only child).
   private func childOfPaneShell() throws -> pid_t? {
     let shell = try run(["display-message", "-p", "-t", "reader", "#{pane_pid}"]).trimmingCharacters(
@@ -205,7 +242,7 @@ final class ReaderTmuxTests: XCTestCase {
       "XDG_DATA_HOME=\(folder.path)/data", "TERM=xterm-256color",
       "sh",
     ])
-    try keys("'\(news)' --demo --latency 0 --item 8863; echo ended-$((20+4))", "Enter")
+    try keys("'\(news)' --demo --latency 0 --tick 600 --item 8863; echo ended-$((20+4))", "Enter")
     let shown = try waitForScreen("the Dropbox thread") { $0.contains { $0.hasPrefix("4 comments") } }
     XCTAssertEqual(shown[2], "▶ My YC app: Dropbox - Throw away your USB drive (getdropbox.com)")
     // The four comments of the demo's thread, by their authors.
@@ -229,7 +266,7 @@ final class ReaderTmuxTests: XCTestCase {
       "new-session", "-d", "-x", "100", "-y", "30", "-s", "reader", "env", "PS1=$ ", "ENV=", "TERM=xterm-256color",
       "sh",
     ])
-    try keys("'\(news)' --demo --latency 0 --data-dir '\(data)'; echo ended-$((20+1))", "Enter")
+    try keys("'\(news)' --demo --latency 0 --tick 600 --data-dir '\(data)'; echo ended-$((20+1))", "Enter")
     _ = try waitForScreen("the top stories") {
       self.selected($0)?.contains(" 1. ") == true && !$0[0].contains("loading")
     }

@@ -46,7 +46,29 @@ final class FakeSource: ReaderSource, @unchecked Sendable {
     self.latency = latency
   }
 
+  private var streams: [Feed: PassthroughSubject<LiveFeedEvent, Never>] = [:]
+
   func setFeed(_ feed: Feed, _ items: [Item]) { lock.withLock { feeds[feed] = items } }
+  /// Makes `feed` live: ``liveFeed(_:limit:)`` publishes what the test sends to the subject.
+  func stream(_ feed: Feed) -> PassthroughSubject<LiveFeedEvent, Never> {
+    lock.withLock {
+      let subject = PassthroughSubject<LiveFeedEvent, Never>()
+      streams[feed] = subject
+      return subject
+    }
+  }
+
+  func liveFeed(_ feed: Feed, limit: Int) -> AnyPublisher<LiveFeedEvent, Never>? {
+    guard let subject = lock.withLock({ streams[feed] }) else { return nil }
+    return
+      subject
+      .receive(on: scheduler)
+      .handleEvents(
+        receiveSubscription: { [weak self] _ in self?.record("live \(feed)") },
+        receiveCancel: { [weak self] in self?.record("live \(feed) cancelled") }
+      )
+      .eraseToAnyPublisher()
+  }
   func setComments(of id: Int, _ items: [Item]) { lock.withLock { comments[id] = items } }
   /// Adds an item that is in no feed (found only by id).
   func addItem(_ item: Item) { lock.withLock { extraItems[item.id] = item } }

@@ -62,6 +62,16 @@ extension Sequence {
 /// state for the duration and puts it back, so the iterator is never touched by two
 /// threads. Requests that arrive while another thread emits (or re-entrantly from
 /// `receive(_:)`) only add demand, which the emitting thread picks up.
+///
+/// The emitting loop checks for a cancel before each value without the lock, in one flag,
+/// ``isCancelled``. Its invariant (every interleaving checked by `SequenceEmissionModel` in
+/// `Tests/ConfluenceInterleavingTests`): `cancel()` sets it before anything else and nothing
+/// clears it, so a value whose check comes after `cancel()` returned is not sent — only the
+/// value already past its check goes on. The flag orders nothing else (whether the
+/// subscription is live, its demand and the completion are decided under `lock`, where
+/// `cancel()` also lets go of `downstream`), so relaxed accesses suffice: coherence alone
+/// makes a load that happens after the store see it. With `CONFLUENCE_LOCKED_FAST_PATHS` the
+/// loop asks `lock` instead, for each value, whether `downstream` is gone.
 @usableFromInline
 internal final class SequenceSubscription<Elements: Sequence, Downstream: Subscriber>: Subscription,
   CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
@@ -78,9 +88,11 @@ where Downstream.Input == Elements.Element {
   @exclusivity(unchecked) @usableFromInline internal var demand = Subscribers.Demand.none
   @exclusivity(unchecked) @usableFromInline internal var isEmitting = false
 
-  /// Set once by `cancel()`; read without the lock by the emitting loop.
-  @usableFromInline
-  internal let isCancelled = Atomic<Bool>(false)
+  #if !CONFLUENCE_LOCKED_FAST_PATHS
+    /// Set once by `cancel()`; read without the lock by the emitting loop.
+    @usableFromInline
+    internal let isCancelled = Atomic<Bool>(false)
+  #endif
 
   /// The sequence, for `description` and the mirror, until the subscription finishes or
   /// is cancelled (guarded by `lock`).
@@ -147,7 +159,7 @@ where Downstream.Input == Elements.Element {
         // own check stands in for `isCancelled`. What the run did not pull, the loop below
         // sends value by value. The iterator is unwrapped once, not per value (a nil
         // iterator comes with a nil `next`).
-        if isCancelled.load(ordering: .relaxed) { return }
+        if hasBeenCancelled() { return }
         if var source = iterator.take() {
           downstream._receiveRun(nextRunsNoUserCode: Self.iterationRunsNoUserCode) {
             guard let element = next else { return nil }
@@ -155,14 +167,14 @@ where Downstream.Input == Elements.Element {
             return element
           }
           while let element = next {
-            if isCancelled.load(ordering: .relaxed) { return }
+            if hasBeenCancelled() { return }
             next = source.next()
             _ = downstream.receive(element)
           }
         }
       } else {
         while budget > 0, let element = next {
-          if isCancelled.load(ordering: .relaxed) { return }
+          if hasBeenCancelled() { return }
           next = iterator!.next()
           budget -= 1
           budget += downstream.receive(element)
@@ -212,9 +224,22 @@ where Downstream.Input == Elements.Element {
       || Elements.self == ClosedRange<Int>.self
   }
 
+  /// The emitting loop's check for a cancel, made with no lock held.
+  @inlinable
+  @inline(__always)
+  internal func hasBeenCancelled() -> Bool {
+    #if CONFLUENCE_LOCKED_FAST_PATHS
+      lock.withLock { downstream == nil }
+    #else
+      isCancelled.load(ordering: .relaxed)
+    #endif
+  }
+
   @inlinable
   internal func cancel() {
-    isCancelled.store(true, ordering: .relaxed)
+    #if !CONFLUENCE_LOCKED_FAST_PATHS
+      isCancelled.store(true, ordering: .relaxed)
+    #endif
     let released = lock.withLock { () -> (Downstream?, Elements.Iterator?, Elements?) in
       defer {
         downstream = nil

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A publisher that allows for recording a series of inputs and a completion, for later
 /// playback to each subscriber.
 ///
@@ -127,17 +125,14 @@ internal final class RecordSubscription<Downstream: Subscriber>: Subscription, C
   @usableFromInline
   internal let lock = Lock()
 
-  // Guarded by `lock`.
-  @usableFromInline internal var downstream: Downstream?
+  // Guarded by `lock` (`@exclusivity(unchecked)`: the lock already serialises every access,
+  // and the emitting loop reads `downstream` for each value).
+  @exclusivity(unchecked) @usableFromInline internal var downstream: Downstream?
   @usableFromInline internal var demand = Subscribers.Demand.none
   @usableFromInline internal var isEmitting = false
 
   /// The next value to send; touched only by the emitting thread.
   @usableFromInline internal var index = 0
-
-  /// Set once by `cancel()`; read without the lock by the emitting loop.
-  @usableFromInline
-  internal let isCancelled = Atomic<Bool>(false)
 
   @usableFromInline internal let output: [Downstream.Input]
   @usableFromInline internal let completion: Subscribers.Completion<Downstream.Failure>
@@ -201,7 +196,8 @@ internal final class RecordSubscription<Downstream: Subscriber>: Subscription, C
     }
     while true {
       while budget > 0, index < output.count {
-        if isCancelled.load(ordering: .relaxed) { return }
+        // `cancel()` lets go of `downstream`: checked under the lock for each value.
+        if lock.withLock({ self.downstream == nil }) { return }
         let value = output[index]
         index += 1
         budget -= 1
@@ -236,7 +232,6 @@ internal final class RecordSubscription<Downstream: Subscriber>: Subscription, C
 
   @inlinable
   internal func cancelSpecialized() {
-    isCancelled.store(true, ordering: .relaxed)
     let released = lock.withLock { () -> Downstream? in
       defer { downstream = nil }
       return downstream

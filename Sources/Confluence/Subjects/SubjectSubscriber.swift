@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The subscriber that `Publisher.subscribe(_:)` attaches upstream on a subject's behalf
 /// (and that `AnySubscriber(subject)` wraps): it hands itself to the subject as the
 /// upstream subscription, passes the subject's requests up, and forwards values and the
@@ -26,13 +24,16 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
   @usableFromInline
   internal weak var subject: Downstream?
 
-  /// Guarded by `lock`.
+  /// Guarded by `lock`. The value path reads it under the lock too: no benchmark row sends
+  /// through `subscribe(_:)` to a subject, so an atomic mirror of it would save nothing
+  /// measured (ARCHITECTURE.md, "Lock-free protocols").
   @usableFromInline
+  @exclusivity(unchecked)
   internal var status = SubscriptionStatus.awaitingSubscription
 
   /// The storage of one of Confluence's subjects, to send values to without loading the
   /// weak reference (and retaining the subject) for each one. It does not keep the subject
-  /// alive, and is reached only while ``isLive``: the subject's deinit cancels this
+  /// alive, and is reached only while `status` is `.subscribed`: the subject's deinit cancels this
   /// subscriber first. (The storage lists this subscriber among its upstreams, a cycle
   /// broken when the subject goes.)
   @usableFromInline
@@ -43,11 +44,6 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
   /// (an optional binding of `directStorage` cost both).
   @usableFromInline
   internal let directStorageReference: Unmanaged<SubjectStorage<Input, Failure>>?
-
-  /// Whether a subscription was accepted and neither completion nor cancel came yet;
-  /// read for each value instead of taking the lock.
-  @usableFromInline
-  internal let isLive = Atomic<Bool>(false)
 
   @inlinable
   internal init(subject: Downstream) {
@@ -68,7 +64,6 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
   internal func receive(subscription: Subscription) {
     let target = lock.withLock { () -> Downstream? in
       guard let subject, status.accept(subscription) else { return nil }
-      isLive.store(true, ordering: .releasing)
       return subject
     }
     guard let target else {
@@ -83,7 +78,11 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
     if let directStorageReference {
-      if isLive.load(ordering: .acquiring) {
+      let isLive = lock.withLock { () -> Bool in
+        guard case .subscribed = status else { return false }
+        return true
+      }
+      if isLive {
         directStorageReference._withUnsafeGuaranteedRef { $0.send(input) }
       }
       return .none
@@ -101,7 +100,6 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
     let target = lock.withLock { () -> Downstream? in
       guard case .subscribed = status else { return nil }
       _ = status.terminate()
-      isLive.store(false, ordering: .releasing)
       defer { subject = nil }
       return subject
     }
@@ -120,7 +118,6 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
   internal func cancel() {
     let (upstream, released) = lock.withLock { () -> (Subscription?, Downstream?) in
       defer { subject = nil }
-      isLive.store(false, ordering: .releasing)
       return (status.terminate(), subject)
     }
     upstream?.cancel()

@@ -22,9 +22,11 @@ struct BrowseCommand: ParsableCommand {
     discussion: """
       On a terminal, opens a full-screen reader: j/k or the arrows move, Enter opens a story \
       with its comments, h or Backspace goes back, 1-6 or Tab switch feeds, / filters the list, \
-      o opens the link, r refreshes, ? shows every key, q quits. When standard input or output \
-      is not a terminal, prints the top stories as `news top` does (with --item, the item as \
-      `news item` does).
+      o opens the link, r refreshes, ? shows every key, q quits. The list follows the feed's \
+      event stream where the server has one (the demo's moves, as they happen: new stories \
+      marked new, scores in place, the selection on its story); elsewhere it reloads every \
+      --refresh seconds. When standard input or output is not a terminal, prints the top \
+      stories as `news top` does (with --item, the item as `news item` does).
       """)
 
   @OptionGroup var connection: ConnectionOptions
@@ -63,7 +65,7 @@ struct BrowseCommand: ParsableCommand {
       source = StoredReaderSource(store: readerStore)
       server = nil
     } else {
-      let connected = try connection.connect()
+      let connected = try connection.connect(live: true)
       source = APIReaderSource(api: connected.0, maxConcurrent: connection.concurrency)
       server = connected.1
     }

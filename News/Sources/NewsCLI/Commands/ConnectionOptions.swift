@@ -46,7 +46,23 @@ struct ConnectionOptions: ParsableArguments {
       valueName: "rate"))
   var failRate: Double = 0
 
+  @Flag(
+    help:
+      "With --demo: inject faults: the server fails a share of requests (as --fail-rate 0.2 unless given) and drops event streams now and then."
+  )
+  var faults = false
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "With --demo, where the front page moves (the reader, watch): seconds between two moves.", valueName: "seconds"))
+  var tick: Double = 2
+
+  @Option(help: ArgumentHelp("With --demo: the seed of the server's random draws (moves, new stories, faults)."))
+  var seed: UInt64?
+
   func validate() throws {
+    guard tick > 0 else { throw ValidationError("--tick must be more than 0 seconds, not \(tick).") }
     guard concurrency >= 1 else { throw ValidationError("--concurrency must be at least 1, not \(concurrency).") }
     guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds, not \(timeout).") }
     guard retries >= 0 else { throw ValidationError("--retries must be 0 or more, not \(retries).") }
@@ -69,17 +85,19 @@ struct ConnectionOptions: ParsableArguments {
     return "; add --demo to read the offline front page"
   }
 
-  /// The API to read from, and the demo server when `--demo` started one.
+  /// The API to read from, and the demo server when `--demo` started one; `live` makes
+  /// the demo's front page move (and stream its moves).
   func connect(live: Bool = false) throws -> (API, DemoServer?) {
     var server: DemoServer?
     var base = URL(string: baseURL)!
     if demo {
       var configuration = DemoServer.Configuration()
       configuration.latency = latency.range
-      configuration.failRate = failRate
+      configuration.failRate = faults && failRate == 0 ? 0.2 : failRate
       configuration.rebaseTime = true
       configuration.live = live
-      configuration.tick = 2
+      configuration.tick = tick
+      configuration.seed = seed
       let started: DemoServer
       do {
         started = try DemoServer.start(configuration: configuration)

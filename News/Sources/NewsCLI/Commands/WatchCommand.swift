@@ -14,9 +14,12 @@ struct WatchCommand: ParsableCommand {
     commandName: "watch",
     abstract: "A live list of stories that refreshes as Hacker News changes, until Ctrl-C.",
     discussion: """
-      Polls /v0/updates.json every --interval seconds; when it changes, reloads the list and the \
-      stories that changed. With --demo the bundled snapshot moves by itself (scores and comment \
-      counts drift, stories climb and fall).
+      Follows the feed's event stream and its stories' streams (Firebase's server-sent events, \
+      which the Hacker News API and the demo server send): the list is redrawn as they change, \
+      with no polling. Against a server that does not stream, polls /v0/updates.json every \
+      --interval seconds instead and, when it changes, reloads the list and the stories that \
+      changed. With --demo the bundled snapshot moves by itself (scores and comment counts \
+      drift, stories climb and fall, new stories arrive).
       """)
 
   @OptionGroup var connection: ConnectionOptions
@@ -57,37 +60,76 @@ struct WatchCommand: ParsableCommand {
       source.resume()
     }
 
-    // Poll the updates; when they change, refresh the list and the items that changed.
     var everShown = false
-    Timer.publish(every: interval, on: .main, in: .common)
-      .autoconnect()
-      .map { _ in () }
-      .prepend(())
-      .flatMap(maxPublishers: .max(1)) { _ in
-        api.updates()
-          .map { Result<Updates, API.Error>.success($0) }
-          .catch { Just(.failure($0)) }
-      }
-      .receive(on: DispatchQueue.main)
-      .compactMap { result -> Updates? in
-        switch result {
-        case .success(let updates):
-          return updates
-        case .failure(let error):
-          if !everShown {
-            if interactive { FileOutput.standardOutput.write(WatchScreen.leave) }
-            FileOutput.standardError.write(
-              "news: cannot watch the \(feed) stories: \(ErrorText.describe(error, retries: connection.retries))\(connection.hint(for: error))\n"
-            )
-            server?.stop()
-            terminate(1)
-          }
-          screen.show(error: error)
-          return nil
+    // Follow the streams; a server that does not stream is polled instead.
+    var ids: [Int] = []
+    var items: [Int: Item] = [:]
+    var missing: Set<Int> = []
+    let changes = PassthroughSubject<Void, Never>()
+    var polling = false
+    // Polls the updates; when they change, refreshes the list and the items that changed.
+    var pollSubscription: AnyCancellable?
+    let startPolling = {
+      pollSubscription =
+        Timer.publish(every: interval, on: .main, in: .common)
+        .autoconnect()
+        .map { _ in () }
+        .prepend(())
+        .flatMap(maxPublishers: .max(1)) { _ in
+          api.updates()
+            .map { Result<Updates, API.Error>.success($0) }
+            .catch { Just(.failure($0)) }
         }
+        .receive(on: DispatchQueue.main)
+        .compactMap { result -> Updates? in
+          switch result {
+          case .success(let updates):
+            return updates
+          case .failure(let error):
+            if !everShown {
+              if interactive { FileOutput.standardOutput.write(WatchScreen.leave) }
+              FileOutput.standardError.write(
+                "news: cannot watch the \(feed) stories: \(ErrorText.describe(error, retries: connection.retries))\(connection.hint(for: error))\n"
+              )
+              server?.stop()
+              terminate(1)
+            }
+            screen.show(error: error)
+            return nil
+          }
+        }
+        .removeDuplicates()
+        .sink { updates in model.refresh(changed: Set(updates.items)) }
+    }
+    api.liveFeed(feed, limit: rows, scheduler: DispatchQueue.main)
+      .sink { event in
+        switch event {
+        case .listed(let listed): ids = listed
+        case .item(let item): items[item.id] = item
+        case .missing(let id): missing.insert(id)
+        case .connection(.notStreaming):
+          guard !polling else { return }
+          polling = true
+          startPolling()
+          return
+        case .connection(let state):
+          if everShown { screen.show(connection: state) }
+          return
+        }
+        changes.send()
       }
-      .removeDuplicates()
-      .sink { updates in model.refresh(changed: Set(updates.items)) }
+      .store(in: &subscriptions)
+    // A move changes the list and several stories at once: one frame for all of them.
+    changes
+      .debounce(for: .milliseconds(100), scheduler: DispatchQueue.main)
+      .compactMap { () -> [Item]? in
+        guard !ids.isEmpty, ids.allSatisfy({ items[$0] != nil || missing.contains($0) }) else { return nil }
+        return ids.compactMap { items[$0] }
+      }
+      .sink { stories in
+        everShown = true
+        screen.render(stories)
+      }
       .store(in: &subscriptions)
 
     model.$stories
@@ -116,6 +158,7 @@ struct WatchCommand: ParsableCommand {
       FileOutput.standardOutput.write(WatchScreen.enter + options.style.dim("Loading the \(feed) stories …"))
     }
     withExtendedLifetime((subscriptions, signals, model)) {
+      _ = pollSubscription
       RunLoop.main.run()
     }
   }
@@ -134,6 +177,7 @@ final class WatchScreen {
   private var previous: [Int: (rank: Int, score: Int, comments: Int)] = [:]
   private var lastStories: [Item] = []
   private var statusLine = ""
+  private var connectionLine = ""
   private var refreshes = 0
 
   init(output: any OutputStream, options: OutputOptions, title: String) {
@@ -147,6 +191,17 @@ final class WatchScreen {
     formatter.dateFormat = "HH:mm:ss"
     return formatter
   }()
+
+  /// Shows the state of the event streams on the status line.
+  func show(connection: LiveFeedEvent.Connection) {
+    switch connection {
+    case .live: connectionLine = options.style.green("● live") + " · "
+    case .reconnecting(let streams, _):
+      connectionLine = options.style.yellow("○ reconnecting \(streams) stream\(streams == 1 ? "" : "s")") + " · "
+    case .notStreaming: connectionLine = ""
+    }
+    if options.interactive { render(lastStories, redrawOnly: true) }
+  }
 
   func show(error: API.Error) {
     statusLine = options.style.red("update failed: \(error.errorDescription ?? "\(error)"); retrying")
@@ -203,7 +258,7 @@ final class WatchScreen {
     if options.json {
       output.write(text)
     } else if options.interactive {
-      let footer = statusLine.isEmpty ? style.dim("Ctrl-C to quit") : statusLine
+      let footer = statusLine.isEmpty ? connectionLine + style.dim("Ctrl-C to quit") : statusLine
       output.write("\u{1B}[H\u{1B}[2J" + header + "\n\n" + text + "\n" + footer)
     } else {
       output.write((refreshes > 1 ? "\n" : "") + header + "\n\n" + text)

@@ -7,6 +7,10 @@ struct FeedList: Equatable, Sendable {
   /// Why an id has no item: not on the server, or the error that stopped its load.
   var failures: [Int: String] = [:]
   var loading = false
+  /// Whether the ids came from the feed's event stream (and will keep coming).
+  var live = false
+  /// Ids that arrived in the list while it was live and have not been selected yet.
+  var fresh: Set<Int> = []
   /// Why the list itself could not be loaded.
   var error: String?
 }

@@ -17,7 +17,8 @@ import HackerNews
 ///   switching feed cancels the load of the feed before, and opening another story (or
 ///   going back) cancels the loads of the story before;
 /// - a refresh timer scheduled on the scheduler (a repeating `schedule(after:interval:)`),
-///   so that tests drive it on virtual time.
+///   so that tests drive it on virtual time; it does not poll while the feed's event
+///   streams (``ReaderSource/liveFeed(_:limit:)``) keep the list current.
 ///
 /// Everything is delivered on `scheduler` (`receive(on:)`); the scheduler must be serial
 /// (the main queue in the app, a `TestScheduler` in tests).
@@ -37,7 +38,7 @@ final class Reader<S: Scheduler>: @unchecked Sendable {
 
   private let states: CurrentValueSubject<ReaderState, Never>
   private let filterTexts = PassthroughSubject<String, Never>()
-  private let feedLoads = PassthroughSubject<Feed, Never>()
+  private let feedLoads = PassthroughSubject<(Feed, live: Bool), Never>()
   private let commentLoads = PassthroughSubject<Item?, Never>()
   private let itemLoads = PassthroughSubject<Int, Never>()
   private let refreshTicks = PassthroughSubject<Void, Never>()
@@ -133,10 +134,13 @@ final class Reader<S: Scheduler>: @unchecked Sendable {
       .sink { [weak self] in self?.handle(.filterSettled($0)) }
       .store(in: &subscriptions)
 
-    // Feed loads: a new one cancels the one before.
+    // Feed loads: a new one cancels the one before (and closes its event streams).
     feedLoads
-      .map { feed -> AnyPublisher<ReaderEvent, Never> in
-        source.feed(feed, limit: limit)
+      .map { feed, live -> AnyPublisher<ReaderEvent, Never> in
+        if live, let streamed = source.liveFeed(feed, limit: limit) {
+          return streamed.map { ReaderEvent.live(feed, $0) }.eraseToAnyPublisher()
+        }
+        return source.feed(feed, limit: limit)
           .map { ReaderEvent.feedEvent(feed, $0) }
           .append(ReaderEvent.feedFinished(feed))
           .catch { Just(ReaderEvent.feedFailed(feed, $0)) }
@@ -199,9 +203,9 @@ final class Reader<S: Scheduler>: @unchecked Sendable {
 
   private func perform(_ action: ReaderAction) {
     switch action {
-    case .loadFeed(let feed):
+    case .loadFeed(let feed, let live):
       if let cached = store.cachedFeed(feed) { handle(.feedCached(feed, ids: cached.ids, items: cached.items)) }
-      feedLoads.send(feed)
+      feedLoads.send((feed, live))
     case .loadComments(let story):
       if let cached = store.cachedComments(of: story.id) { handle(.commentsCached(storyID: story.id, cached)) }
       commentLoads.send(story)

@@ -9,6 +9,8 @@ enum ReaderEvent: Sendable {
   /// A feed as the store kept it from an earlier load, shown while it reloads.
   case feedCached(Feed, ids: [Int], items: [Item])
   case feedEvent(Feed, FeedEvent)
+  /// What the feed's event streams changed (``API/liveFeed(_:limit:scheduler:)``).
+  case live(Feed, LiveFeedEvent)
   case feedFailed(Feed, API.Error)
   case feedFinished(Feed)
   /// The comments of a story as the store kept them, shown while they reload.

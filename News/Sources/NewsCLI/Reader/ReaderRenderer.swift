@@ -70,7 +70,14 @@ struct ReaderRenderer {
     if !state.filter.isEmpty {
       return style.dim("filter “\(TerminalText.line(state.filter))” · Esc clear · / edit · ? keys · q quit")
     }
-    return style.dim("j/k move · Enter open · 1-6 feeds · / filter · r refresh · ? keys · q quit")
+    let keys = style.dim("j/k move · Enter open · 1-6 feeds · / filter · r refresh · ? keys · q quit")
+    // The feed's event streams, first: live, or reconnecting after a drop.
+    switch state.connection {
+    case nil, .notStreaming?: return keys
+    case .live?: return style.green("● live") + style.dim(" · ") + keys
+    case .reconnecting(let streams, _)?:
+      return style.yellow("○ reconnecting \(streams) stream\(streams == 1 ? "" : "s")") + style.dim(" · ") + keys
+    }
   }
 
   // MARK: The list
@@ -98,14 +105,16 @@ struct ReaderRenderer {
       let row = first + offset
       lines += storyRow(
         id: id, item: list.items[id], failure: list.failures[id], rank: list.ids.firstIndex(of: id) ?? row,
-        rankWidth: rankWidth, selected: row == selected, read: state.readMarks.contains(id), columns: state.size.columns
+        rankWidth: rankWidth, selected: row == selected, read: state.readMarks.contains(id),
+        fresh: list.fresh.contains(id), columns: state.size.columns
       )
     }
     return lines
   }
 
   private func storyRow(
-    id: Int, item: Item?, failure: String?, rank: Int, rankWidth: Int, selected: Bool, read: Bool, columns: Int
+    id: Int, item: Item?, failure: String?, rank: Int, rankWidth: Int, selected: Bool, read: Bool, fresh: Bool,
+    columns: Int
   ) -> [String] {
     let marker = selected ? style.orange("▶") + " " : "  "
     let number = String(rank + 1) + "."
@@ -137,6 +146,7 @@ struct ReaderRenderer {
       second += style.dim(" | ") + (comments == 0 ? "discuss" : "\(comments) comment\(comments == 1 ? "" : "s")")
     }
     if read { second += style.dim(" · read") }
+    if fresh { second += " · " + style.green("new") }
     return [first, indent + second]
   }
 

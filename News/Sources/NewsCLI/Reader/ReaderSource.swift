@@ -1,4 +1,5 @@
 import Combine
+import Dispatch
 import HackerNews
 
 /// Where the reader loads stories and comments from: the Hacker News ``API`` in the app, a
@@ -10,6 +11,13 @@ protocol ReaderSource: Sendable {
   func comments(of story: Item) -> AnyPublisher<Ranked<Item?>, Never>
   /// One item; `nil` if the server has none with this id.
   func item(id: Int) -> AnyPublisher<Item?, API.Error>
+  /// The feed as its event streams change it, or `nil` where the source has none.
+  func liveFeed(_ feed: Feed, limit: Int) -> AnyPublisher<LiveFeedEvent, Never>?
+}
+
+extension ReaderSource {
+  /// No event streams: the reader loads and refreshes the feed.
+  func liveFeed(_ feed: Feed, limit: Int) -> AnyPublisher<LiveFeedEvent, Never>? { nil }
 }
 
 /// The reader's source on the Hacker News API.
@@ -17,6 +25,8 @@ struct APIReaderSource: ReaderSource {
   let api: API
   /// The most requests in flight at once.
   let maxConcurrent: Int
+  /// Where the feeds' event streams deliver: serial.
+  let streamQueue = DispatchQueue(label: "news.live")
 
   func feed(_ feed: Feed, limit: Int) -> AnyPublisher<FeedEvent, API.Error> {
     api.feed(feed, limit: limit, maxConcurrent: maxConcurrent)
@@ -28,5 +38,9 @@ struct APIReaderSource: ReaderSource {
 
   func item(id: Int) -> AnyPublisher<Item?, API.Error> {
     api.item(id: id)
+  }
+
+  func liveFeed(_ feed: Feed, limit: Int) -> AnyPublisher<LiveFeedEvent, Never>? {
+    api.liveFeed(feed, limit: limit, scheduler: streamQueue)
   }
 }

@@ -22,6 +22,11 @@ struct ReaderState: Equatable, Sendable {
   /// A message for the status line; cleared by the next key.
   var status = ""
   var readMarks: Set<Int> = []
+  /// Whether feeds are followed through their event streams; off once the server showed
+  /// it does not stream (the reader then loads and refreshes them).
+  var streaming = true
+  /// The state of the current feed's streams, for the status line; `nil` when not streaming.
+  var connection: LiveFeedEvent.Connection?
 
   init(limit: Int, size: TerminalSize, readMarks: Set<Int> = []) {
     self.limit = limit
@@ -96,6 +101,8 @@ struct ReaderState: Equatable, Sendable {
         }
       }
       return []
+    case .live(let feed, let event):
+      return handleLive(feed, event)
     case .feedFailed(let feed, let error):
       feeds[feed, default: FeedList()].loading = false
       feeds[feed, default: FeedList()].error = error.errorDescription ?? "\(error)"
@@ -138,7 +145,8 @@ struct ReaderState: Equatable, Sendable {
       status = "Cannot load item \(id): \(error.errorDescription ?? "\(error)")"
       return []
     case .refreshTick:
-      guard !list.loading else { return [] }
+      // While the streams keep the list current (or reconnect), nothing is polled.
+      guard !list.loading, !(streaming && list.live) else { return [] }
       return startLoading(feed)
     case .linkOpened(let url, let opened):
       status = opened ? "Opened \(url)" : url
@@ -153,7 +161,47 @@ struct ReaderState: Equatable, Sendable {
     // Only one feed loads at a time: a new load cancels the others.
     for other in feeds.keys where other != feed { feeds[other]!.loading = false }
     feeds[feed, default: FeedList()].loading = true
-    return [.loadFeed(feed)]
+    feeds[feed, default: FeedList()].live = false
+    feeds[feed, default: FeedList()].fresh = []
+    connection = nil
+    return [.loadFeed(feed, live: streaming)]
+  }
+
+  /// What a feed's event streams changed: the list (new ids marked fresh, the selection kept
+  /// on its story), an item, or the streams' state.
+  private mutating func handleLive(_ feed: Feed, _ event: LiveFeedEvent) -> [ReaderAction] {
+    var list = feeds[feed] ?? FeedList()
+    switch event {
+    case .listed(let ids):
+      let selectedID = feed == self.feed ? visibleIDs.dropFirst(selectedRow).first : nil
+      if list.live { list.fresh.formUnion(ids.filter { !list.ids.contains($0) }) }
+      list.fresh.formIntersection(ids)
+      list.ids = ids
+      list.live = true
+      list.error = nil
+      feeds[feed] = list
+      if let selectedID, let row = visibleIDs.firstIndex(of: selectedID) { selection[feed] = row }
+    case .item(let item):
+      list.items[item.id] = item
+      list.failures[item.id] = nil
+      feeds[feed] = list
+    case .missing(let id):
+      list.failures[id] = "not on the server"
+      feeds[feed] = list
+    case .connection(.notStreaming):
+      streaming = false
+      connection = nil
+      guard feed == self.feed else { return [] }
+      return startLoading(feed)
+    case .connection(let state):
+      if feed == self.feed { connection = state }
+      return []
+    }
+    // The first whole list has loaded: keep it, as a load that finished does.
+    guard list.loading, list.live, list.ids.allSatisfy({ list.items[$0] != nil || list.failures[$0] != nil })
+    else { return [] }
+    feeds[feed]!.loading = false
+    return [.saveFeed(feed, ids: list.ids, items: list.ids.compactMap { list.items[$0] })]
   }
 
   private mutating func handle(_ key: Key) -> [ReaderAction] {
@@ -208,7 +256,11 @@ struct ReaderState: Equatable, Sendable {
   private mutating func handleList(_ key: Key) -> [ReaderAction] {
     let count = visibleIDs.count
     let row = selectedRow
-    func select(_ row: Int) { selection[feed] = max(0, min(row, count - 1)) }
+    func select(_ row: Int) {
+      selection[feed] = max(0, min(row, count - 1))
+      // A new story is seen once the selection reaches it.
+      if let id = visibleIDs.dropFirst(selectedRow).first { feeds[feed]?.fresh.remove(id) }
+    }
     switch key {
     case .down, .character("j"): select(row + 1)
     case .up, .character("k"): select(row - 1)

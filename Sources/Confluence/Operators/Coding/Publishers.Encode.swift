@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Publishers {
   /// A publisher that encodes elements received from an upstream publisher, using a given
   /// encoder.
@@ -92,8 +90,8 @@ extension Publisher where Output: Encodable {
 /// downstream) or by a cancel while subscribed. A cancel before the subscription is
 /// forgotten. The mirror shows `downstream`, `finished` and `upstreamSubscription`.
 ///
-/// Values take no lock (upstream events are serialised by contract); whether the operator
-/// has finished is one atomic flag. The lock guards the upstream subscription.
+/// The lock guards the upstream subscription and whether the operator has finished; each
+/// value reads that under it, then codes and passes the value on outside it.
 @usableFromInline
 internal final class CodingSubscription<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber,
   Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
@@ -104,11 +102,11 @@ where Downstream.Failure == any Error {
   @usableFromInline internal let downstream: Downstream
   @usableFromInline internal let transform: (Input) throws -> Downstream.Input
 
-  /// Set under `lock`; read on the value path.
-  @usableFromInline internal let isFinished = Atomic<Bool>(false)
-
   @usableFromInline internal let lock = Lock()
   @usableFromInline internal var status = SubscriptionStatus.awaitingSubscription  // guarded by `lock`
+  /// Whether the operator has finished (guarded by `lock`; `@exclusivity(unchecked)`: the
+  /// lock already serialises every access, and the value path reads it).
+  @exclusivity(unchecked) @usableFromInline internal var isFinished = false
 
   @inlinable
   internal init(name: String, downstream: Downstream, transform: @escaping (Input) throws -> Downstream.Input) {
@@ -128,7 +126,7 @@ where Downstream.Failure == any Error {
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    if isFinished.load(ordering: .acquiring) { return .none }
+    if lock.withLock({ isFinished }) { return .none }
     // Read before the coder runs (Benchmarks/README.md, "Long pipelines", point 10).
     let next = downstream
     do {
@@ -152,8 +150,8 @@ where Downstream.Failure == any Error {
   @inlinable
   internal func finish() -> SubscriptionStatus? {
     lock.withLock { () -> SubscriptionStatus? in
-      if isFinished.load(ordering: .relaxed) { return nil }
-      isFinished.store(true, ordering: .releasing)
+      if isFinished { return nil }
+      isFinished = true
       return status.take()
     }
   }
@@ -168,7 +166,7 @@ where Downstream.Failure == any Error {
   internal func cancel() {
     lock.withLock { () -> Subscription? in
       guard case .subscribed = status else { return nil }
-      isFinished.store(true, ordering: .releasing)
+      isFinished = true
       return status.terminate()
     }?.cancel()
   }
@@ -178,12 +176,11 @@ where Downstream.Failure == any Error {
 
   @usableFromInline
   internal var customMirror: Mirror {
-    let upstream = lock.withLock { status.subscription }
+    let (upstream, finished) = lock.withLock { (status.subscription, isFinished) }
     return Mirror(
       self,
       children: [
-        "downstream": downstream, "finished": isFinished.load(ordering: .acquiring),
-        "upstreamSubscription": upstream as Any,
+        "downstream": downstream, "finished": finished, "upstreamSubscription": upstream as Any,
       ])
   }
 

@@ -173,7 +173,18 @@ extension Publisher {
 /// before the subscription is reported but not remembered.
 ///
 /// Values pass without taking a lock (upstream serialises them); whether the subscription
-/// has ended is one atomic flag. No closure runs with the lock held.
+/// has ended is one atomic flag, ``hasEnded``. No closure runs with the lock held.
+///
+/// The flag's invariant (every interleaving checked by `HandleEventsEndModel` in
+/// `Tests/ConfluenceInterleavingTests`): it is set only inside `lock`, in the critical
+/// section that ends `status` (the first completion, or a cancel while subscribed), and
+/// never cleared; those sections read it first, so exactly one of them ends the
+/// subscription and runs `receiveCompletion` or `receiveCancel`, once. The value path
+/// reads it without the lock before `receiveOutput` and again before `receiveRequest`: a
+/// value whose first read comes after `cancel()` returned calls neither closure (it is
+/// still passed on, as Apple's are), so after a cancel has returned the closures see at
+/// most the value already past its read. With `CONFLUENCE_LOCKED_FAST_PATHS` both reads
+/// take `lock`.
 @usableFromInline
 internal final class HandleEventsSubscription<Downstream: Subscriber>: Subscriber, Subscription,
   CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
@@ -195,9 +206,46 @@ internal final class HandleEventsSubscription<Downstream: Subscriber>: Subscribe
   @usableFromInline
   internal var status = SubscriptionStatus.awaitingSubscription
 
-  /// Set (under `lock`) when the subscription ends; read on the value path.
-  @usableFromInline
-  internal let hasEnded = Atomic<Bool>(false)
+  #if CONFLUENCE_LOCKED_FAST_PATHS
+    /// Set when the subscription ends (guarded by `lock`).
+    @usableFromInline
+    @exclusivity(unchecked)
+    internal var lockedHasEnded = false
+  #else
+    /// Set (under `lock`) when the subscription ends; read on the value path.
+    @usableFromInline
+    internal let hasEnded = Atomic<Bool>(false)
+  #endif
+
+  /// Whether the subscription has ended, inside `lock`; set only there.
+  @inlinable
+  internal var hasEndedUnderLock: Bool {
+    @inline(__always) get {
+      #if CONFLUENCE_LOCKED_FAST_PATHS
+        lockedHasEnded
+      #else
+        hasEnded.load(ordering: .relaxed)
+      #endif
+    }
+    @inline(__always) set {
+      #if CONFLUENCE_LOCKED_FAST_PATHS
+        lockedHasEnded = newValue
+      #else
+        hasEnded.store(newValue, ordering: .releasing)
+      #endif
+    }
+  }
+
+  /// Whether the subscription has ended, for the value path (no lock held).
+  @inlinable
+  @inline(__always)
+  internal func readHasEnded() -> Bool {
+    #if CONFLUENCE_LOCKED_FAST_PATHS
+      lock.withLock { lockedHasEnded }
+    #else
+      hasEnded.load(ordering: .acquiring)
+    #endif
+  }
 
   @inlinable
   internal init(
@@ -230,10 +278,10 @@ internal final class HandleEventsSubscription<Downstream: Subscriber>: Subscribe
   internal func receive(_ input: Input) -> Subscribers.Demand {
     // Read before `receiveOutput` runs (Benchmarks/README.md, "Long pipelines", point 10).
     let next = downstream
-    guard !hasEnded.load(ordering: .acquiring) else { return next.receive(input) }
+    guard !readHasEnded() else { return next.receive(input) }
     receiveOutput?(input)
     let more = next.receive(input)
-    if more != .none, !hasEnded.load(ordering: .acquiring) {
+    if more != .none, !readHasEnded() {
       receiveRequest?(more)
     }
     return more
@@ -242,8 +290,8 @@ internal final class HandleEventsSubscription<Downstream: Subscriber>: Subscribe
   @inlinable
   internal func receive(completion: Subscribers.Completion<Failure>) {
     let released = lock.withLock { () -> SubscriptionStatus? in
-      if hasEnded.load(ordering: .relaxed) { return nil }
-      hasEnded.store(true, ordering: .releasing)
+      if hasEndedUnderLock { return nil }
+      hasEndedUnderLock = true
       return status.take()
     }
     if released != nil {
@@ -257,7 +305,7 @@ internal final class HandleEventsSubscription<Downstream: Subscriber>: Subscribe
   internal func request(_ demand: Subscribers.Demand) {
     // As Apple's: the demand, `.none` included, is reported and goes upstream unchecked.
     let (upstream, isLive) = lock.withLock { () -> (Subscription?, Bool) in
-      if hasEnded.load(ordering: .relaxed) { return (nil, false) }
+      if hasEndedUnderLock { return (nil, false) }
       return (status.subscription, true)
     }
     guard isLive else { return }
@@ -268,9 +316,9 @@ internal final class HandleEventsSubscription<Downstream: Subscriber>: Subscribe
   @inlinable
   internal func cancel() {
     let (upstream, isLive) = lock.withLock { () -> (Subscription?, Bool) in
-      if hasEnded.load(ordering: .relaxed) { return (nil, false) }
+      if hasEndedUnderLock { return (nil, false) }
       guard case .subscribed = status else { return (nil, true) }
-      hasEnded.store(true, ordering: .releasing)
+      hasEndedUnderLock = true
       return (status.terminate(), true)
     }
     guard isLive else { return }

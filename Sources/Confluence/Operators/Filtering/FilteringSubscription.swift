@@ -5,9 +5,23 @@ import Synchronization
 /// `output(in:)`, …), generic over the operator's per-value ``FilteringLogic``.
 ///
 /// Values are passed without taking a lock: upstream serialises them. Whether the
-/// subscription is live is mirrored in one atomic byte, read once per value; the lock
-/// guards only the upstream subscription. What happens at the edges (before the
+/// subscription is live is mirrored in one atomic byte (``phase``), read once per value; the
+/// lock guards only the upstream subscription. What happens at the edges (before the
 /// subscription, after the end) is the logic's ``FilteringEdges``.
+///
+/// The invariant of ``phase`` (every interleaving checked by `FilteringPhaseModel` in
+/// `Tests/ConfluenceInterleavingTests`): it changes only inside `lock`, in the critical
+/// section that changes `status`, and always to what `status` becomes (``live`` with
+/// `.subscribed`, ``ended`` with `.terminal`), so the value path, which reads it without the
+/// lock, sees a status that held at some instant between its call and its read. It is
+/// ``live`` before `downstream.receive(subscription:)` is called, so a value that
+/// downstream's first request makes upstream send at once is taken; it is ``ended`` before
+/// `cancel()` releases the lock, so a value whose read comes after `cancel()` returned is
+/// outside the live span (dropped, unless the logic's edges pass such values on): only the
+/// value already past its read goes on as a live one. The completion, the operator's own
+/// termination and a cancel decide under `lock` which of them ends the subscription, so
+/// downstream gets at most one completion, and none after a cancel that came first. With
+/// `CONFLUENCE_LOCKED_FAST_PATHS` the value path reads the phase under `lock` instead.
 @usableFromInline
 internal final class FilteringSubscription<Logic: FilteringLogic, Downstream: Subscriber>: Subscriber,
   Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
@@ -30,9 +44,18 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
   @usableFromInline
   internal var status = SubscriptionStatus.awaitingSubscription
 
-  /// `status` as one byte for the value path: ``awaiting``, ``live`` or ``ended``.
-  @usableFromInline
-  internal let phase = Atomic<UInt8>(0)
+  #if CONFLUENCE_LOCKED_FAST_PATHS
+    /// `status` as one byte for the value path: ``awaiting``, ``live`` or ``ended``
+    /// (guarded by `lock`).
+    @usableFromInline
+    @exclusivity(unchecked)
+    internal var lockedPhase: UInt8 = 0
+  #else
+    /// `status` as one byte for the value path: ``awaiting``, ``live`` or ``ended``. Written
+    /// only under `lock` (with `status`), read without it.
+    @usableFromInline
+    internal let phase = Atomic<UInt8>(0)
+  #endif
 
   @usableFromInline internal static var awaiting: UInt8 { 0 }
   @usableFromInline internal static var live: UInt8 { 1 }
@@ -44,13 +67,35 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
     self.logic = logic
   }
 
+  /// Sets the phase; called inside `lock`, with `status` changed in the same section.
+  @inlinable
+  @inline(__always)
+  internal func publishPhase(_ value: UInt8) {
+    #if CONFLUENCE_LOCKED_FAST_PATHS
+      lockedPhase = value
+    #else
+      phase.store(value, ordering: .releasing)
+    #endif
+  }
+
+  /// The phase, for the value path (and the mirror): called without `lock` held.
+  @inlinable
+  @inline(__always)
+  internal func readPhase() -> UInt8 {
+    #if CONFLUENCE_LOCKED_FAST_PATHS
+      lock.withLock { lockedPhase }
+    #else
+      phase.load(ordering: .acquiring)
+    #endif
+  }
+
   // MARK: Subscriber (upstream side)
 
   @inlinable
   internal func receive(subscription: Subscription) {
     let accepted = lock.withLock { () -> Bool in
       guard status.accept(subscription) else { return false }
-      phase.store(Self.live, ordering: .releasing)
+      publishPhase(Self.live)
       return true
     }
     guard accepted else {
@@ -62,7 +107,7 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    let current = phase.load(ordering: .acquiring)
+    let current = readPhase()
     if current != Self.live {
       if current == Self.awaiting, Logic.edges.trapsBeforeSubscription {
         preconditionFailure("\(Logic.name) received a value before its subscription")
@@ -96,7 +141,7 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
       switch status {
       case .subscribed:
         status = .terminal
-        phase.store(Self.ended, ordering: .releasing)
+        publishPhase(Self.ended)
         return Self.live
       case .awaitingSubscription:
         return Self.awaiting
@@ -121,7 +166,7 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
   internal func terminate(with completion: Subscribers.Completion<Downstream.Failure>) {
     let upstream = lock.withLock { () -> Subscription? in
       guard case .subscribed = status else { return nil }
-      phase.store(Self.ended, ordering: .releasing)
+      publishPhase(Self.ended)
       return status.terminate()
     }
     if let upstream {
@@ -152,13 +197,13 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
     lock.withLock { () -> Subscription? in
       switch status {
       case .subscribed:
-        phase.store(Self.ended, ordering: .releasing)
+        publishPhase(Self.ended)
         return status.terminate()
       case .awaitingSubscription:
         // Apple's strict family remembers a cancel that comes before the subscription
         // (and cancels the subscription when it arrives); the others forget it.
         if Logic.edges.remembersEarlyCancel {
-          phase.store(Self.ended, ordering: .releasing)
+          publishPhase(Self.ended)
           status = .terminal
         }
         return nil
@@ -176,7 +221,7 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
   @usableFromInline
   internal var customMirror: Mirror {
     let status: String
-    switch phase.load(ordering: .acquiring) {
+    switch readPhase() {
     case Self.awaiting: status = "awaitingSubscription"
     case Self.live: status = "subscribed"
     default: status = "terminal"

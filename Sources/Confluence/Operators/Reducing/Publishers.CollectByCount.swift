@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Publishers {
   /// A publisher that buffers a maximum number of items.
   ///
@@ -80,8 +78,9 @@ extension Publisher {
 
 /// The subscription of ``Publishers/CollectByCount``; shown as `CollectByCount` by `print`.
 ///
-/// The buffer is touched only by upstream events (serialised by contract), so values take
-/// no lock; the lock guards the upstream subscription only.
+/// The buffer is touched only by upstream events (serialised by contract); the lock guards
+/// the upstream subscription and whether the subscription has ended, which each value reads
+/// under it.
 @usableFromInline
 internal final class CollectByCountSubscription<Element, Downstream: Subscriber>: Subscriber, Subscription,
   CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
@@ -97,8 +96,9 @@ where Downstream.Input == [Element] {
 
   @usableFromInline internal let lock = Lock()
   @usableFromInline internal var status = SubscriptionStatus.awaitingSubscription  // guarded by `lock`
-  /// Set (under `lock`) at the first completion or a cancel; read on the value path.
-  @usableFromInline internal let hasEnded = Atomic<Bool>(false)
+  /// Set at the first completion or a cancel (guarded by `lock`; `@exclusivity(unchecked)`:
+  /// the lock already serialises every access, and the value path reads it).
+  @exclusivity(unchecked) @usableFromInline internal var hasEnded = false
   @usableFromInline internal var isCancelled = false  // guarded by `lock`
 
   @inlinable
@@ -119,7 +119,7 @@ where Downstream.Input == [Element] {
 
   @inlinable
   internal func receive(_ input: Element) -> Subscribers.Demand {
-    if hasEnded.load(ordering: .acquiring) { return .none }
+    if lock.withLock({ hasEnded }) { return .none }
     if buffer.isEmpty {
       buffer.reserveCapacity(count)
     }
@@ -135,8 +135,8 @@ where Downstream.Input == [Element] {
     // As Apple's: every completion is passed on (a second one, one after a cancel, one
     // before the subscription); the first also flushes a partial group, unless cancelled.
     let (flushes, released) = lock.withLock { () -> (Bool, SubscriptionStatus) in
-      let first = !hasEnded.load(ordering: .relaxed)
-      hasEnded.store(true, ordering: .releasing)
+      let first = !hasEnded
+      hasEnded = true
       return (first && !isCancelled, status.take())
     }
     withExtendedLifetime(released) {}
@@ -160,7 +160,7 @@ where Downstream.Input == [Element] {
     lock.withLock { () -> Subscription? in
       guard case .subscribed = status else { return nil }
       isCancelled = true
-      hasEnded.store(true, ordering: .releasing)
+      hasEnded = true
       return status.terminate()
     }?.cancel()
   }

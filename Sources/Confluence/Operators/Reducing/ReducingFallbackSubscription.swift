@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The subscription behind `replaceEmpty(with:)` and `replaceError(with:)`: passes values
 /// through, and at the end publishes one fallback value instead of an empty finish
 /// (`replaceEmpty`) or instead of a failure (`replaceError`), followed by `.finished`.
@@ -65,16 +63,15 @@ internal final class ReducingFallbackSubscription<UpstreamFailure: Error, Downst
   /// `true` until upstream's subscription is accepted and again once upstream ended.
   @exclusivity(unchecked) @usableFromInline internal var ignoresUpstream = true
 
-  /// Set by `cancel()` (any thread), read by `receive(_:)`: a relaxed atomic, a plain load
-  /// per value.
-  @usableFromInline internal let isCancelled = Atomic<Bool>(false)
-
   @usableFromInline internal let lock = Lock()
 
-  // Guarded by `lock`.
+  // Guarded by `lock` (`@exclusivity(unchecked)` where the value path reads them: the lock
+  // already serialises every access).
+  /// Set by `cancel()` (any thread), read for each value.
+  @exclusivity(unchecked) @usableFromInline internal var isCancelled = false
   @usableFromInline internal var upstream = SubscriptionStatus.awaitingSubscription
   @usableFromInline internal var delivery = Delivery.live
-  @usableFromInline internal var requested = Subscribers.Demand.none
+  @exclusivity(unchecked) @usableFromInline internal var requested = Subscribers.Demand.none
 
   @inlinable
   internal init(
@@ -103,9 +100,10 @@ internal final class ReducingFallbackSubscription<UpstreamFailure: Error, Downst
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    if ignoresUpstream || isCancelled.load(ordering: .relaxed) { return .none }
+    if ignoresUpstream { return .none }
+    let (cancelled, requested) = lock.withLock { (isCancelled, self.requested) }
+    if cancelled { return .none }
     if trapsOnValueBeyondDemand {
-      let requested = lock.withLock { self.requested }
       precondition(
         requested + returned - delivered > .none,
         "\(name): received a value with no outstanding demand (upstream sent more than was requested)")
@@ -193,7 +191,7 @@ internal final class ReducingFallbackSubscription<UpstreamFailure: Error, Downst
       // As Apple's: a cancel before upstream subscribed is not remembered.
       if case .awaitingSubscription = upstream { return nil }
       delivery = .done
-      isCancelled.store(true, ordering: .relaxed)
+      isCancelled = true
       return upstream.take()
     }
     target?.cancelSubscription()

@@ -41,6 +41,8 @@ internal struct RetryStateMachine<Downstream: Subscriber> {
   internal enum ValueAction {
     case ignore
     case deliver(Downstream)
+    /// A value before the first subscription (Apple's traps).
+    case trapBeforeSubscription
   }
 
   /// What to do with upstream's `.finished`.
@@ -82,14 +84,6 @@ internal struct RetryStateMachine<Downstream: Subscriber> {
     self.remainingRetries = retries.flatMap { $0 < 0 ? nil : $0 }
   }
 
-  /// The lock-free summary read for each value: `0` before the first subscription, `1`
-  /// while attempts run, `2` once it is over.
-  @inlinable
-  internal var lifecycle: UInt8 {
-    if case .done = attempt { return 2 }
-    return hasSubscribedDownstream ? 1 : 0
-  }
-
   @inlinable
   internal mutating func subscribeCallStarted() {
     isSubscribing = true
@@ -116,6 +110,8 @@ internal struct RetryStateMachine<Downstream: Subscriber> {
 
   @inlinable
   internal mutating func valueArrived() -> ValueAction {
+    if case .done = attempt { return .ignore }
+    guard hasSubscribedDownstream else { return .trapBeforeSubscription }
     guard let downstream else { return .ignore }
     precondition(requested + returned - delivered > 0, "Retry: the upstream sent a value it was not asked for")
     delivered += 1

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The subscription of ``Publishers/Retry``; shown as `Retry` by `print`.
 ///
 /// Thin storage around ``RetryStateMachine``: each event takes the lock, asks the machine,
@@ -16,11 +14,6 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
 
   @usableFromInline internal let upstream: Upstream
 
-  /// The machine's ``RetryStateMachine/lifecycle``, published for the value path: read for
-  /// each value without the lock (as Apple's, a value before the first subscription traps,
-  /// one after the end is ignored). Written under `lock` whenever it changes.
-  @usableFromInline internal let lifecycle = Atomic<UInt8>(0)
-
   @usableFromInline internal let lock = Lock()
 
   /// Guarded by `lock`.
@@ -32,17 +25,10 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
     self.machine = RetryStateMachine(downstream: downstream, retries: retries)
   }
 
-  /// Runs a transition under the lock and publishes the lifecycle it leaves behind.
+  /// Runs a transition under the lock.
   @inlinable
   internal func withMachine<Action>(_ transition: (inout RetryStateMachine<Downstream>) -> Action) -> Action {
-    lock.withLock {
-      let action = transition(&machine)
-      let now = machine.lifecycle
-      if lifecycle.load(ordering: .relaxed) != now {
-        lifecycle.store(now, ordering: .releasing)
-      }
-      return action
-    }
+    lock.withLock { transition(&machine) }
   }
 
   /// Subscribes to upstream, again and again while attempts fail during the subscribe call.
@@ -73,12 +59,12 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    let lifecycle = lifecycle.load(ordering: .acquiring)
-    guard lifecycle == 1 else {
-      precondition(lifecycle != 0, "Retry: received a value before the upstream subscription")
-      return .none
+    let downstream: Downstream
+    switch withMachine({ $0.valueArrived() }) {
+    case .deliver(let receiver): downstream = receiver
+    case .ignore: return .none
+    case .trapBeforeSubscription: preconditionFailure("Retry: received a value before the upstream subscription")
     }
-    guard case .deliver(let downstream) = lock.withLock({ machine.valueArrived() }) else { return .none }
     let more = downstream.receive(input)
     // As Apple's: downstream's further demand is requested from the current attempt, not
     // returned (between attempts it is carried to the next one).

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What `Autoconnect` subscribes to its upstream for each downstream subscriber.
 ///
 /// A thin relay, as Apple's is: every value, completion and subscription goes straight
@@ -58,7 +56,11 @@ internal final class AutoconnectSubscription<Upstream: ConnectablePublisher>: Su
 {
   @usableFromInline internal let upstream: Subscription
   @usableFromInline internal let parent: Publishers.Autoconnect<Upstream>
-  @usableFromInline internal let hasCancelled = Atomic<Bool>(false)
+  @usableFromInline internal let lock = Lock()
+  /// Whether `cancel()` has told the parent (guarded by `lock`): of any number of
+  /// `cancel()` calls, on any threads, exactly one finds it `false` and tells the parent.
+  /// A lock rather than an atomic exchange: a cancel is no benchmark row's per-value path.
+  @usableFromInline @exclusivity(unchecked) internal var hasCancelled = false
 
   @inlinable
   internal init(upstream: Subscription, parent: Publishers.Autoconnect<Upstream>) {
@@ -77,7 +79,11 @@ internal final class AutoconnectSubscription<Upstream: ConnectablePublisher>: Su
   @inlinable
   internal func cancel() {
     upstream.cancel()
-    if !hasCancelled.exchange(true, ordering: .acquiringAndReleasing) {
+    let isFirst = lock.withLock { () -> Bool in
+      defer { hasCancelled = true }
+      return !hasCancelled
+    }
+    if isFirst {
       parent.subscriberDidCancel()
     }
   }

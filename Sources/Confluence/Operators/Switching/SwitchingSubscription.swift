@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What a switching operator does when its first publisher completes.
 @usableFromInline
 internal enum SwitchDecision<Next, Failure: Error> {
@@ -14,10 +12,12 @@ internal enum SwitchDecision<Next, Failure: Error> {
 /// complete downstream or to continue with a second publisher, carrying over the demand
 /// downstream requested and has not yet received.
 ///
-/// Threading: values of the first publisher pass without a lock; the demand they consume
-/// (`delivered`) and return (`returned`) is counted by the upstream side alone, which the
-/// contract serialises. `request(_:)` adds to `requested` under `lock`, so at the switch the
-/// outstanding demand is `requested + returned - delivered`. The decision closure (which
+/// Threading: values of the first publisher pass without a lock in `catch` and `tryCatch`;
+/// the demand they consume (`delivered`) and return (`returned`) is counted by the upstream
+/// side alone, which the contract serialises. `request(_:)` adds to `requested` under `lock`,
+/// so at the switch the outstanding demand is `requested + returned - delivered`.
+/// `Concatenate` reads under `lock`, for each value, whether the value's publisher is the one
+/// being forwarded (a cancel from another thread ends that). The decision closure (which
 /// may run a user handler), downstream and both publishers are called outside the lock.
 @usableFromInline
 internal final class SwitchingSubscription<First: Publisher, Second: Publisher, Downstream: Subscriber>: Subscriber,
@@ -34,6 +34,18 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
     case switching
     case second(Subscription)
     case done
+
+    @inlinable
+    internal var isFirst: Bool {
+      if case .first = self { return true }
+      return false
+    }
+
+    @inlinable
+    internal var isSecond: Bool {
+      if case .second = self { return true }
+      return false
+    }
   }
 
   @usableFromInline internal let name: String
@@ -51,24 +63,19 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
   /// have requested more since); looked up again under `lock` only when used up.
   @usableFromInline internal var budget = Subscribers.Demand.none
 
-  /// Whether values are checked against ``forwarding`` (Apple's `Concatenate`); `catch`
-  /// and `tryCatch`, as Apple's, pass every value of either publisher on.
-  @usableFromInline internal let gatesValues: Bool
+  /// Whether the first publisher's subscription was accepted: set by its
+  /// `receive(subscription:)`, read by its values (both upstream events, serialised).
+  @exclusivity(unchecked) @usableFromInline internal var hasFirstSubscription = false
 
-  /// Whose values are passed on when ``gatesValues``: ``forwardingFirst`` once the first
-  /// publisher's subscription is accepted, ``forwardingSecond`` once the second's is, `0`
-  /// before the first subscription, ``forwardingNone`` between and after. As Apple's `Concatenate`, values
-  /// outside their publisher's subscription are ignored. Read without the lock.
-  @usableFromInline internal let forwarding = Atomic<UInt8>(0)
-  @usableFromInline internal static var forwardingFirst: UInt8 { 1 }
-  @usableFromInline internal static var forwardingSecond: UInt8 { 2 }
-  /// After completion or cancel (`0` is only ever the state before the first subscription).
-  @usableFromInline internal static var forwardingNone: UInt8 { 3 }
+  /// Whether values are checked against ``phase`` (Apple's `Concatenate`: values outside
+  /// their publisher's subscription are ignored); `catch` and `tryCatch`, as Apple's, pass
+  /// every value of either publisher on.
+  @usableFromInline internal let gatesValues: Bool
 
   @usableFromInline internal let lock = Lock()
 
-  // Guarded by `lock`.
-  @usableFromInline internal var phase = Phase.awaitingFirst
+  // Guarded by `lock` (`@exclusivity(unchecked)`: the lock already serialises every access).
+  @exclusivity(unchecked) @usableFromInline internal var phase = Phase.awaitingFirst
   /// Demand requested by downstream in the first phase; during the switch, what the
   /// second publisher will be asked for.
   @usableFromInline internal var requested = Subscribers.Demand.none
@@ -94,7 +101,7 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
     let accepted = lock.withLock { () -> Bool in
       guard case .awaitingFirst = phase else { return false }
       phase = .first(subscription)
-      forwarding.store(Self.forwardingFirst, ordering: .releasing)
+      hasFirstSubscription = true
       return true
     }
     guard accepted else {
@@ -106,10 +113,9 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    let forwarding = forwarding.load(ordering: .acquiring)
     if gatesValues {
-      if forwarding != Self.forwardingFirst { return .none }
-    } else if forwarding == 0 {
+      if !lock.withLock({ phase.isFirst }) { return .none }
+    } else if !hasFirstSubscription {
       // As Apple's catch and tryCatch, which trap here (Concatenate ignores the value).
       preconditionFailure("\(name): received a value before the upstream subscription")
     }
@@ -145,7 +151,6 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
         return nil
       }
       phase = .switching
-      forwarding.store(Self.forwardingNone, ordering: .releasing)
       defer { self.decide = nil }
       return self.decide
     }
@@ -179,7 +184,6 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
     let demand = lock.withLock { () -> Subscribers.Demand? in
       guard case .switching = phase else { return nil }
       phase = .second(subscription)
-      forwarding.store(Self.forwardingSecond, ordering: .releasing)
       defer { requested = .none }
       return requested
     }
@@ -197,7 +201,6 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
     let isLive = lock.withLock { () -> Bool in
       guard case .second = phase else { return false }
       phase = .done
-      forwarding.store(Self.forwardingNone, ordering: .releasing)
       return true
     }
     if isLive {
@@ -235,10 +238,7 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
       if !gatesValues, case .switching = phase { return (nil, nil) }
       let released: Any? = decide
       decide = nil
-      defer {
-        phase = .done
-        forwarding.store(Self.forwardingNone, ordering: .releasing)
-      }
+      defer { phase = .done }
       switch phase {
       case .first(let subscription), .second(let subscription): return (subscription, released)
       case .awaitingFirst, .switching, .done: return (nil, released)
@@ -349,10 +349,7 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    if owner.gatesValues
-      && owner.forwarding.load(ordering: .acquiring)
-        != SwitchingSubscription<First, Second, Downstream>.forwardingSecond
-    {
+    if owner.gatesValues && !owner.lock.withLock({ owner.phase.isSecond }) {
       return .none
     }
     return owner.downstream.receive(input)

@@ -27,6 +27,28 @@ import Synchronization
 /// subscription (demand, cancel, the completion letting go of it). The properties are
 /// grouped by who writes them, with padding between the groups, so that the two threads
 /// do not share a cache line that either writes for every event.
+///
+/// The protocol's invariant (every interleaving of an upstream sending two values and the
+/// completion, their actions running concurrently, and a cancel, checked by
+/// `SchedulerHopModel` in `Tests/ConfluenceInterleavingTests`):
+/// - `isTakingEvents` goes from `true` to `false` once, by the completion's
+///   compare-and-exchange or by `cancel()`; an event is queued only by upstream's thread
+///   after it read `true`, so nothing is queued after the completion, and after a cancel
+///   only the event already past its read;
+/// - each event is queued *before* its action is scheduled, and each action adds one to
+///   `deliveries` before it touches the queue; the action that takes `deliveries` from 0
+///   owns delivery and removes one event per count until its own subtraction reaches 0.
+///   So one action at a time is inside downstream, every queued event is removed exactly
+///   once and only after it was queued (the queue is never empty when removed from), in
+///   the order queued, and no event is left behind when the owner stops (an action that
+///   adds after the owner's last subtraction becomes the owner);
+/// - `isCancelled` is set inside `lock` before `cancel()` returns and read by the owner
+///   before each value, so after `cancel()` returned at most the value already past its
+///   read is delivered; a completion already queued is still delivered, once.
+/// The read-modify-writes on `deliveries` (acquire-release) are also what orders the
+/// queue's plain accesses between one owner and the next, and the scheduler orders each
+/// `append` before its action. With `CONFLUENCE_LOCKED_FAST_PATHS` the three flags are
+/// plain fields under `lock`, and the queue is appended to and removed from inside it.
 @usableFromInline
 internal final class SchedulerHopSubscription<Downstream: Subscriber, Hop: SchedulerHop>: Subscriber, Subscription {
   @usableFromInline internal typealias Input = Downstream.Input
@@ -59,21 +81,32 @@ internal final class SchedulerHopSubscription<Downstream: Subscriber, Hop: Sched
   /// is scheduled, `self` is retained for it, and it releases `self` when it has run, so a
   /// scheduled action still holds the subscription until then, as a closure would.
   @exclusivity(unchecked) @usableFromInline internal var preparedAction: (any PreparedSchedulerAction)?
-  /// Subscribed, and neither upstream's completion nor a cancel has arrived: events are
-  /// taken. Set under `lock` when the subscription arrives; cleared by the completion (on
-  /// upstream's thread) or by `cancel()` (under `lock`).
-  @usableFromInline internal let isTakingEvents = Atomic<Bool>(false)
+  #if CONFLUENCE_LOCKED_FAST_PATHS
+    /// As below, guarded by `lock`.
+    @exclusivity(unchecked) @usableFromInline internal var lockedIsTakingEvents = false
+  #else
+    /// Subscribed, and neither upstream's completion nor a cancel has arrived: events are
+    /// taken. Set under `lock` when the subscription arrives; cleared by the completion (on
+    /// upstream's thread) or by `cancel()` (under `lock`).
+    @usableFromInline internal let isTakingEvents = Atomic<Bool>(false)
+  #endif
 
   @usableFromInline internal let padding2 = CacheLinePadding()
 
   // The delivering action's.
 
   @usableFromInline internal let downstream: Downstream
-  /// Whether `cancel()` came after the subscription: queued values are dropped.
-  @usableFromInline internal let isCancelled = Atomic<Bool>(false)
-  /// Scheduled actions that have run and whose events are not delivered yet; the action
-  /// that takes it from 0 delivers until it is back at 0.
-  @usableFromInline internal let deliveries = Atomic<Int>(0)
+  #if CONFLUENCE_LOCKED_FAST_PATHS
+    /// As below, guarded by `lock`.
+    @exclusivity(unchecked) @usableFromInline internal var lockedIsCancelled = false
+    @exclusivity(unchecked) @usableFromInline internal var lockedDeliveries = 0
+  #else
+    /// Whether `cancel()` came after the subscription: queued values are dropped.
+    @usableFromInline internal let isCancelled = Atomic<Bool>(false)
+    /// Scheduled actions that have run and whose events are not delivered yet; the action
+    /// that takes it from 0 delivers until it is back at 0.
+    @usableFromInline internal let deliveries = Atomic<Int>(0)
+  #endif
 
   @inlinable
   internal init(downstream: Downstream, hop: Hop) {
@@ -101,7 +134,11 @@ internal final class SchedulerHopSubscription<Downstream: Subscriber, Hop: Sched
   internal func receive(subscription: Subscription) {
     let accepted = lock.withLock { () -> Bool in
       guard status.accept(subscription) else { return false }
-      isTakingEvents.store(true, ordering: .releasing)
+      #if CONFLUENCE_LOCKED_FAST_PATHS
+        lockedIsTakingEvents = true
+      #else
+        isTakingEvents.store(true, ordering: .releasing)
+      #endif
       return true
     }
     guard accepted else {
@@ -116,8 +153,17 @@ internal final class SchedulerHopSubscription<Downstream: Subscriber, Hop: Sched
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    guard isTakingEvents.load(ordering: .acquiring) else { return .none }
-    queue.append(.value(input))
+    #if CONFLUENCE_LOCKED_FAST_PATHS
+      let taken = lock.withLock { () -> Bool in
+        guard lockedIsTakingEvents else { return false }
+        queue.append(.value(input))
+        return true
+      }
+      guard taken else { return .none }
+    #else
+      guard isTakingEvents.load(ordering: .acquiring) else { return .none }
+      queue.append(.value(input))
+    #endif
     scheduleAction()
     return .none
   }
@@ -125,9 +171,19 @@ internal final class SchedulerHopSubscription<Downstream: Subscriber, Hop: Sched
   @inlinable
   internal func receive(completion: Subscribers.Completion<Failure>) {
     // Exactly one of the completion and `cancel()` ends the taking of events.
-    guard isTakingEvents.compareExchange(expected: true, desired: false, ordering: .acquiringAndReleasing).exchanged
-    else { return }
-    queue.append(.completion(completion))
+    #if CONFLUENCE_LOCKED_FAST_PATHS
+      let taken = lock.withLock { () -> Bool in
+        guard lockedIsTakingEvents else { return false }
+        lockedIsTakingEvents = false
+        queue.append(.completion(completion))
+        return true
+      }
+      guard taken else { return }
+    #else
+      guard isTakingEvents.compareExchange(expected: true, desired: false, ordering: .acquiringAndReleasing).exchanged
+      else { return }
+      queue.append(.completion(completion))
+    #endif
     scheduleAction()
   }
 
@@ -135,19 +191,49 @@ internal final class SchedulerHopSubscription<Downstream: Subscriber, Hop: Sched
   /// run meanwhile, or, if another action is delivering, leaves its event to that one.
   @inlinable
   internal func runScheduledAction() {
-    guard deliveries.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 else { return }
-    repeat {
-      switch queue.removeFirst() {
+    #if CONFLUENCE_LOCKED_FAST_PATHS
+      let owns = lock.withLock { () -> Bool in
+        lockedDeliveries += 1
+        return lockedDeliveries == 1
+      }
+      guard owns else { return }
+      repeat {
+        let (event, cancelled) = lock.withLock { (queue.removeFirst(), lockedIsCancelled) }
+        deliver(event, cancelled: cancelled)
+      } while lock.withLock({ () -> Bool in
+        lockedDeliveries -= 1
+        return lockedDeliveries != 0
+      })
+    #else
+      guard deliveries.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 else { return }
+      repeat {
+        switch queue.removeFirst() {
+        case .value(let input):
+          // A value whose action runs after `cancel()` is dropped.
+          if !isCancelled.load(ordering: .acquiring) { deliver(input) }
+        case .completion(let completion):
+          // Lets go of upstream (without cancelling it): no cycle through a subject's conduit.
+          withExtendedLifetime(lock.withLock { status.take() }) {}
+          downstream.receive(completion: completion)
+        }
+      } while deliveries.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue != 0
+    #endif
+  }
+
+  #if CONFLUENCE_LOCKED_FAST_PATHS
+    /// Delivers one event removed from the queue: a value unless `cancelled`, a completion
+    /// always.
+    @inlinable
+    internal func deliver(_ event: consuming Event, cancelled: Bool) {
+      switch event {
       case .value(let input):
-        // A value whose action runs after `cancel()` is dropped.
-        if !isCancelled.load(ordering: .acquiring) { deliver(input) }
+        if !cancelled { deliver(input) }
       case .completion(let completion):
-        // Lets go of upstream (without cancelling it): no cycle through a subject's conduit.
         withExtendedLifetime(lock.withLock { status.take() }) {}
         downstream.receive(completion: completion)
       }
-    } while deliveries.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue != 0
-  }
+    }
+  #endif
 
   @inlinable
   internal func deliver(_ input: Input) {
@@ -167,8 +253,13 @@ internal final class SchedulerHopSubscription<Downstream: Subscriber, Hop: Sched
     let subscription = lock.withLock { () -> Subscription? in
       // Before the subscription Apple ignores a cancel; the subscription is then taken as usual.
       if case .awaitingSubscription = status { return nil }
-      isCancelled.store(true, ordering: .releasing)
-      isTakingEvents.store(false, ordering: .releasing)
+      #if CONFLUENCE_LOCKED_FAST_PATHS
+        lockedIsCancelled = true
+        lockedIsTakingEvents = false
+      #else
+        isCancelled.store(true, ordering: .releasing)
+        isTakingEvents.store(false, ordering: .releasing)
+      #endif
       return status.terminate()
     }
     subscription?.cancel()
