@@ -10,8 +10,9 @@
 /// delivers) or takes delivery and stores the word on leaving. The owner hands its value
 /// downstream and lets go: with one compare-and-exchange clearing `owned` when `recheck` is
 /// clear, else under the lock, where it takes the next buffered value or lets go.
-/// `zip`/`combineLatest` and `flatMap` have no lane (`hasLane` false); their owner lets go by
-/// exchanging exactly `owned` for 0.
+/// `zip`/`combineLatest` have no lane (`hasLane` false); their owner lets go by exchanging
+/// exactly `owned` for 0. (`flatMap` itself lets go under the lock: its word is written
+/// under the lock only, which the model's lock-free steps cover as a special case.)
 ///
 /// The lock is a location of its own: acquiring it is a step enabled only while it is free,
 /// and a critical section is two steps (the read-modify-write on entry, the rest with the

@@ -30,13 +30,15 @@ where
   @usableFromInline
   internal var state: State
 
-  /// Who delivers downstream, readable without the lock. `0`: nobody. Bit 0 (``owned``): a
-  /// thread owns delivery (`state.isDelivering`, which every critical section reads from
-  /// here). Bit 1 (``recheck``): the owner must look at the state under the lock before it
-  /// lets go, because another critical section ran meanwhile or something already waited
-  /// when it took delivery. With ``recheck`` clear, the owner lets go with one
-  /// compare-and-exchange instead of a lock round trip: the common case of a value handed
-  /// over at once with nothing else going on.
+  /// Who delivers downstream. `0`: nobody. Bit 0 (``owned``): a thread owns delivery
+  /// (`state.isDelivering`, which every critical section reads from here). Bit 1
+  /// (``recheck``): the owner must look at the state under the lock before it lets go,
+  /// because another critical section ran meanwhile or something already waited when it
+  /// took delivery. For the merge publishers, with ``recheck`` clear, the owner lets go with
+  /// one compare-and-exchange instead of a lock round trip: the common case of a value
+  /// handed over at once with nothing else going on. `flatMap` itself lets go under the
+  /// lock (see ``letGoOfDelivery(additionalDemand:)``), so for it the word is written under
+  /// the lock only.
   ///
   /// Bit 2 (``laneOpen``), merge publishers only: an inner value may take delivery without
   /// the lock, by exchanging ``laneOpen`` alone for ``laneOpen`` and ``owned``, hand itself
@@ -47,9 +49,10 @@ where
   /// Invariant (the protocol `FlatMapDeliveryModel` checks in every interleaving):
   /// - at most one thread owns delivery (holds ``owned``), and only the owner calls
   ///   downstream's `receive(_:)`;
-  /// - the word changes only under the lock, except (a) the owner clearing ``owned`` by a
-  ///   compare-and-exchange that expects ``recheck`` clear, and (b) a value taking the lane
-  ///   (``laneOpen`` → ``laneOpen`` | ``owned``) and the same value clearing ``owned`` again;
+  /// - the word changes only under the lock, except, for the merge publishers, (a) the owner
+  ///   clearing ``owned`` by a compare-and-exchange that expects ``recheck`` clear, and (b) a
+  ///   value taking the lane (``laneOpen`` → ``laneOpen`` | ``owned``) and the same value
+  ///   clearing ``owned`` again;
   /// - every critical section that runs while a thread owns delivery leaves ``recheck`` set
   ///   (or closes the lane), so that what it left (a buffered value, demand, a completion) is
   ///   seen by the owner under the lock before it lets go: nothing is stranded;
@@ -589,17 +592,21 @@ where
       // The locked equivalent: every owner lets go under the lock.
       return withStateAsOwner { state.didDeliver(additionalDemand: more) }
     #else
-      return letGoOfDeliveryQuietly(additionalDemand: more)
+      // `flatMap` itself lets go under the lock: measured, the lock-free exchange saved it
+      // nothing (instructions per inner publisher the same with and without it), so only the
+      // merge publishers, whose lane it serves, keep it.
+      guard Self.servesMerge else { return withStateAsOwner { state.didDeliver(additionalDemand: more) } }
+      return letGoOfMergeDeliveryQuietly(additionalDemand: more)
     #endif
   }
 
-  /// ``letGoOfDelivery(additionalDemand:)`` with its lock-free path (see ``delivery``).
+  /// ``letGoOfDelivery(additionalDemand:)`` for the merge publishers, with its lock-free
+  /// path (see ``delivery``).
   @inlinable
   @inline(__always)
-  internal func letGoOfDeliveryQuietly(additionalDemand more: Subscribers.Demand) -> Bool {
+  internal func letGoOfMergeDeliveryQuietly(additionalDemand more: Subscribers.Demand) -> Bool {
     if more == .none {
-      // (`flatMap` has no lane bit to keep: its owner expects ``owned`` alone.)
-      let word = Self.servesMerge ? delivery.load(ordering: .relaxed) : Self.owned
+      let word = delivery.load(ordering: .relaxed)
       if word & Self.recheck == 0,
         delivery.compareExchange(expected: word, desired: word & ~Self.owned, ordering: .acquiringAndReleasing)
           .exchanged
