@@ -48,6 +48,23 @@ public enum WorkloadID: String, CaseIterable, Sendable {
   case subject12Mixed = "subject-12-mixed"
   // Streams over HTTP (issue 36): lines of a response from a server on 127.0.0.1.
   case httpLines = "http-lines"
+  // Deep pipelines (issue 35): nested flattening and fan-in, each beside the same shape at
+  // depth 1, so that the cost per level can be compared with one level's.
+  case erasedFlatMap1 = "erased-flatMap-1"
+  case erasedFlatMap5 = "erased-flatMap-5"
+  case erasedFlatMapMax1x1 = "erased-flatMap-max1-1"
+  case erasedFlatMapMax1x5 = "erased-flatMap-max1-5"
+  case mergeChain1 = "merge-chain-1"
+  case mergeChain6 = "merge-chain-6"
+  case zipChain1 = "zip-chain-1"
+  case zipChain6 = "zip-chain-6"
+  case mergeTreeBuild1 = "merge-tree-build-1"
+  case mergeTreeBuild7 = "merge-tree-build-7"
+  case zipTreeBuild1 = "zip-tree-build-1"
+  case zipTreeBuild7 = "zip-tree-build-7"
+  case combineLatestTreeBuild1 = "combineLatest-tree-build-1"
+  case combineLatestTreeBuild7 = "combineLatest-tree-build-7"
+  case generic12 = "generic-12"
 
   /// What the workload does, for the table.
   public var title: String {
@@ -127,6 +144,30 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .subject12Mixed:
       return
         "`PassthroughSubject.send` → `map` → `filter` → `compactMap` → `removeDuplicates` → `map` → `handleEvents` → `scan` → `filter` → `drop(while:)` → `map` → `filter` → `map` → `sink`: 12 mixed stages"
+    case .erasedFlatMap1, .erasedFlatMap5:
+      return
+        "`PassthroughSubject` behind an `AnyPublisher` (a non-inlined function) → \(depth) × `flatMap { Just($0) }` → `sink`"
+    case .erasedFlatMapMax1x1, .erasedFlatMapMax1x5:
+      return
+        "`PassthroughSubject` behind an `AnyPublisher` → \(depth) × `flatMap(maxPublishers: .max(1)) { Just($0) }` → `sink`"
+    case .mergeChain1, .mergeChain6:
+      return
+        "`Merge(Merge(s0, s1), s2)` … (\(depth) nested `Publishers.Merge`s of subjects, spelled out: `merge(with:)` on a `Merge` makes one `Merge3`) → `sink`, every value sent to `s0`, so it passes all \(depth)"
+    case .zipChain1, .zipChain6:
+      return
+        "`s0.zip(s1).map(pair)` … `.zip(s\(depth)).map(pair)` → `sink`; a round sends `r` to s\(depth) … s1, then s0, which makes one value pass all \(depth) levels"
+    case .mergeTreeBuild1, .mergeTreeBuild7:
+      return
+        "build \(depth) level(s) of `a.merge(with: b, c, d).eraseToAnyPublisher()` (a: the level below) over erased `CurrentValueSubject`s (non-inlined functions), `sink` (\(1 + 3 * depth) values), `cancel()`"
+    case .zipTreeBuild1, .zipTreeBuild7:
+      return
+        "as merge-tree-build-\(depth) with `a.zip(b, c, d).map(+)` (one value)"
+    case .combineLatestTreeBuild1, .combineLatestTreeBuild7:
+      return
+        "as merge-tree-build-\(depth) with `a.combineLatest(b, c, d).map(+)` (one value): \(4 * depth) fan-in subscriptions"
+    case .generic12:
+      return
+        "the 12 stages of subject-12 built inside `func sum<P: Publisher>(_ p: P) -> AnyCancellable` (appends 6 × (`map` → `filter`) and sinks), called with a `PassthroughSubject`"
     case .httpLines:
       return
         "N lines of a 127.0.0.1 HTTP response (Content-Length, ~62 bytes a line), a `String` each, folded: ConfluenceNetworking's `linesPublisher(for:)` → `sink`, and as the hand-written reference a `URLSession` data delegate splitting each `Data` at its newlines"
@@ -148,6 +189,37 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .subject12Called, .erasedSubject12Called, .subject12Mixed: return "element"
     case .longMerge, .longCombineLatest: return "element sent"
     case .httpLines: return "line"
+    case .erasedFlatMap1, .erasedFlatMap5, .erasedFlatMapMax1x1, .erasedFlatMapMax1x5, .mergeChain1, .mergeChain6:
+      return "element"
+    case .zipChain1, .zipChain6: return "round"
+    case .mergeTreeBuild1, .mergeTreeBuild7, .zipTreeBuild1, .zipTreeBuild7, .combineLatestTreeBuild1,
+      .combineLatestTreeBuild7:
+      return "tree"
+    case .generic12: return "element"
+    }
+  }
+
+  /// The nesting depth of the deep-pipeline workloads (issue 35), 1 for the others.
+  public var depth: Int {
+    switch self {
+    case .erasedFlatMap5, .erasedFlatMapMax1x5: return 5
+    case .mergeChain6, .zipChain6: return 6
+    case .mergeTreeBuild7, .zipTreeBuild7, .combineLatestTreeBuild7: return 7
+    default: return 1
+    }
+  }
+
+  /// For a deep-pipeline workload, the same shape at depth 1.
+  public var depthOne: WorkloadID? {
+    switch self {
+    case .erasedFlatMap5: return .erasedFlatMap1
+    case .erasedFlatMapMax1x5: return .erasedFlatMapMax1x1
+    case .mergeChain6: return .mergeChain1
+    case .zipChain6: return .zipChain1
+    case .mergeTreeBuild7: return .mergeTreeBuild1
+    case .zipTreeBuild7: return .zipTreeBuild1
+    case .combineLatestTreeBuild7: return .combineLatestTreeBuild1
+    default: return nil
     }
   }
 
@@ -173,6 +245,11 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .sequence12: return quick ? 2_000 : 1_000_000
     case .switchToLatest5: return quick ? 500 : 50_000
     case .httpLines: return quick ? 2_000 : 1_000_000
+    case .erasedFlatMap1, .erasedFlatMapMax1x1, .mergeChain1, .zipChain1: return quick ? 1_000 : 200_000
+    case .erasedFlatMap5, .erasedFlatMapMax1x5, .mergeChain6, .zipChain6: return quick ? 500 : 50_000
+    case .mergeTreeBuild1, .zipTreeBuild1, .combineLatestTreeBuild1: return quick ? 200 : 50_000
+    case .mergeTreeBuild7, .zipTreeBuild7, .combineLatestTreeBuild7: return quick ? 100 : 10_000
+    case .generic12: return quick ? 2_000 : 200_000
     }
   }
 
@@ -196,6 +273,12 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .switchToLatest5, .longFlatMap: return false
     // A `String` per line, and the network's buffers.
     case .httpLines: return false
+    case .mergeChain1, .mergeChain6, .zipChain1, .zipChain6, .generic12: return true
+    // A `Just` per value per level; a tree per item.
+    case .erasedFlatMap1, .erasedFlatMap5, .erasedFlatMapMax1x1, .erasedFlatMapMax1x5: return false
+    case .mergeTreeBuild1, .mergeTreeBuild7, .zipTreeBuild1, .zipTreeBuild7, .combineLatestTreeBuild1,
+      .combineLatestTreeBuild7:
+      return false
     }
   }
 }

@@ -167,6 +167,7 @@ public enum ConfluenceWorkloads {
         .confluence, .httpLines,
         note: "URLSession.linesPublisher(for:) → Sink (ConfluenceNetworking, socket transport)",
         HTTPLinesWorkloads.lines))
+    result += deepPipelines
     return result
   }
 

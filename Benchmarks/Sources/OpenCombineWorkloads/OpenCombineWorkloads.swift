@@ -164,6 +164,7 @@ public enum OpenCombineWorkloads {
       result.append(.missing(.openCombine, .longCombineLatest, "CombineLatest not in this library"))
     #endif
     result.append(.missing(.openCombine, .httpLines, "OpenCombine has no networking publishers"))
+    result += deepPipelines
     return result
   }
 

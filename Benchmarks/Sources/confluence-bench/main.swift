@@ -398,6 +398,40 @@ if let twelve = median(.subject12, .confluence), let two = median(.subject1, .co
 }
 out += "\n"
 
+// Issue 35's targets: deep pipelines cost per level what one level costs (at most 1.5× the
+// same shape at depth 1, per level and per unit), and every row is at least 10× faster than
+// OpenCombine where it has the operator (the generic helper's 12 stages: issue 21's 15×).
+out += "### Confluence against issue 35's targets (deep pipelines, this run)\n\n"
+out +=
+  "| benchmark | depth | Confluence ns per unit | per level ÷ depth 1 (≤ 1.5×) | OpenCombine ÷ Confluence | verdict |\n"
+out += "| --- | ---: | ---: | ---: | ---: | --- |\n"
+for workload in WorkloadID.allCases
+where workload.depth > 1 || workload.depthOne != nil || workload == .generic12
+  || WorkloadID.allCases.contains(where: { $0.depthOne == workload })
+{
+  guard let mine = median(workload, .confluence) else {
+    out += "| \(workload.rawValue) | \(workload.depth) | not measured | – | – | – |\n"
+    continue
+  }
+  var verdicts: [Bool] = []
+  var perLevel = "–"
+  if let one = workload.depthOne, let base = median(one, .confluence) {
+    let ratio = mine / Double(workload.depth) / base
+    perLevel = "\(format(ratio, digits: 2))×"
+    verdicts.append(ratio <= 1.5)
+  }
+  var versus = "–"
+  if let theirs = median(workload, .openCombine) {
+    let ratio = theirs / mine
+    versus = "\(format(ratio, digits: 1))×"
+    verdicts.append(ratio >= (workload == .generic12 ? 15 : 10))
+  }
+  let verdict = verdicts.isEmpty ? "–" : verdicts.allSatisfy { $0 } ? "meets" : "MISSES"
+  out +=
+    "| \(workload.rawValue) | \(workload.depth) | \(format(mine, digits: 1)) | \(perLevel) | \(versus) | \(verdict) |\n"
+}
+out += "\n"
+
 // Issue 36: memory under a subscriber that stops reading. The server writes lines until the
 // client takes nothing for half a second (at most 256 MiB); the heap is the process's peak
 // above where it started, while the reader waits.

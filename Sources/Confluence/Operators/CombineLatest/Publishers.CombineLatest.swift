@@ -34,7 +34,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      BinaryFanInSubscription<A, B, S, CombineLatestLogic<A.Output, B.Output>>(downstream: subscriber).subscribe(a, b)
+      BinaryFanInSubscription<S, CombineLatestLogic<A.Output, B.Output>>(downstream: subscriber).subscribe(a, b)
     }
   }
 }

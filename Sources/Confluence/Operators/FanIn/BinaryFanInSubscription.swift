@@ -3,14 +3,18 @@ import Synchronization
 /// The storage and driver of a two-upstream operator (`zip`, `combineLatest`): subscribes
 /// to both upstreams, consults ``BinaryFanInState`` under the lock and acts on its answer
 /// with the lock released. Shown as `Logic.name` (`Zip`, `CombineLatest`) by `print`.
+///
+/// Generic over the downstream and the logic only, not over the two upstream publishers,
+/// and seen by them through ``BinaryFanInEntry`` (see there why): in a nested `zip` or
+/// `combineLatest` a type parameter naming the upstream would grow with every level in the
+/// direction values flow, and one naming the downstream would grow in the direction
+/// subscribers are handed upstream, and the optimizer's guard against endless
+/// specialisation would leave all but two levels unspecialised.
 @usableFromInline
-internal final class BinaryFanInSubscription<
-  A: Publisher, B: Publisher, Downstream: Subscriber, Logic: BinaryFanInLogic
->: Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
-where
-  A.Failure == B.Failure, Logic.A == A.Output, Logic.B == B.Output,
-  Downstream.Input == (A.Output, B.Output), Downstream.Failure == A.Failure
-{
+internal final class BinaryFanInSubscription<Downstream: Subscriber, Logic: BinaryFanInLogic>:
+  BinaryFanInEntry<Logic.A, Logic.B, Downstream.Failure>,
+  Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+where Downstream.Input == (Logic.A, Logic.B) {
   @usableFromInline internal typealias State = BinaryFanInState<Logic, Downstream.Failure>
 
   @usableFromInline
@@ -37,6 +41,14 @@ where
   /// when it took delivery. With ``owned`` alone, an owner that downstream handed back no
   /// demand lets go with one compare-and-exchange instead of a lock round trip: the common
   /// case of an output handed over with nothing else going on.
+  ///
+  /// Invariant (the protocol `FlatMapDeliveryModel` checks in every interleaving, without
+  /// its lane): at most one thread owns delivery, and only the owner calls downstream; the
+  /// word changes only under the lock, except the owner exchanging exactly ``owned`` for 0;
+  /// every critical section that runs while a thread owns delivery leaves ``recheck`` set,
+  /// so that what it left (an output, demand, a completion, a failure) is seen by the owner
+  /// under the lock before it lets go. With `CONFLUENCE_LOCKED_FAST_PATHS` the owner always
+  /// lets go under the lock, and the word is only written under the lock.
   @usableFromInline
   internal let delivery = Atomic<UInt8>(0)
 
@@ -65,11 +77,29 @@ where
         subscription.requestSpecialized(demand)
       }
     }
+    super.init(
+      receiveSubscription: { entry, side, subscription in
+        unsafeDowncast(entry, to: BinaryFanInSubscription.self).upstreamSubscribed(side, subscription)
+      },
+      receiveA: { entry, value in
+        unsafeDowncast(entry, to: BinaryFanInSubscription.self).receive(
+          a: value.assumingMemoryBound(to: Logic.A.self).pointee)
+      },
+      receiveB: { entry, value in
+        unsafeDowncast(entry, to: BinaryFanInSubscription.self).receive(
+          b: value.assumingMemoryBound(to: Logic.B.self).pointee)
+      },
+      receiveCompletion: { entry, side, completion in
+        unsafeDowncast(entry, to: BinaryFanInSubscription.self).upstreamCompleted(
+          side, completion.assumingMemoryBound(to: Subscribers.Completion<Downstream.Failure>.self).pointee)
+      })
   }
 
-  /// Sends this subscription downstream, then subscribes to both upstreams.
+  /// Sends this subscription downstream, then subscribes to both upstreams, as its entry
+  /// (so that they see a type that names neither the downstream nor each other).
   @inlinable
-  internal func subscribe(_ a: A, _ b: B) {
+  internal func subscribe<A: Publisher, B: Publisher>(_ a: A, _ b: B)
+  where A.Output == Logic.A, B.Output == Logic.B, A.Failure == Downstream.Failure, B.Failure == Downstream.Failure {
     downstream.receive(subscription: self)
     a.subscribe(FanInSubscriberA(parent: self))
     b.subscribe(FanInSubscriberB(parent: self))
@@ -88,13 +118,13 @@ where
 
   @inlinable
   @inline(__always)
-  internal func receive(a value: A.Output) -> Subscribers.Demand {
+  internal func receive(a value: Logic.A) -> Subscribers.Demand {
     carryOut(withState { state.receive(a: value) })
   }
 
   @inlinable
   @inline(__always)
-  internal func receive(b value: B.Output) -> Subscribers.Demand {
+  internal func receive(b value: Logic.B) -> Subscribers.Demand {
     carryOut(withState { state.receive(b: value) })
   }
 
@@ -115,7 +145,7 @@ where
   /// (out of line). Returns the demand owed to the sender.
   @inlinable
   @inline(__always)
-  internal func deliver(_ output: (A.Output, B.Output)) -> Subscribers.Demand {
+  internal func deliver(_ output: (Logic.A, Logic.B)) -> Subscribers.Demand {
     let more = downstream.receive(output)
     if more == .none && letGoQuietly() { return .none }
     let (next, owed) = afterDelivery(returning: more)
@@ -123,7 +153,7 @@ where
   }
 
   @inlinable
-  internal func upstreamCompleted(_ side: FanInSide, _ completion: Subscribers.Completion<A.Failure>) {
+  internal func upstreamCompleted(_ side: FanInSide, _ completion: Subscribers.Completion<Downstream.Failure>) {
     switch completion {
     case .finished: _ = perform(withState { state.finished(side) })
     case .failure(let error): _ = perform(withState { state.failed(error) })
@@ -191,7 +221,12 @@ where
   @inlinable
   @inline(__always)
   internal func letGoQuietly() -> Bool {
-    delivery.compareExchange(expected: Self.owned, desired: 0, ordering: .acquiringAndReleasing).exchanged
+    #if CONFLUENCE_LOCKED_FAST_PATHS
+      // The locked equivalent: the owner always looks at the state under the lock.
+      return false
+    #else
+      return delivery.compareExchange(expected: Self.owned, desired: 0, ordering: .acquiringAndReleasing).exchanged
+    #endif
   }
 
   /// The owner handed an output over and downstream returned `more`; something may have
@@ -265,66 +300,110 @@ where
   internal var playgroundDescription: Any { description }
 }
 
+/// What a two-upstream operator's upstreams see of it: ``BinaryFanInSubscription`` through a
+/// base class generic over the value and failure types only.
+///
+/// The subscription's type names the downstream subscriber's type; if an upstream saw it,
+/// every `zip` nested in another would hand its upstreams a subscriber type that contains
+/// the next one's, and the optimizer, which refuses to specialise a generic function again
+/// for a type that contains the one it was specialised for a step before, would leave all
+/// but the last two levels unspecialised (every value would look generic metadata up at run
+/// time). Through this class every level hands its upstreams the same small types, and each
+/// value enters the subscription's specialised code through one indirect call.
+///
+/// The four functions are formed in ``BinaryFanInSubscription``'s initialiser, where the
+/// downstream type is known, so they run specialised code. Their types mention no generic
+/// parameter (values and completions go in borrowed, through a pointer) and they capture
+/// nothing, so storing them costs no allocation and calling them needs no reabstraction
+/// thunk.
+@usableFromInline
+internal class BinaryFanInEntry<AOutput, BOutput, Failure: Error> {
+  /// Hands an upstream's subscription to the subscription (first argument).
+  @usableFromInline
+  internal typealias SubscriptionHandler = (BinaryFanInEntry, FanInSide, Subscription) -> Void
+
+  /// Hands the value the pointer points to (an `AOutput` or a `BOutput`, borrowed) over.
+  @usableFromInline
+  internal typealias ValueHandler = (BinaryFanInEntry, UnsafeRawPointer) -> Subscribers.Demand
+
+  /// Hands the completion the pointer points to (a `Subscribers.Completion<Failure>`,
+  /// borrowed) over.
+  @usableFromInline
+  internal typealias CompletionHandler = (BinaryFanInEntry, FanInSide, UnsafeRawPointer) -> Void
+
+  @usableFromInline internal let receiveSubscription: SubscriptionHandler
+  @usableFromInline internal let receiveA: ValueHandler
+  @usableFromInline internal let receiveB: ValueHandler
+  @usableFromInline internal let receiveCompletion: CompletionHandler
+
+  @inlinable
+  internal init(
+    receiveSubscription: @escaping SubscriptionHandler, receiveA: @escaping ValueHandler,
+    receiveB: @escaping ValueHandler, receiveCompletion: @escaping CompletionHandler
+  ) {
+    self.receiveSubscription = receiveSubscription
+    self.receiveA = receiveA
+    self.receiveB = receiveB
+    self.receiveCompletion = receiveCompletion
+  }
+}
+
 /// Subscribes to the first upstream on behalf of ``BinaryFanInSubscription``.
 @usableFromInline
-internal struct FanInSubscriberA<A: Publisher, B: Publisher, Downstream: Subscriber, Logic: BinaryFanInLogic>:
-  Subscriber, CustomStringConvertible
-where
-  A.Failure == B.Failure, Logic.A == A.Output, Logic.B == B.Output,
-  Downstream.Input == (A.Output, B.Output), Downstream.Failure == A.Failure
-{
-  @usableFromInline internal typealias Input = A.Output
-  @usableFromInline internal typealias Failure = A.Failure
+internal struct FanInSubscriberA<AOutput, BOutput, Failure: Error>: Subscriber, CustomStringConvertible {
+  @usableFromInline internal typealias Input = AOutput
 
-  @usableFromInline internal let parent: BinaryFanInSubscription<A, B, Downstream, Logic>
+  @usableFromInline internal let parent: BinaryFanInEntry<AOutput, BOutput, Failure>
   @usableFromInline internal let combineIdentifier = CombineIdentifier()
 
   @inlinable
-  internal init(parent: BinaryFanInSubscription<A, B, Downstream, Logic>) {
+  internal init(parent: BinaryFanInEntry<AOutput, BOutput, Failure>) {
     self.parent = parent
   }
 
-  @inlinable internal func receive(subscription: Subscription) { parent.upstreamSubscribed(.a, subscription) }
+  @inlinable
+  internal func receive(subscription: Subscription) { parent.receiveSubscription(parent, .a, subscription) }
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    parent.receive(a: input)
+    // Unprotected: the handler reads exactly one `AOutput` through the pointer.
+    _withUnprotectedUnsafePointer(to: input) { parent.receiveA(parent, $0) }
   }
 
   @inlinable
-  internal func receive(completion: Subscribers.Completion<Failure>) { parent.upstreamCompleted(.a, completion) }
+  internal func receive(completion: Subscribers.Completion<Failure>) {
+    withUnsafePointer(to: completion) { parent.receiveCompletion(parent, .a, $0) }
+  }
 
-  @usableFromInline internal var description: String { Logic.name }
+  @usableFromInline internal var description: String { (parent as? CustomStringConvertible)?.description ?? "" }
 }
 
 /// Subscribes to the second upstream on behalf of ``BinaryFanInSubscription``.
 @usableFromInline
-internal struct FanInSubscriberB<A: Publisher, B: Publisher, Downstream: Subscriber, Logic: BinaryFanInLogic>:
-  Subscriber, CustomStringConvertible
-where
-  A.Failure == B.Failure, Logic.A == A.Output, Logic.B == B.Output,
-  Downstream.Input == (A.Output, B.Output), Downstream.Failure == A.Failure
-{
-  @usableFromInline internal typealias Input = B.Output
-  @usableFromInline internal typealias Failure = B.Failure
+internal struct FanInSubscriberB<AOutput, BOutput, Failure: Error>: Subscriber, CustomStringConvertible {
+  @usableFromInline internal typealias Input = BOutput
 
-  @usableFromInline internal let parent: BinaryFanInSubscription<A, B, Downstream, Logic>
+  @usableFromInline internal let parent: BinaryFanInEntry<AOutput, BOutput, Failure>
   @usableFromInline internal let combineIdentifier = CombineIdentifier()
 
   @inlinable
-  internal init(parent: BinaryFanInSubscription<A, B, Downstream, Logic>) {
+  internal init(parent: BinaryFanInEntry<AOutput, BOutput, Failure>) {
     self.parent = parent
   }
 
-  @inlinable internal func receive(subscription: Subscription) { parent.upstreamSubscribed(.b, subscription) }
+  @inlinable
+  internal func receive(subscription: Subscription) { parent.receiveSubscription(parent, .b, subscription) }
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    parent.receive(b: input)
+    // Unprotected: the handler reads exactly one `BOutput` through the pointer.
+    _withUnprotectedUnsafePointer(to: input) { parent.receiveB(parent, $0) }
   }
 
   @inlinable
-  internal func receive(completion: Subscribers.Completion<Failure>) { parent.upstreamCompleted(.b, completion) }
+  internal func receive(completion: Subscribers.Completion<Failure>) {
+    withUnsafePointer(to: completion) { parent.receiveCompletion(parent, .b, $0) }
+  }
 
-  @usableFromInline internal var description: String { Logic.name }
+  @usableFromInline internal var description: String { (parent as? CustomStringConvertible)?.description ?? "" }
 }

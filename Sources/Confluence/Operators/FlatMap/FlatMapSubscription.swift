@@ -3,15 +3,20 @@ import Synchronization
 /// The storage and driver of `flatMap`: subscribes upstream and to each inner publisher,
 /// takes the lock to consult ``FlatMapState``, and performs what it says with the lock
 /// released. Shown as `FlatMap` by `print`.
+///
+/// Subscribed upstream as a ``FlatMapEntry``, and to each inner publisher through a
+/// ``FlatMapInnerSubscriber`` that names only the value and failure types (see
+/// ``FlatMapInnerEntry`` why): neither the upstream nor an inner publisher sees a type that
+/// names the downstream, so a pipeline of nested `flatMap`s or `merge`s hands every level's
+/// upstream the same small types and every level runs specialised code.
 @usableFromInline
 internal final class FlatMapSubscription<NewPublisher: Publisher, Upstream: Publisher, Downstream: Subscriber>:
-  Subscriber, Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+  FlatMapEntry<Upstream.Output, NewPublisher.Output, Upstream.Failure>,
+  Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where
   NewPublisher.Failure == Upstream.Failure, Downstream.Input == NewPublisher.Output,
   Downstream.Failure == Upstream.Failure
 {
-  @usableFromInline internal typealias Input = Upstream.Output
-  @usableFromInline internal typealias Failure = Upstream.Failure
   @usableFromInline internal typealias State = FlatMapState<Upstream.Output, NewPublisher, Downstream>
 
   @usableFromInline
@@ -25,19 +30,36 @@ where
   @usableFromInline
   internal var state: State
 
-  /// Who delivers downstream, readable without the lock. `0`: nobody. Bit 0 (``owned``): a
-  /// thread owns delivery (`state.isDelivering`, which every critical section reads from
-  /// here). Bit 1 (``recheck``): the owner must look at the state under the lock before it
-  /// lets go, because another critical section ran meanwhile or something already waited
-  /// when it took delivery. With ``recheck`` clear, the owner lets go with one
-  /// compare-and-exchange instead of a lock round trip: the common case of a value handed
-  /// over at once with nothing else going on.
+  /// Who delivers downstream. `0`: nobody. Bit 0 (``owned``): a thread owns delivery
+  /// (`state.isDelivering`, which every critical section reads from here). Bit 1
+  /// (``recheck``): the owner must look at the state under the lock before it lets go,
+  /// because another critical section ran meanwhile or something already waited when it
+  /// took delivery. For the merge publishers, with ``recheck`` clear, the owner lets go with
+  /// one compare-and-exchange instead of a lock round trip: the common case of a value
+  /// handed over at once with nothing else going on. `flatMap` itself lets go under the
+  /// lock (see ``letGoOfDelivery(additionalDemand:)``), so for it the word is written under
+  /// the lock only.
   ///
   /// Bit 2 (``laneOpen``), merge publishers only: an inner value may take delivery without
   /// the lock, by exchanging ``laneOpen`` alone for ``laneOpen`` and ``owned``, hand itself
   /// to downstream and let go again (``FlatMapState/mayOpenMergeLane()`` says when the state
   /// would do just that). Every critical section closes the lane on entry, so that none
   /// runs while a value takes it unseen, and opens it again on leaving if the state allows.
+  ///
+  /// Invariant (the protocol `FlatMapDeliveryModel` checks in every interleaving):
+  /// - at most one thread owns delivery (holds ``owned``), and only the owner calls
+  ///   downstream's `receive(_:)`;
+  /// - the word changes only under the lock, except, for the merge publishers, (a) the owner
+  ///   clearing ``owned`` by a compare-and-exchange that expects ``recheck`` clear, and (b) a
+  ///   value taking the lane (``laneOpen`` → ``laneOpen`` | ``owned``) and the same value
+  ///   clearing ``owned`` again;
+  /// - every critical section that runs while a thread owns delivery leaves ``recheck`` set
+  ///   (or closes the lane), so that what it left (a buffered value, demand, a completion) is
+  ///   seen by the owner under the lock before it lets go: nothing is stranded;
+  /// - ``laneOpen`` is set only by a critical section leaving the state where the next
+  ///   value would be delivered at once with nothing left to do.
+  /// With `CONFLUENCE_LOCKED_FAST_PATHS` the owner always lets go under the lock and the lane
+  /// never opens: the word is then only written under the lock.
   @usableFromInline
   internal let delivery = Atomic<UInt8>(0)
 
@@ -114,6 +136,30 @@ where
         subscription.requestSpecialized(demand)
       }
     }
+    super.init(
+      receiveSubscription: { entry, subscription in
+        unsafeDowncast(entry, to: FlatMapSubscription.self).upstreamSubscription(subscription)
+      },
+      receiveValue: { entry, input in
+        unsafeDowncast(entry, to: FlatMapSubscription.self).upstreamValue(
+          input.assumingMemoryBound(to: Upstream.Output.self).pointee)
+      },
+      receiveCompletion: { entry, completion in
+        unsafeDowncast(entry, to: FlatMapSubscription.self).upstreamCompletion(
+          completion.assumingMemoryBound(to: Subscribers.Completion<Upstream.Failure>.self).pointee)
+      },
+      innerSubscription: { entry, subscription, id in
+        unsafeDowncast(entry, to: FlatMapSubscription.self).innerReceive(subscription: subscription, id: id)
+      },
+      innerValue: { entry, value, id in
+        unsafeDowncast(entry, to: FlatMapSubscription.self).innerReceive(
+          value.assumingMemoryBound(to: NewPublisher.Output.self).pointee, id: id)
+      },
+      innerCompletion: { entry, completion, id in
+        unsafeDowncast(entry, to: FlatMapSubscription.self).innerReceive(
+          completion: completion.assumingMemoryBound(to: Subscribers.Completion<Upstream.Failure>.self).pointee,
+          id: id)
+      })
   }
 
   @inlinable
@@ -136,7 +182,7 @@ where
   }
 
   @inlinable
-  internal func receive(subscription: Subscription) {
+  internal func upstreamSubscription(_ subscription: Subscription) {
     let (accepted, downstream) = withState { () -> (Bool, Downstream?) in
       guard state.upstream.accept(subscription) else { return (false, nil) }
       return (true, state.downstreamHasSubscription ? nil : state.downstream)
@@ -153,7 +199,7 @@ where
   }
 
   @inlinable
-  internal func receive(_ input: Input) -> Subscribers.Demand {
+  internal func upstreamValue(_ input: Upstream.Output) -> Subscribers.Demand {
     // A `Just` (known from the type, so the check costs nothing once specialised) is not
     // subscribed to unless an introspection watches: see ``receiveJust(_:)``.
     if innerIsJust && !DebugHook.isActive {
@@ -161,7 +207,7 @@ where
       return .none
     }
     guard let (transform, id) = withState({ state.startInner() }) else { return .none }
-    transform(input).subscribe(FlatMapInnerSubscriber(parent: self, id: id))
+    transform(input).subscribe(FlatMapInnerSubscriber<NewPublisher.Output, Upstream.Failure>(parent: self, id: id))
     return .none
   }
 
@@ -178,7 +224,7 @@ where
   /// the critical sections here (storing the inner subscription; letting go of delivery
   /// and finishing are one).
   @inlinable
-  internal func receiveJust(_ input: Input) {
+  internal func receiveJust(_ input: Upstream.Output) {
     guard let transform = withState({ state.startInnerFinishingAtOnce() }) else { return }
     let value = Self.output(ofJust: transform(input))
     let handOver = withState {
@@ -211,7 +257,8 @@ where
   /// `flatMap { Just($0) }` makes over an upstream that can fail).
   @inlinable
   internal static func isJust(_ type: NewPublisher.Type) -> Bool {
-    type == Just<Downstream.Input>.self || type == Publishers.SetFailureType<Just<Downstream.Input>, Failure>.self
+    type == Just<Downstream.Input>.self
+      || type == Publishers.SetFailureType<Just<Downstream.Input>, Upstream.Failure>.self
   }
 
   /// The value of `publisher`, which ``innerIsJust`` says is a `Just` (or one given a
@@ -221,7 +268,8 @@ where
     if NewPublisher.self == Just<Downstream.Input>.self {
       return unsafeBitCast(publisher, to: Just<Downstream.Input>.self).output
     }
-    return unsafeBitCast(publisher, to: Publishers.SetFailureType<Just<Downstream.Input>, Failure>.self).upstream.output
+    return unsafeBitCast(publisher, to: Publishers.SetFailureType<Just<Downstream.Input>, Upstream.Failure>.self)
+      .upstream.output
   }
 
   /// The inner publisher of ``receiveJust(_:)`` finished.
@@ -239,7 +287,7 @@ where
   }
 
   @inlinable
-  internal func receive(completion: Subscribers.Completion<Failure>) {
+  internal func upstreamCompletion(_ completion: Subscribers.Completion<Upstream.Failure>) {
     switch completion {
     case .finished:
       let (released, next) = withState { state.upstreamDidFinish() }
@@ -254,7 +302,7 @@ where
   /// cancelled before downstream hears of the failure. `flatMap`, as Apple's, does not
   /// cancel the publisher that failed (it is only released); the merge publishers do.
   @inlinable
-  internal func fail(_ error: Failure, source: FlatMapInnerID?) {
+  internal func fail(_ error: Upstream.Failure, source: FlatMapInnerID?) {
     let (released, upstreamReleased, next) = withState {
       () -> (SubscriptionStatus, SubscriptionStatus, State.Next) in
       var released = SubscriptionStatus.terminal
@@ -293,7 +341,8 @@ where
   internal func innerReceive(_ value: Downstream.Input, id: FlatMapInnerID) -> Subscribers.Demand {
     guard isFlatMap else {
       // The lane (see `delivery`): the state would deliver this value at once and then have
-      // nothing more to do; no critical section runs meanwhile unseen.
+      // nothing more to do; no critical section runs meanwhile unseen. (Never open with
+      // `CONFLUENCE_LOCKED_FAST_PATHS`: see ``mayOpenLane()``.)
       if delivery.compareExchange(
         expected: Self.laneOpen, desired: Self.laneOpen | Self.owned, ordering: .acquiring
       ).exchanged {
@@ -342,7 +391,7 @@ where
   }
 
   @inlinable
-  internal func innerReceive(completion: Subscribers.Completion<Failure>, id: FlatMapInnerID) {
+  internal func innerReceive(completion: Subscribers.Completion<Upstream.Failure>, id: FlatMapInnerID) {
     switch completion {
     case .finished where maxPublishers == .unlimited:
       let (released, finish) = withState { state.innerDidFinish(id) }
@@ -468,7 +517,12 @@ where
   @inlinable
   @inline(__always)
   internal func mayOpenLane() -> Bool {
-    state.mayOpenMergeLane()
+    #if CONFLUENCE_LOCKED_FAST_PATHS
+      // The locked equivalent: the lane never opens, every value takes the lock.
+      return false
+    #else
+      return state.mayOpenMergeLane()
+    #endif
   }
 
   /// Under the lock: takes ``mergeTarget`` out, to be released outside the lock, once the
@@ -534,9 +588,25 @@ where
   @inlinable
   @inline(__always)
   internal func letGoOfDelivery(additionalDemand more: Subscribers.Demand) -> Bool {
+    #if CONFLUENCE_LOCKED_FAST_PATHS
+      // The locked equivalent: every owner lets go under the lock.
+      return withStateAsOwner { state.didDeliver(additionalDemand: more) }
+    #else
+      // `flatMap` itself lets go under the lock: measured, the lock-free exchange saved it
+      // nothing (instructions per inner publisher the same with and without it), so only the
+      // merge publishers, whose lane it serves, keep it.
+      guard Self.servesMerge else { return withStateAsOwner { state.didDeliver(additionalDemand: more) } }
+      return letGoOfMergeDeliveryQuietly(additionalDemand: more)
+    #endif
+  }
+
+  /// ``letGoOfDelivery(additionalDemand:)`` for the merge publishers, with its lock-free
+  /// path (see ``delivery``).
+  @inlinable
+  @inline(__always)
+  internal func letGoOfMergeDeliveryQuietly(additionalDemand more: Subscribers.Demand) -> Bool {
     if more == .none {
-      // (`flatMap` has no lane bit to keep: its owner expects ``owned`` alone.)
-      let word = Self.servesMerge ? delivery.load(ordering: .relaxed) : Self.owned
+      let word = delivery.load(ordering: .relaxed)
       if word & Self.recheck == 0,
         delivery.compareExchange(expected: word, desired: word & ~Self.owned, ordering: .acquiringAndReleasing)
           .exchanged
@@ -622,19 +692,118 @@ internal final class FlatMapDownstreamBox<Downstream: Subscriber> {
   }
 }
 
+/// What the inner publishers of `flatMap` and the merge publishers see of their subscription:
+/// ``FlatMapSubscription`` through a base class generic over the inner publishers' value
+/// and failure types only.
+///
+/// The subscription's type names the downstream subscriber's type (and `flatMap`'s upstream
+/// publisher, the merge publishers' upstreams); if an inner publisher saw it, every `merge`
+/// nested in another would hand its upstreams a subscriber type that contains the next
+/// one's, and the optimizer, which refuses to specialise a generic function again for a type
+/// that contains the one it was specialised for a step before (its guard against endless
+/// specialisation), would leave all but the last two levels unspecialised: every value
+/// would look generic metadata up at run time. Through this class every level hands its
+/// inner publishers the same small type, and each value enters the subscription's
+/// specialised code through one indirect call.
+///
+/// The functions are formed in ``FlatMapSubscription``'s initialiser, where every type is
+/// known, so they run specialised code. Their types mention no generic parameter (values
+/// and completions go in borrowed, through a pointer) and they capture nothing, so storing
+/// them costs no allocation and calling them needs no reabstraction thunk.
+@usableFromInline
+internal class FlatMapInnerEntry<InnerOutput, Failure: Error> {
+  /// Hands an inner publisher's subscription to the subscription (first argument).
+  @usableFromInline
+  internal typealias InnerSubscriptionHandler = (FlatMapInnerEntry, Subscription, FlatMapInnerID) -> Void
+
+  /// Hands the inner value the pointer points to (an `InnerOutput`, borrowed) over.
+  @usableFromInline
+  internal typealias InnerValueHandler = (FlatMapInnerEntry, UnsafeRawPointer, FlatMapInnerID) -> Subscribers.Demand
+
+  /// Hands the inner completion the pointer points to (a `Subscribers.Completion<Failure>`,
+  /// borrowed) over.
+  @usableFromInline
+  internal typealias InnerCompletionHandler = (FlatMapInnerEntry, UnsafeRawPointer, FlatMapInnerID) -> Void
+
+  @usableFromInline internal let innerSubscription: InnerSubscriptionHandler
+  @usableFromInline internal let innerValue: InnerValueHandler
+  @usableFromInline internal let innerCompletion: InnerCompletionHandler
+
+  @inlinable
+  internal init(
+    innerSubscription: @escaping InnerSubscriptionHandler, innerValue: @escaping InnerValueHandler,
+    innerCompletion: @escaping InnerCompletionHandler
+  ) {
+    self.innerSubscription = innerSubscription
+    self.innerValue = innerValue
+    self.innerCompletion = innerCompletion
+  }
+}
+
+/// What `flatMap`'s upstream (and the merge publishers' list of upstreams) sees of the
+/// subscription: a subscriber generic over the value and failure types only, for the reason
+/// ``FlatMapInnerEntry`` gives (with `flatMap`'s upstream in place of the inner publishers).
+@usableFromInline
+internal class FlatMapEntry<UpstreamOutput, InnerOutput, UpstreamFailure: Error>:
+  FlatMapInnerEntry<InnerOutput, UpstreamFailure>, Subscriber
+{
+  @usableFromInline internal typealias Input = UpstreamOutput
+  @usableFromInline internal typealias Failure = UpstreamFailure
+
+  /// Hands the upstream subscription to the subscription (first argument).
+  @usableFromInline
+  internal typealias SubscriptionHandler = (FlatMapEntry, Subscription) -> Void
+
+  /// Hands the upstream value the pointer points to (an `UpstreamOutput`, borrowed) over.
+  @usableFromInline
+  internal typealias ValueHandler = (FlatMapEntry, UnsafeRawPointer) -> Subscribers.Demand
+
+  /// Hands the completion the pointer points to (a `Subscribers.Completion<UpstreamFailure>`,
+  /// borrowed) over.
+  @usableFromInline
+  internal typealias CompletionHandler = (FlatMapEntry, UnsafeRawPointer) -> Void
+
+  @usableFromInline internal let receiveSubscription: SubscriptionHandler
+  @usableFromInline internal let receiveValue: ValueHandler
+  @usableFromInline internal let receiveCompletion: CompletionHandler
+
+  @inlinable
+  internal init(
+    receiveSubscription: @escaping SubscriptionHandler, receiveValue: @escaping ValueHandler,
+    receiveCompletion: @escaping CompletionHandler,
+    innerSubscription: @escaping InnerSubscriptionHandler, innerValue: @escaping InnerValueHandler,
+    innerCompletion: @escaping InnerCompletionHandler
+  ) {
+    self.receiveSubscription = receiveSubscription
+    self.receiveValue = receiveValue
+    self.receiveCompletion = receiveCompletion
+    super.init(innerSubscription: innerSubscription, innerValue: innerValue, innerCompletion: innerCompletion)
+  }
+
+  @inlinable
+  internal final func receive(subscription: Subscription) {
+    receiveSubscription(self, subscription)
+  }
+
+  @inlinable
+  internal final func receive(_ input: UpstreamOutput) -> Subscribers.Demand {
+    // Unprotected: the handler reads exactly one `UpstreamOutput` through the pointer.
+    _withUnprotectedUnsafePointer(to: input) { receiveValue(self, $0) }
+  }
+
+  @inlinable
+  internal final func receive(completion: Subscribers.Completion<UpstreamFailure>) {
+    withUnsafePointer(to: completion) { receiveCompletion(self, $0) }
+  }
+}
+
 /// Subscribes to one inner publisher on behalf of ``FlatMapSubscription``.
 @usableFromInline
-internal struct FlatMapInnerSubscriber<NewPublisher: Publisher, Upstream: Publisher, Downstream: Subscriber>:
+internal struct FlatMapInnerSubscriber<Input, Failure: Error>:
   Subscriber, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
-where
-  NewPublisher.Failure == Upstream.Failure, Downstream.Input == NewPublisher.Output,
-  Downstream.Failure == Upstream.Failure
 {
-  @usableFromInline internal typealias Input = NewPublisher.Output
-  @usableFromInline internal typealias Failure = NewPublisher.Failure
-
   @usableFromInline
-  internal let parent: FlatMapSubscription<NewPublisher, Upstream, Downstream>
+  internal let parent: FlatMapInnerEntry<Input, Failure>
 
   @usableFromInline
   internal let id: FlatMapInnerID
@@ -643,24 +812,25 @@ where
   internal let combineIdentifier = CombineIdentifier()
 
   @inlinable
-  internal init(parent: FlatMapSubscription<NewPublisher, Upstream, Downstream>, id: FlatMapInnerID) {
+  internal init(parent: FlatMapInnerEntry<Input, Failure>, id: FlatMapInnerID) {
     self.parent = parent
     self.id = id
   }
 
   @inlinable
   internal func receive(subscription: Subscription) {
-    parent.innerReceive(subscription: subscription, id: id)
+    parent.innerSubscription(parent, subscription, id)
   }
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    parent.innerReceive(input, id: id)
+    // Unprotected: the handler reads exactly one `Input` through the pointer.
+    _withUnprotectedUnsafePointer(to: input) { parent.innerValue(parent, $0, id) }
   }
 
   @inlinable
   internal func receive(completion: Subscribers.Completion<Failure>) {
-    parent.innerReceive(completion: completion, id: id)
+    withUnsafePointer(to: completion) { parent.innerCompletion(parent, $0, id) }
   }
 
   @usableFromInline
@@ -668,7 +838,7 @@ where
 
   /// As Apple's: the identity of the operator's own subscription.
   @usableFromInline
-  internal var customMirror: Mirror { Mirror(self, children: ["parentSubscription": parent.combineIdentifier]) }
+  internal var customMirror: Mirror { Mirror(self, children: ["parentSubscription": CombineIdentifier(parent)]) }
 
   @usableFromInline
   internal var playgroundDescription: Any { description }

@@ -59,7 +59,8 @@ extension Publishers {
       let subscription = FlatMapSubscription<NewPublisher, Upstream, S>(
         downstream: subscriber, maxPublishers: maxPublishers, transform: transform)
       subscription.subscribeDownstreamFirst()
-      upstream.subscribe(subscription)
+      // As its entry class, so that the upstream sees a type that does not grow with `S`.
+      upstream.subscribe(subscription as FlatMapEntry<Upstream.Output, NewPublisher.Output, Failure>)
     }
   }
 }

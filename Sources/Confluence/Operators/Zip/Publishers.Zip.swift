@@ -36,7 +36,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      BinaryFanInSubscription<A, B, S, ZipLogic<A.Output, B.Output>>(downstream: subscriber).subscribe(a, b)
+      BinaryFanInSubscription<S, ZipLogic<A.Output, B.Output>>(downstream: subscriber).subscribe(a, b)
     }
   }
 }

@@ -1,0 +1,60 @@
+/// The hand-written loops of the deep-pipeline workloads (issue 35): the checksum each
+/// library must reproduce.
+extension LoopWorkloads {
+  static var deepPipelines: [Implementation] {
+    var result: [Implementation] = []
+    for workload in [
+      WorkloadID.erasedFlatMap1, .erasedFlatMap5, .erasedFlatMapMax1x1, .erasedFlatMapMax1x5, .mergeChain1,
+      .mergeChain6,
+    ] {
+      result.append(.sync(.loop, workload, note: "for i in 0..<N { mix(i) }") { n in identity(n) })
+    }
+    for workload in [WorkloadID.zipChain1, .zipChain6] {
+      let depth = workload.depth
+      result.append(
+        .sync(.loop, workload, note: "for r in 0..<N { v = r; \(depth) × (v = pair(v, r)); mix(v) }") { n in
+          var hash = Work.seed
+          for round in 0..<n {
+            var value = round
+            for _ in 0..<depth { value = Work.pair(value, round) }
+            hash = Work.mix(hash, value)
+          }
+          return hash
+        })
+    }
+    for workload in [WorkloadID.mergeTreeBuild1, .mergeTreeBuild7] {
+      let leaves = 1 + 3 * workload.depth
+      result.append(
+        .sync(.loop, workload, note: "for i in 0..<N { for v in 1...\(leaves) { mix(v) } }") { n in
+          var hash = Work.seed
+          for _ in 0..<n {
+            for value in 1...leaves { hash = Work.mix(hash, value) }
+          }
+          return hash
+        })
+    }
+    for workload in [
+      WorkloadID.zipTreeBuild1, .zipTreeBuild7, .combineLatestTreeBuild1, .combineLatestTreeBuild7,
+    ] {
+      let leaves = 1 + 3 * workload.depth
+      result.append(
+        .sync(.loop, workload, note: "for i in 0..<N { mix(1 + … + \(leaves)) }") { n in
+          var hash = Work.seed
+          for _ in 0..<n { hash = Work.mix(hash, leaves * (leaves + 1) / 2) }
+          return hash
+        })
+    }
+    result.append(
+      .sync(.loop, .generic12, note: "for i in 0..<N { map; filter; 5 × (step; keep); mix }") {
+        longChain($0, steps: 5)
+      })
+    return result
+  }
+
+  @inline(never)
+  static func identity(_ n: Int) -> UInt64 {
+    var hash = Work.seed
+    for i in 0..<n { hash = Work.mix(hash, i) }
+    return hash
+  }
+}

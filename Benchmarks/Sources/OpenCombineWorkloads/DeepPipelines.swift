@@ -1,0 +1,257 @@
+import BenchSupport
+import OpenCombine
+
+// Deep pipelines (issue 35): nested flattening and fan-in, each beside the same shape at
+// depth 1. The same source text as ConfluenceWorkloads/DeepPipelines.swift, over
+// OpenCombine. Keep the two in step.
+
+extension OpenCombineWorkloads {
+  static var deepPipelines: [Implementation] {
+    var result: [Implementation] = [
+      .sync(.openCombine, .erasedFlatMap1, note: "AnyPublisher → FlatMap<Just> → Sink") { erasedFlatMap($0, depth: 1) },
+      .sync(.openCombine, .erasedFlatMap5, note: "AnyPublisher → 5 × FlatMap<Just> → Sink") {
+        erasedFlatMap($0, depth: 5)
+      },
+      .sync(.openCombine, .erasedFlatMapMax1x1, note: "AnyPublisher → FlatMap<Just>(max 1) → Sink") {
+        erasedFlatMapMax1($0, depth: 1)
+      },
+      .sync(.openCombine, .erasedFlatMapMax1x5, note: "AnyPublisher → 5 × FlatMap<Just>(max 1) → Sink") {
+        erasedFlatMapMax1($0, depth: 5)
+      },
+      .sync(.openCombine, .zipChain1, note: "Zip<PassthroughSubject, PassthroughSubject> → Map → Sink") {
+        zipChain($0, depth: 1)
+      },
+      .sync(.openCombine, .zipChain6, note: "6 × (Zip → Map) → Sink") { zipChain($0, depth: 6) },
+      .sync(.openCombine, .zipTreeBuild1, note: "AnyPublisher(Zip4 → Map) → Sink, cancel") {
+        zipTreeBuild($0, depth: 1)
+      },
+      .sync(.openCombine, .zipTreeBuild7, note: "7 × AnyPublisher(Zip4 → Map) → Sink, cancel") {
+        zipTreeBuild($0, depth: 7)
+      },
+      .sync(.openCombine, .generic12, note: "sum<PassthroughSubject>: 6 × (Map → Filter) → Sink", generic12),
+    ]
+    #if HAS_MERGE
+      result += [
+        .sync(.openCombine, .mergeChain1, note: "Merge<PassthroughSubject, PassthroughSubject> → Sink") {
+          mergeChain($0, depth: 1)
+        },
+        .sync(.openCombine, .mergeChain6, note: "6 × Merge → Sink") { mergeChain($0, depth: 6) },
+        .sync(.openCombine, .mergeTreeBuild1, note: "AnyPublisher(Merge4) → Sink, cancel") {
+          mergeTreeBuild($0, depth: 1)
+        },
+        .sync(.openCombine, .mergeTreeBuild7, note: "7 × AnyPublisher(Merge4) → Sink, cancel") {
+          mergeTreeBuild($0, depth: 7)
+        },
+      ]
+    #else
+      for workload in [WorkloadID.mergeChain1, .mergeChain6, .mergeTreeBuild1, .mergeTreeBuild7] {
+        result.append(.missing(.openCombine, workload, "no Merge in this library"))
+      }
+    #endif
+    #if HAS_COMBINE_LATEST
+      result += [
+        .sync(.openCombine, .combineLatestTreeBuild1, note: "AnyPublisher(CombineLatest4 → Map) → Sink, cancel") {
+          combineLatestTreeBuild($0, depth: 1)
+        },
+        .sync(.openCombine, .combineLatestTreeBuild7, note: "7 × AnyPublisher(CombineLatest4 → Map) → Sink, cancel") {
+          combineLatestTreeBuild($0, depth: 7)
+        },
+      ]
+    #else
+      for workload in [WorkloadID.combineLatestTreeBuild1, .combineLatestTreeBuild7] {
+        result.append(.missing(.openCombine, workload, "no CombineLatest in this library"))
+      }
+    #endif
+    return result
+  }
+
+  /// A subject as an API hands it out: behind an `AnyPublisher`, built where the caller
+  /// cannot see it.
+  @inline(never)
+  static func erased(_ subject: PassthroughSubject<Int, Never>) -> AnyPublisher<Int, Never> {
+    subject.eraseToAnyPublisher()
+  }
+
+  @inline(never)
+  static func erasedFlatMap(_ n: Int, depth: Int) -> UInt64 {
+    let subject = PassthroughSubject<Int, Never>()
+    let sum = Accumulator()
+    let cancellable: AnyCancellable
+    if depth == 1 {
+      cancellable = erased(subject).flatMap { Just($0) }.sink { sum.add($0) }
+    } else {
+      cancellable = erased(subject).flatMap { Just($0) }.flatMap { Just($0) }.flatMap { Just($0) }
+        .flatMap { Just($0) }.flatMap { Just($0) }.sink { sum.add($0) }
+    }
+    for i in 0..<n { subject.send(i) }
+    subject.send(completion: .finished)
+    blackHole(cancellable)
+    return sum.finish()
+  }
+
+  @inline(never)
+  static func erasedFlatMapMax1(_ n: Int, depth: Int) -> UInt64 {
+    let subject = PassthroughSubject<Int, Never>()
+    let sum = Accumulator()
+    let cancellable: AnyCancellable
+    if depth == 1 {
+      cancellable = erased(subject).flatMap(maxPublishers: .max(1)) { Just($0) }.sink { sum.add($0) }
+    } else {
+      cancellable = erased(subject).flatMap(maxPublishers: .max(1)) { Just($0) }
+        .flatMap(maxPublishers: .max(1)) { Just($0) }.flatMap(maxPublishers: .max(1)) { Just($0) }
+        .flatMap(maxPublishers: .max(1)) { Just($0) }.flatMap(maxPublishers: .max(1)) { Just($0) }
+        .sink { sum.add($0) }
+    }
+    for i in 0..<n { subject.send(i) }
+    subject.send(completion: .finished)
+    blackHole(cancellable)
+    return sum.finish()
+  }
+
+  /// `depth + 1` subjects; round `r` sends `r` to the last `depth` of them, then to the first.
+  @inline(__always)
+  static func sendRounds(_ n: Int, _ subjects: [PassthroughSubject<Int, Never>]) {
+    for round in 0..<n {
+      for subject in subjects.reversed() { subject.send(round) }
+    }
+    for subject in subjects { subject.send(completion: .finished) }
+  }
+
+  @inline(never)
+  static func zipChain(_ n: Int, depth: Int) -> UInt64 {
+    let s = (0...depth).map { _ in PassthroughSubject<Int, Never>() }
+    let sum = Accumulator()
+    let cancellable: AnyCancellable
+    if depth == 1 {
+      cancellable = s[0].zip(s[1]).map { Work.pair($0, $1) }.sink { sum.add($0) }
+    } else {
+      cancellable = s[0].zip(s[1]).map { Work.pair($0, $1) }.zip(s[2]).map { Work.pair($0, $1) }
+        .zip(s[3]).map { Work.pair($0, $1) }.zip(s[4]).map { Work.pair($0, $1) }
+        .zip(s[5]).map { Work.pair($0, $1) }.zip(s[6]).map { Work.pair($0, $1) }.sink { sum.add($0) }
+    }
+    sendRounds(n, s)
+    blackHole(cancellable)
+    return sum.finish()
+  }
+
+  /// The leaves of a tree of `depth` levels: `1 + 3 × depth` subjects holding 1, 2, ….
+  static func treeLeaves(depth: Int) -> [CurrentValueSubject<Int, Never>] {
+    (0..<(1 + 3 * depth)).map { CurrentValueSubject<Int, Never>($0 + 1) }
+  }
+
+  /// A leaf as an API hands it out.
+  @inline(never)
+  static func erasedLeaf(_ subject: CurrentValueSubject<Int, Never>) -> AnyPublisher<Int, Never> {
+    subject.eraseToAnyPublisher()
+  }
+
+  /// Builds `depth` levels of `level` over `leaves` (level k combines level k − 1 with three
+  /// new leaves), sinks the top, cancels it.
+  @inline(__always)
+  static func buildTrees(
+    _ n: Int, depth: Int,
+    _ level: (AnyPublisher<Int, Never>, AnyPublisher<Int, Never>, AnyPublisher<Int, Never>, AnyPublisher<Int, Never>)
+      -> AnyPublisher<Int, Never>
+  ) -> UInt64 {
+    let leaves = treeLeaves(depth: depth)
+    let sum = Accumulator()
+    for _ in 0..<n {
+      var top = erasedLeaf(leaves[0])
+      var next = 1
+      for _ in 0..<depth {
+        top = level(top, erasedLeaf(leaves[next]), erasedLeaf(leaves[next + 1]), erasedLeaf(leaves[next + 2]))
+        next += 3
+      }
+      let cancellable = top.sink { sum.add($0) }
+      cancellable.cancel()
+    }
+    return sum.finish()
+  }
+
+  @inline(never)
+  static func zipLevel(
+    _ a: AnyPublisher<Int, Never>, _ b: AnyPublisher<Int, Never>, _ c: AnyPublisher<Int, Never>,
+    _ d: AnyPublisher<Int, Never>
+  ) -> AnyPublisher<Int, Never> {
+    a.zip(b, c, d).map { $0 &+ $1 &+ $2 &+ $3 }.eraseToAnyPublisher()
+  }
+
+  @inline(never)
+  static func zipTreeBuild(_ n: Int, depth: Int) -> UInt64 {
+    buildTrees(n, depth: depth, zipLevel)
+  }
+
+  #if HAS_MERGE
+    @inline(never)
+    static func mergeChain(_ n: Int, depth: Int) -> UInt64 {
+      let s = (0...depth).map { _ in PassthroughSubject<Int, Never>() }
+      let sum = Accumulator()
+      let cancellable: AnyCancellable
+      // Spelled out: `merge(with:)` on a `Merge` makes a `Merge3` (… `Merge8`), one level.
+      if depth == 1 {
+        cancellable = Publishers.Merge(s[0], s[1]).sink { sum.add($0) }
+      } else {
+        let two = Publishers.Merge(Publishers.Merge(s[0], s[1]), s[2])
+        let four = Publishers.Merge(Publishers.Merge(two, s[3]), s[4])
+        cancellable = Publishers.Merge(Publishers.Merge(four, s[5]), s[6]).sink { sum.add($0) }
+      }
+      for i in 0..<n { s[0].send(i) }
+      for subject in s { subject.send(completion: .finished) }
+      blackHole(cancellable)
+      return sum.finish()
+    }
+
+    @inline(never)
+    static func mergeLevel(
+      _ a: AnyPublisher<Int, Never>, _ b: AnyPublisher<Int, Never>, _ c: AnyPublisher<Int, Never>,
+      _ d: AnyPublisher<Int, Never>
+    ) -> AnyPublisher<Int, Never> {
+      a.merge(with: b, c, d).eraseToAnyPublisher()
+    }
+
+    @inline(never)
+    static func mergeTreeBuild(_ n: Int, depth: Int) -> UInt64 {
+      buildTrees(n, depth: depth, mergeLevel)
+    }
+  #endif
+
+  #if HAS_COMBINE_LATEST
+    @inline(never)
+    static func combineLatestLevel(
+      _ a: AnyPublisher<Int, Never>, _ b: AnyPublisher<Int, Never>, _ c: AnyPublisher<Int, Never>,
+      _ d: AnyPublisher<Int, Never>
+    ) -> AnyPublisher<Int, Never> {
+      a.combineLatest(b, c, d).map { $0 &+ $1 &+ $2 &+ $3 }.eraseToAnyPublisher()
+    }
+
+    @inline(never)
+    static func combineLatestTreeBuild(_ n: Int, depth: Int) -> UInt64 {
+      buildTrees(n, depth: depth, combineLatestLevel)
+    }
+  #endif
+
+  /// Twelve stages built inside a generic helper, as an app's `func sum<P: Publisher>(_ p: P)`
+  /// writes them: 6 × (`map` → `filter`), then `sink`.
+  @inline(never)
+  static func sum<P: Publisher>(_ p: P, into sum: Accumulator) -> AnyCancellable
+  where P.Output == Int, P.Failure == Never {
+    p.map { Work.transform($0) }.filter { Work.isIncluded($0) }
+      .map { Work.step($0) }.filter { Work.keep($0) }
+      .map { Work.step($0) }.filter { Work.keep($0) }
+      .map { Work.step($0) }.filter { Work.keep($0) }
+      .map { Work.step($0) }.filter { Work.keep($0) }
+      .map { Work.step($0) }.filter { Work.keep($0) }
+      .sink { sum.add($0) }
+  }
+
+  @inline(never)
+  static func generic12(_ n: Int) -> UInt64 {
+    let subject = PassthroughSubject<Int, Never>()
+    let accumulator = Accumulator()
+    let cancellable = sum(subject, into: accumulator)
+    for i in 0..<n { subject.send(i) }
+    subject.send(completion: .finished)
+    blackHole(cancellable)
+    return accumulator.finish()
+  }
+}
