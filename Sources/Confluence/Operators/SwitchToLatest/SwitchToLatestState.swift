@@ -23,7 +23,10 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   /// Downstream demand not yet used up by inner values.
   @usableFromInline internal var demand = Subscribers.Demand.none
   @usableFromInline internal var isDelivering = false
-  /// Values that arrived while another thread was delivering (the current inner only).
+  /// Values that arrived while another thread was delivering, each accepted (its demand
+  /// used) while its inner was the current one. A switch keeps them: a value accepted from
+  /// the latest inner is delivered even if a newer inner arrives before its turn, ahead of
+  /// every value of the newer one (the queue keeps arrival order).
   @usableFromInline internal var queued = FIFOQueue<Downstream.Input>()
   @usableFromInline internal var pendingCompletion: Subscribers.Completion<Downstream.Failure>?
 
@@ -38,7 +41,6 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
     let previous = current
     current = nil
     hasLiveInner = true
-    queued = FIFOQueue()
     return (currentID, previous)
   }
 
@@ -57,13 +59,13 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   @inlinable
   internal mutating func innerValue(_ value: Downstream.Input, id: Int) -> Next {
     guard !isTerminated, id == currentID else { return .idle }
+    // As Apple's: an inner publisher sending more than it was asked for traps.
+    precondition(demand > 0, "SwitchToLatest: an inner publisher sent a value it was not asked for")
+    demand -= 1
     if isDelivering {
       queued.append(value)
       return .idle
     }
-    // As Apple's: an inner publisher sending more than it was asked for traps.
-    precondition(demand > 0, "SwitchToLatest: an inner publisher sent a value it was not asked for")
-    demand -= 1
     isDelivering = true
     return .deliver(value)
   }
@@ -146,7 +148,6 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
     demand += more
     let forward = more > 0 ? current : nil
     if !queued.isEmpty {
-      demand -= 1
       isDelivering = true
       return (forward, .deliver(queued.removeFirst()))
     }
