@@ -77,6 +77,11 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   /// Set (for good) once the subscriber's demand is unlimited, so that further requests
   /// (a `filter` or a relay downstream asking again for each value it drops) return
   /// without the subject's lock: they could not change anything.
+  ///
+  /// Invariant: stored only inside the critical section that leaves `state.demand`
+  /// unlimited, never cleared; unlimited demand stays unlimited, so a request that reads it
+  /// set could change nothing, and a stale `false` only takes the lock
+  /// (`DemandIsUnlimitedInterleavingTests`).
   @usableFromInline
   internal let demandIsUnlimited = Atomic<Bool>(false)
 
