@@ -318,6 +318,25 @@ final class EndToEndTests: XCTestCase {
     XCTAssertTrue(run.stdout.contains(" 1. ") || run.stdout.contains("1. "), run.stdout)
   }
 
+  func test_watch_followsTheStreams_withoutAPollingRequest() throws {
+    let base = try serve {
+      $0.live = true
+      $0.tick = 0.2
+      $0.seed = 35
+    }
+    let process = try NewsProcess(["watch", "--base-url", base, "--limit", "5", "--interval", "0.2"])
+    XCTAssertTrue(process.waitForOutput(containing: "Hacker News · top stories"), process.stdoutSoFar)
+    XCTAssertTrue(process.waitForOutput(containing: "changed", timeout: 15), process.stdoutSoFar)
+    // Several refresh intervals while the page moves: a polling watch would have asked for
+    // the feed or for updates again by now.
+    Thread.sleep(forTimeInterval: 1.5)
+    process.interrupt()
+    let run = process.finish(timeout: 5)
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertEqual(server?.requestCount(path: "/v0/topstories.json"), 1, "the feed is one stream, opened once")
+    XCTAssertEqual(server?.requestCount(path: "/v0/updates.json"), 0, "no polling for updates")
+  }
+
   func test_serve_answersLikeTheAPI_andStopsOnCtrlC() throws {
     let serve = try NewsProcess(["serve", "--port", "0", "--fail-item", "8863:500"])
     XCTAssertTrue(serve.waitForOutput(containing: "Try: news top --base-url "), serve.stdoutSoFar)

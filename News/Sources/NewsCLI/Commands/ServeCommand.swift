@@ -13,7 +13,9 @@ struct ServeCommand: ParsableCommand {
     abstract: "Serve the Hacker News front page of 2019-11-12 over HTTP, like the API, for demos and tests.",
     discussion: """
       Answers /v0/{top,new,best,ask,show,job}stories.json, /v0/item/ID.json, /v0/user/NAME.json, \
-      /v0/maxitem.json and /v0/updates.json on 127.0.0.1. Stop it with Ctrl-C.
+      /v0/maxitem.json and /v0/updates.json on 127.0.0.1. Asked with Accept: text/event-stream, \
+      a feed or an item is streamed as Firebase's server-sent events (put, patch, keep-alive; \
+      resumed from Last-Event-ID), which with --live carry every move. Stop it with Ctrl-C.
       """)
 
   @Option(parsing: .unconditional, help: "The port; 0 picks a free one.") var port = 8080
