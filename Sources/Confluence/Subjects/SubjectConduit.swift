@@ -425,18 +425,22 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
       // demand is only recorded (all of it, for a subject that ignores its amount). The
       // first demand of all may release the subject's upstream demand.
       let demand = storage.kind.ignoresDemandAmount ? .unlimited : demand
-      let upstreams = storage.lock.withLock { () -> [Subscription]? in
+      let upstreams = storage.lock.withLock { () -> (subscriptions: ArraySlice<Subscription>, through: Int)? in
         state.addDemand(demand)
+        let asking = storage.noteDownstreamDemand()
         if state.demand == .unlimited {
-          demandIsUnlimited.store(true, ordering: .relaxed)
+          // Not before every upstream was asked: a request that returns on the flag must
+          // find them asked (see `SubjectStorage.upstreamsAsked`).
+          if asking == nil && storage.upstreamsAllAsked { demandIsUnlimited.store(true, ordering: .relaxed) }
           storage.openLaneIfEligible(for: self)
         }
-        return storage.noteDownstreamDemand()
+        return asking
       }
       if let upstreams {
-        for upstream in upstreams {
+        for upstream in upstreams.subscriptions {
           upstream.request(.unlimited)
         }
+        storage.didAskUpstreams(through: upstreams.through)
       }
       return
     }

@@ -1,3 +1,4 @@
+import CConfluenceSystem
 import Synchronization
 
 /// The shared machinery behind `PassthroughSubject`, `CurrentValueSubject`,
@@ -44,6 +45,21 @@ internal final class SubjectStorage<Output, Failure: Error> {
   /// Whether any subscriber has requested demand yet (guarded by `lock`).
   @exclusivity(unchecked) @usableFromInline
   internal var hasAnyDownstreamDemand = false
+
+  /// How many of `upstreams` (a prefix) have been asked for `.unlimited` by a request that
+  /// has returned (guarded by `lock`). Until all have, a subscriber's request asks the rest
+  /// itself before it returns, even while another thread is asking them: a request that
+  /// returned must leave the upstreams asked, or a value sent upstream just after it is
+  /// dropped for want of demand (the race suite's multicast scenario saw it). A second
+  /// `.unlimited` request is harmless.
+  @exclusivity(unchecked) @usableFromInline
+  internal var upstreamsAsked = 0
+
+  /// The thread asking upstreams now (its `confluence_thread_token()`), or 0: its own
+  /// re-entrant requests (an upstream that emits from inside `request`) leave the asking to
+  /// its outer frame, so a single thread asks each upstream once (guarded by `lock`).
+  @exclusivity(unchecked) @usableFromInline
+  internal var upstreamAsker: UInt = 0
 
   /// The lone-subscriber lane's state (a `SubjectLane` value). Changed from `closed` or
   /// `ownedClosed` only under `lock`; between `open` and `owned` by senders, without it.
@@ -524,29 +540,57 @@ internal final class SubjectStorage<Output, Failure: Error> {
   /// this kind of subject does, or if a subscriber already asked for something.
   @inlinable
   internal func receive(subscription: Subscription) {
-    let requestNow = lock.withLock { () -> Bool in
+    let requestNow = lock.withLock { () -> Int? in
       upstreams.append(subscription)
-      return kind.requestsUpstreamAtOnce || hasAnyDownstreamDemand
+      if kind.requestsUpstreamAtOnce { return upstreams.count }
+      guard hasAnyDownstreamDemand else { return nil }
+      upstreamAsker = confluence_thread_token()
+      return upstreams.count
     }
-    if requestNow {
+    if let asked = requestNow {
       subscription.request(.unlimited)
+      if !kind.requestsUpstreamAtOnce { didAskUpstreams(through: asked) }
     }
   }
 
   /// Under the lock: a subscriber requested demand. Returns the upstream subscriptions to
-  /// ask for `.unlimited` now, if this is the first demand of a subject that waited for it.
+  /// ask for `.unlimited` now (and how far into `upstreams` they go, for
+  /// ``didAskUpstreams(through:)``), if the subject waited for a first demand and some
+  /// upstream has not been asked yet by a request that returned.
   @inlinable
-  internal func noteDownstreamDemand() -> [Subscription]? {
-    if hasAnyDownstreamDemand { return nil }
+  internal func noteDownstreamDemand() -> (subscriptions: ArraySlice<Subscription>, through: Int)? {
     hasAnyDownstreamDemand = true
-    return kind.requestsUpstreamAtOnce || upstreams.isEmpty ? nil : upstreams
+    guard !kind.requestsUpstreamAtOnce, upstreamsAsked < upstreams.count else { return nil }
+    let me = confluence_thread_token()
+    if upstreamAsker == me { return nil }
+    upstreamAsker = me
+    return (upstreams[upstreamsAsked...], upstreams.count)
+  }
+
+  /// Whether every upstream has been asked by a request that returned (under the lock).
+  @inlinable
+  internal var upstreamsAllAsked: Bool {
+    kind.requestsUpstreamAtOnce || upstreamsAsked >= upstreams.count
+  }
+
+  /// The upstreams up to `through` have been asked for `.unlimited` (takes the lock).
+  @inlinable
+  internal func didAskUpstreams(through: Int) {
+    let me = confluence_thread_token()
+    lock.withLock {
+      upstreamsAsked = max(upstreamsAsked, min(through, upstreams.count))
+      if upstreamAsker == me { upstreamAsker = 0 }
+    }
   }
 
   /// The subject goes away: cancels every upstream subscription it was handed.
   @usableFromInline
   internal func cancelUpstreams() {
     let cancelled = lock.withLock { () -> [Subscription] in
-      defer { upstreams = [] }
+      defer {
+        upstreams = []
+        upstreamsAsked = 0
+      }
       return upstreams
     }
     for subscription in cancelled {
