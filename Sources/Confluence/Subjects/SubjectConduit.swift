@@ -78,9 +78,10 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   /// (a `filter` or a relay downstream asking again for each value it drops) return
   /// without the subject's lock: they could not change anything.
   ///
-  /// Invariant: stored only inside the critical section that leaves `state.demand`
-  /// unlimited, never cleared; unlimited demand stays unlimited, so a request that reads it
-  /// set could change nothing, and a stale `false` only takes the lock
+  /// Invariant: stored only inside a critical section that leaves `state.demand` unlimited
+  /// with every upstream of the subject already asked (`SubjectStorage.upstreamsAsked`),
+  /// never cleared; unlimited demand stays unlimited, so a request that reads it set could
+  /// change nothing, and a stale `false` only takes the lock
   /// (`DemandIsUnlimitedInterleavingTests`).
   @usableFromInline
   internal let demandIsUnlimited = Atomic<Bool>(false)
