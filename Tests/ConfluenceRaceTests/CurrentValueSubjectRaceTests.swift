@@ -203,23 +203,14 @@ final class CurrentValueSubjectRaceTests: XCTestCase {
       let a = iteration.sink("A", on: subject)
       let b: RaceSubscriber<Never> = iteration.subscriber("B")
       subject.subscribe(b)
-      let progress = [RaceProgress(), RaceProgress()]
-      let sentBeforeCancel = [RaceCell(), RaceCell()]
-      for sender in 0..<2 {
-        iteration.thread { $0.send(8, progress: progress[sender]) { subject.send($0) } }
-      }
-      iteration.thread { actor in
-        actor.pauses(12)
-        for sender in 0..<2 { sentBeforeCancel[sender].value = progress[sender].returnedCount }
+      let senders = RaceInterruptedSenders.start(in: iteration, send: { subject.send($0) }) {
         a.cancel()
       }
       let closures = a.closures
       iteration.check {
         var found = RaceCheck.atMostOneAfterCancel(a.recorder) + RaceCheck.noDuplicates(a.recorder)
         found += RaceCheck.threadOrder(a.recorder)
-        for sender in 0..<2 {
-          found += RaceCheck.unbrokenStart(a.recorder, thread: sender, mustThrough: sentBeforeCancel[sender].value - 1)
-        }
+        found += senders.unbrokenStarts(a.recorder)
         found += RaceCheck.released(closures, "subscriber A's closures, after cancel()")
         return found + Self.everyValueOnce(b.recorder, threads: 2, count: 8)
       }
@@ -233,23 +224,14 @@ final class CurrentValueSubjectRaceTests: XCTestCase {
       let a = iteration.sink("A", on: subject)
       let b: RaceSubscriber<Never> = iteration.subscriber("B")
       subject.subscribe(b)
-      let progress = [RaceProgress(), RaceProgress()]
-      let sentBefore = [RaceCell(), RaceCell()]
-      for sender in 0..<2 {
-        iteration.thread { $0.send(8, progress: progress[sender]) { subject.send($0) } }
-      }
-      iteration.thread { actor in
-        actor.pauses(12)
-        for sender in 0..<2 { sentBefore[sender].value = progress[sender].returnedCount }
+      let senders = RaceInterruptedSenders.start(in: iteration, send: { subject.send($0) }) {
         subject.send(completion: .finished)
       }
       iteration.check {
         [a.recorder, b.recorder].flatMap { recorder in
           RaceCheck.oneCompletion(recorder, allowed: ["finished"]) + RaceCheck.noDuplicates(recorder)
             + RaceCheck.threadOrder(recorder)
-            + (0..<2).flatMap {
-              RaceCheck.unbrokenStart(recorder, thread: $0, mustThrough: sentBefore[$0].value - 1)
-            }
+            + senders.unbrokenStarts(recorder)
         }
       }
     }

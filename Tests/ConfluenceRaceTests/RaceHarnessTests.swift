@@ -72,6 +72,18 @@ final class RaceHarnessTests: XCTestCase {
     XCTAssertEqual(outcome.kinds[.afterCompletion], 20, outcome.firstReport ?? "")
   }
 
+  func test_aValueDroppedBeforeAnInterruption_isReportedLost_throughTheInterruptedSendersShape() {
+    let outcome = runRace("harness: interrupted senders, a dropped value", threads: 3, iterations: 50) { iteration in
+      let subject = FlawedSubject(.dropsValueThree)
+      let a = subscriber(subject, iteration)
+      let senders = RaceInterruptedSenders.start(in: iteration, send: { subject.send($0) }) {
+        subject.send(completion: .finished)
+      }
+      iteration.check { senders.unbrokenStarts(a) }
+    }
+    XCTAssertNotNil(outcome.kinds[.lost], "\(outcome.summary)\n\(outcome.firstReport ?? "")")
+  }
+
   func test_aThreadThatNeverReturns_isReportedAsAHang_andTheScenarioStops() {
     let subject = FlawedSubject(.blocksUntilReleased)
     let outcome = runRace("harness: a send that blocks", threads: 2, iterations: 5, deadline: 0.5) { iteration in

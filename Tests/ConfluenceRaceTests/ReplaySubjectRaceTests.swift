@@ -45,14 +45,7 @@ final class ReplaySubjectRaceTests: XCTestCase {
       let late = iteration.recorder("late")
       let keeper = RaceKeeper()
       subject.subscribe(b)
-      let progress = [RaceProgress(), RaceProgress()]
-      let sentBefore = [RaceCell(), RaceCell()]
-      for sender in 0..<2 {
-        iteration.thread { $0.send(8, progress: progress[sender]) { subject.send($0) } }
-      }
-      iteration.thread { actor in
-        actor.pauses(12)
-        for sender in 0..<2 { sentBefore[sender].value = progress[sender].returnedCount }
+      let senders = RaceInterruptedSenders.start(in: iteration, send: { subject.send($0) }) {
         subject.send(completion: .finished)
       }
       iteration.then { _ in keeper.keep(RaceSink(subject, into: late)) }
@@ -61,9 +54,7 @@ final class ReplaySubjectRaceTests: XCTestCase {
         var found = [a.recorder, b.recorder].flatMap { recorder in
           RaceCheck.oneCompletion(recorder, allowed: ["finished"]) + RaceCheck.noDuplicates(recorder)
             + RaceCheck.threadOrder(recorder)
-            + (0..<2).flatMap {
-              RaceCheck.unbrokenStart(recorder, thread: $0, mustThrough: sentBefore[$0].value - 1)
-            }
+            + senders.unbrokenStarts(recorder)
         }
         if a.recorder.values != b.recorder.values {
           found.append(RaceViolation(.reordered, "the two subscribers saw different values or orders"))
