@@ -44,10 +44,12 @@ extension LoopWorkloads {
           return hash
         })
     }
-    result.append(
-      .sync(.loop, .generic12, note: "for i in 0..<N { map; filter; 5 × (step; keep); mix }") {
-        longChain($0, steps: 5)
-      })
+    for workload in [WorkloadID.generic12, .generic12Unspecialised] {
+      result.append(
+        .sync(.loop, workload, note: "for i in 0..<N { map; filter; 5 × (step; keep); mix }") {
+          longChain($0, steps: 5)
+        })
+    }
     return result
   }
 

@@ -65,6 +65,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
   case combineLatestTreeBuild1 = "combineLatest-tree-build-1"
   case combineLatestTreeBuild7 = "combineLatest-tree-build-7"
   case generic12 = "generic-12"
+  case generic12Unspecialised = "generic-12-unspecialised"
 
   /// What the workload does, for the table.
   public var title: String {
@@ -168,6 +169,9 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .generic12:
       return
         "the 12 stages of subject-12 built inside `func sum<P: Publisher>(_ p: P) -> AnyCancellable` (appends 6 × (`map` → `filter`) and sinks), called with a `PassthroughSubject`"
+    case .generic12Unspecialised:
+      return
+        "as generic-12, with `sum` compiled once for every `P` (`@_semantics(\"optimize.sil.specialize.generic.never\")`, as a helper in another module that is not `@inlinable` is): the stages are built by generic code"
     case .httpLines:
       return
         "N lines of a 127.0.0.1 HTTP response (Content-Length, ~62 bytes a line), a `String` each, folded: ConfluenceNetworking's `linesPublisher(for:)` → `sink`, and as the hand-written reference a `URLSession` data delegate splitting each `Data` at its newlines"
@@ -195,7 +199,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .mergeTreeBuild1, .mergeTreeBuild7, .zipTreeBuild1, .zipTreeBuild7, .combineLatestTreeBuild1,
       .combineLatestTreeBuild7:
       return "tree"
-    case .generic12: return "element"
+    case .generic12, .generic12Unspecialised: return "element"
     }
   }
 
@@ -249,7 +253,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .erasedFlatMap5, .erasedFlatMapMax1x5, .mergeChain6, .zipChain6: return quick ? 500 : 50_000
     case .mergeTreeBuild1, .zipTreeBuild1, .combineLatestTreeBuild1: return quick ? 200 : 50_000
     case .mergeTreeBuild7, .zipTreeBuild7, .combineLatestTreeBuild7: return quick ? 100 : 10_000
-    case .generic12: return quick ? 2_000 : 200_000
+    case .generic12, .generic12Unspecialised: return quick ? 2_000 : 200_000
     }
   }
 
@@ -273,7 +277,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .switchToLatest5, .longFlatMap: return false
     // A `String` per line, and the network's buffers.
     case .httpLines: return false
-    case .mergeChain1, .mergeChain6, .zipChain1, .zipChain6, .generic12: return true
+    case .mergeChain1, .mergeChain6, .zipChain1, .zipChain6, .generic12, .generic12Unspecialised: return true
     // A `Just` per value per level; a tree per item.
     case .erasedFlatMap1, .erasedFlatMap5, .erasedFlatMapMax1x1, .erasedFlatMapMax1x5: return false
     case .mergeTreeBuild1, .mergeTreeBuild7, .zipTreeBuild1, .zipTreeBuild7, .combineLatestTreeBuild1,

@@ -29,6 +29,9 @@ extension OpenCombineWorkloads {
         zipTreeBuild($0, depth: 7)
       },
       .sync(.openCombine, .generic12, note: "sum<PassthroughSubject>: 6 × (Map → Filter) → Sink", generic12),
+      .sync(
+        .openCombine, .generic12Unspecialised, note: "sum<P>, not specialised: 6 × (Map → Filter) → Sink",
+        generic12Unspecialised),
     ]
     #if HAS_MERGE
       result += [
@@ -249,6 +252,31 @@ extension OpenCombineWorkloads {
     let subject = PassthroughSubject<Int, Never>()
     let accumulator = Accumulator()
     let cancellable = sum(subject, into: accumulator)
+    for i in 0..<n { subject.send(i) }
+    subject.send(completion: .finished)
+    blackHole(cancellable)
+    return accumulator.finish()
+  }
+  /// `sum`, compiled once for every `P`: what a caller in another module gets from a helper
+  /// that is not `@inlinable`.
+  @inline(never)
+  @_semantics("optimize.sil.specialize.generic.never")
+  static func sumUnspecialised<P: Publisher>(_ p: P, into sum: Accumulator) -> AnyCancellable
+  where P.Output == Int, P.Failure == Never {
+    p.map { Work.transform($0) }.filter { Work.isIncluded($0) }
+      .map { Work.step($0) }.filter { Work.keep($0) }
+      .map { Work.step($0) }.filter { Work.keep($0) }
+      .map { Work.step($0) }.filter { Work.keep($0) }
+      .map { Work.step($0) }.filter { Work.keep($0) }
+      .map { Work.step($0) }.filter { Work.keep($0) }
+      .sink { sum.add($0) }
+  }
+
+  @inline(never)
+  static func generic12Unspecialised(_ n: Int) -> UInt64 {
+    let subject = PassthroughSubject<Int, Never>()
+    let accumulator = Accumulator()
+    let cancellable = sumUnspecialised(subject, into: accumulator)
     for i in 0..<n { subject.send(i) }
     subject.send(completion: .finished)
     blackHole(cancellable)

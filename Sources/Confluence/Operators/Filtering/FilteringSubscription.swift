@@ -115,8 +115,19 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
       if !Logic.edges.processesValuesOutsideLiveSpan { return .none }
     }
     // Read before the logic runs the user's closure, as `filter`'s subscriber does
-    // (Benchmarks/README.md, "Long pipelines", point 10).
-    let next = downstream
+    // (Benchmarks/README.md, "Long pipelines", point 10), where that costs nothing:
+    // borrowed in code not specialised for the downstream (see `FilterSubscriber`).
+    if _isConcrete(Downstream.self) {
+      let next = downstream
+      return apply(input, to: next)
+    }
+    return apply(input, to: downstream)
+  }
+
+  /// Runs the logic on `input` and carries its action out towards `next`.
+  @inlinable
+  @inline(__always)
+  internal func apply(_ input: Input, to next: borrowing Downstream) -> Subscribers.Demand {
     switch logic.receive(input) {
     case .publish(let output):
       return next.receive(output)
@@ -265,9 +276,13 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure, Log
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
     // Read before the logic runs the user's closure (Benchmarks/README.md, "Long
-    // pipelines", point 10).
-    let next = downstream
-    return perform(logic.receive(input), to: next)
+    // pipelines", point 10); borrowed in code not specialised for the downstream (see
+    // `FilterSubscriber`).
+    if _isConcrete(Downstream.self) {
+      let next = downstream
+      return perform(logic.receive(input), to: next)
+    }
+    return perform(logic.receive(input), to: downstream)
   }
 
   /// Passes a run on: values the logic publishes go on in the run, values it skips are

@@ -126,7 +126,18 @@ internal final class ScanSubscriber<Input, Downstream: Subscriber>: Subscriber, 
   @inlinable
   @inline(__always)
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    let next = downstream  // read before the closure runs, as `filter`'s (point 10)
+    // Read before the closure runs, as `filter`'s (point 10), where that costs nothing:
+    // borrowed in code not specialised for the downstream (see `FilterSubscriber`).
+    if _isConcrete(Downstream.self) {
+      let next = downstream
+      return fold(input, into: next)
+    }
+    return fold(input, into: downstream)
+  }
+
+  @inlinable
+  @inline(__always)
+  internal func fold(_ input: Input, into next: borrowing Downstream) -> Subscribers.Demand {
     result = nextPartialResult(result, input)
     return next.receive(result)
   }
