@@ -127,27 +127,16 @@ where Downstream.Failure == any Error {
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
     if lock.withLock({ isFinished }) { return .none }
-    // Read before the coder runs (Benchmarks/README.md, "Long pipelines", point 10);
-    // borrowed in code not specialised for the downstream (see `FilterSubscriber`).
+    // Read before the coder runs (Benchmarks/README.md, "Long pipelines", point 10).
+    let next = downstream
     do {
-      if _isConcrete(Downstream.self) {
-        let next = downstream
-        return try Self.relay(transform(input), to: next)
-      }
-      return try Self.relay(transform(input), to: downstream)
+      return next.receive(try transform(input))
     } catch {
       guard let taken = finish() else { return .none }
       taken.cancelSubscription()
       downstream.receive(completion: .failure(error))
       return .none
     }
-  }
-
-  /// Hands a coded value to `next`.
-  @inlinable
-  @inline(__always)
-  internal static func relay(_ output: Downstream.Input, to next: borrowing Downstream) -> Subscribers.Demand {
-    next.receive(output)
   }
 
   @inlinable

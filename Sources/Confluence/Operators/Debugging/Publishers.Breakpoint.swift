@@ -204,19 +204,8 @@ internal final class BreakpointSubscriber<Downstream: Subscriber>: Subscriber, C
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    // Read before `receiveOutput` runs (Benchmarks/README.md, "Long pipelines", point 10);
-    // borrowed in code not specialised for the downstream (see `FilterSubscriber`).
-    if _isConcrete(Downstream.self) {
-      let next = downstream
-      return relay(input, to: next)
-    }
-    return relay(input, to: downstream)
-  }
-
-  /// Runs `receiveOutput` (raising the signal if it says to), then hands `input` to `next`.
-  @inlinable
-  @inline(__always)
-  internal func relay(_ input: Input, to next: borrowing Downstream) -> Subscribers.Demand {
+    // Read before `receiveOutput` runs (Benchmarks/README.md, "Long pipelines", point 10).
+    let next = downstream
     if receiveOutput?(input) == true {
       raiseDebuggerSignal()
     }

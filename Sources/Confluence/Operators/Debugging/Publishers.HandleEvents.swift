@@ -276,20 +276,8 @@ internal final class HandleEventsSubscription<Downstream: Subscriber>: Subscribe
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    // Read before `receiveOutput` runs (Benchmarks/README.md, "Long pipelines", point 10);
-    // borrowed in code not specialised for the downstream (see `FilterSubscriber`).
-    if _isConcrete(Downstream.self) {
-      let next = downstream
-      return relay(input, to: next)
-    }
-    return relay(input, to: downstream)
-  }
-
-  /// Runs `receiveOutput` and hands `input` to `next`, then runs `receiveRequest` with the
-  /// demand it returned.
-  @inlinable
-  @inline(__always)
-  internal func relay(_ input: Input, to next: borrowing Downstream) -> Subscribers.Demand {
+    // Read before `receiveOutput` runs (Benchmarks/README.md, "Long pipelines", point 10).
+    let next = downstream
     guard !readHasEnded() else { return next.receive(input) }
     receiveOutput?(input)
     let more = next.receive(input)

@@ -115,19 +115,8 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
       if !Logic.edges.processesValuesOutsideLiveSpan { return .none }
     }
     // Read before the logic runs the user's closure, as `filter`'s subscriber does
-    // (Benchmarks/README.md, "Long pipelines", point 10), where that costs nothing:
-    // borrowed in code not specialised for the downstream (see `FilterSubscriber`).
-    if _isConcrete(Downstream.self) {
-      let next = downstream
-      return apply(input, to: next)
-    }
-    return apply(input, to: downstream)
-  }
-
-  /// Runs the logic on `input` and carries its action out towards `next`.
-  @inlinable
-  @inline(__always)
-  internal func apply(_ input: Input, to next: borrowing Downstream) -> Subscribers.Demand {
+    // (Benchmarks/README.md, "Long pipelines", point 10).
+    let next = downstream
     switch logic.receive(input) {
     case .publish(let output):
       return next.receive(output)

@@ -128,18 +128,15 @@ internal final class ScanSubscriber<Input, Downstream: Subscriber>: Subscriber, 
   internal func receive(_ input: Input) -> Subscribers.Demand {
     // Read before the closure runs, as `filter`'s (point 10), where that costs nothing:
     // borrowed in code not specialised for the downstream (see `FilterSubscriber`).
+    // (The specialised branch is written out: handing `next` to a function that borrows it
+    // let the optimizer load it after the closure again.)
     if _isConcrete(Downstream.self) {
       let next = downstream
-      return fold(input, into: next)
+      result = nextPartialResult(result, input)
+      return next.receive(result)
     }
-    return fold(input, into: downstream)
-  }
-
-  @inlinable
-  @inline(__always)
-  internal func fold(_ input: Input, into next: borrowing Downstream) -> Subscribers.Demand {
     result = nextPartialResult(result, input)
-    return next.receive(result)
+    return downstream.receive(result)
   }
 
   /// Passes a run on, each value folded into the result (see
