@@ -249,37 +249,36 @@ extension OpenCombineWorkloads {
 
   @inline(never)
   static func generic12(_ n: Int) -> UInt64 {
-    let subject = PassthroughSubject<Int, Never>()
-    let accumulator = Accumulator()
-    let cancellable = sum(subject, into: accumulator)
-    for i in 0..<n { subject.send(i) }
-    subject.send(completion: .finished)
-    blackHole(cancellable)
-    return accumulator.finish()
+    sendThrough(n) { sum($0, into: $1) }
   }
-  /// `sum`, compiled once for every `P`: what a caller in another module gets from a helper
-  /// that is not `@inlinable`.
+
+  /// `sum` as a caller in another module gets it from a helper that is not `@inlinable`:
+  /// this function is compiled once for every `P`, so its call reaches `sum`'s generic body,
+  /// not a copy specialised for the subject.
   @inline(never)
   @_semantics("optimize.sil.specialize.generic.never")
-  static func sumUnspecialised<P: Publisher>(_ p: P, into sum: Accumulator) -> AnyCancellable
+  static func sumUnspecialised<P: Publisher>(_ p: P, into accumulator: Accumulator) -> AnyCancellable
   where P.Output == Int, P.Failure == Never {
-    p.map { Work.transform($0) }.filter { Work.isIncluded($0) }
-      .map { Work.step($0) }.filter { Work.keep($0) }
-      .map { Work.step($0) }.filter { Work.keep($0) }
-      .map { Work.step($0) }.filter { Work.keep($0) }
-      .map { Work.step($0) }.filter { Work.keep($0) }
-      .map { Work.step($0) }.filter { Work.keep($0) }
-      .sink { sum.add($0) }
+    sum(p, into: accumulator)
   }
 
   @inline(never)
   static func generic12Unspecialised(_ n: Int) -> UInt64 {
+    sendThrough(n) { sumUnspecialised($0, into: $1) }
+  }
+
+  /// Sends `0..<n` to a subject through what `helper` built on it, then finishes it.
+  @inline(__always)
+  static func sendThrough(
+    _ n: Int, _ helper: (PassthroughSubject<Int, Never>, Accumulator) -> AnyCancellable
+  ) -> UInt64 {
     let subject = PassthroughSubject<Int, Never>()
     let accumulator = Accumulator()
-    let cancellable = sumUnspecialised(subject, into: accumulator)
+    let cancellable = helper(subject, accumulator)
     for i in 0..<n { subject.send(i) }
     subject.send(completion: .finished)
     blackHole(cancellable)
     return accumulator.finish()
   }
+
 }
