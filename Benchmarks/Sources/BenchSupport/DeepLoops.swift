@@ -44,6 +44,16 @@ extension LoopWorkloads {
           return hash
         })
     }
+    for workload in [
+      WorkloadID.zipJustTree1, .zipJustTree7, .combineLatestJustTree1, .combineLatestJustTree7,
+    ] {
+      result.append(
+        .sync(.loop, workload, note: "for i in 0..<N { mix(1) }") { n in
+          var hash = Work.seed
+          for _ in 0..<n { hash = Work.mix(hash, 1) }
+          return hash
+        })
+    }
     for workload in [WorkloadID.generic12, .generic12Unspecialised] {
       result.append(
         .sync(.loop, workload, note: "for i in 0..<N { map; filter; 5 × (step; keep); mix }") {

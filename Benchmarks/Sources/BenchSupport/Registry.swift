@@ -64,6 +64,10 @@ public enum WorkloadID: String, CaseIterable, Sendable {
   case zipTreeBuild7 = "zip-tree-build-7"
   case combineLatestTreeBuild1 = "combineLatest-tree-build-1"
   case combineLatestTreeBuild7 = "combineLatest-tree-build-7"
+  case zipJustTree1 = "zip-just-tree-1"
+  case zipJustTree7 = "zip-just-tree-7"
+  case combineLatestJustTree1 = "combineLatest-just-tree-1"
+  case combineLatestJustTree7 = "combineLatest-just-tree-7"
   case generic12 = "generic-12"
   case generic12Unspecialised = "generic-12-unspecialised"
 
@@ -166,6 +170,12 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .combineLatestTreeBuild1, .combineLatestTreeBuild7:
       return
         "as merge-tree-build-\(depth) with `a.combineLatest(b, c, d).map(+)` (one value): \(4 * depth) fan-in subscriptions"
+    case .zipJustTree1, .zipJustTree7:
+      return
+        "build \(depth) level(s) of `Publishers.Zip4(a, Just(1), Just(1), Just(1)).map { x, _, _, _ in x }.eraseToAnyPublisher()` (a: the level below; at the bottom an erased `CurrentValueSubject(1)`), `sink` (one value), `cancel()`: \(depth) erased levels over \(3 * depth) `Just`s"
+    case .combineLatestJustTree1, .combineLatestJustTree7:
+      return
+        "as zip-just-tree-\(depth) with `Publishers.CombineLatest4` (the shape of RxSwift's `testCombineLatestCreating` at depth 7: \(4 * depth) subscriptions)"
     case .generic12:
       return
         "the 12 stages of subject-12 built inside `func sum<P: Publisher>(_ p: P) -> AnyCancellable` (appends 6 × (`map` → `filter`) and sinks), called with a `PassthroughSubject`"
@@ -197,7 +207,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
       return "element"
     case .zipChain1, .zipChain6: return "round"
     case .mergeTreeBuild1, .mergeTreeBuild7, .zipTreeBuild1, .zipTreeBuild7, .combineLatestTreeBuild1,
-      .combineLatestTreeBuild7:
+      .combineLatestTreeBuild7, .zipJustTree1, .zipJustTree7, .combineLatestJustTree1, .combineLatestJustTree7:
       return "tree"
     case .generic12, .generic12Unspecialised: return "element"
     }
@@ -208,7 +218,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     switch self {
     case .erasedFlatMap5, .erasedFlatMapMax1x5: return 5
     case .mergeChain6, .zipChain6: return 6
-    case .mergeTreeBuild7, .zipTreeBuild7, .combineLatestTreeBuild7: return 7
+    case .mergeTreeBuild7, .zipTreeBuild7, .combineLatestTreeBuild7, .zipJustTree7, .combineLatestJustTree7: return 7
     default: return 1
     }
   }
@@ -223,6 +233,8 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .mergeTreeBuild7: return .mergeTreeBuild1
     case .zipTreeBuild7: return .zipTreeBuild1
     case .combineLatestTreeBuild7: return .combineLatestTreeBuild1
+    case .zipJustTree7: return .zipJustTree1
+    case .combineLatestJustTree7: return .combineLatestJustTree1
     default: return nil
     }
   }
@@ -253,6 +265,8 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .erasedFlatMap5, .erasedFlatMapMax1x5, .mergeChain6, .zipChain6: return quick ? 500 : 50_000
     case .mergeTreeBuild1, .zipTreeBuild1, .combineLatestTreeBuild1: return quick ? 200 : 50_000
     case .mergeTreeBuild7, .zipTreeBuild7, .combineLatestTreeBuild7: return quick ? 100 : 10_000
+    case .zipJustTree1, .combineLatestJustTree1: return quick ? 200 : 50_000
+    case .zipJustTree7, .combineLatestJustTree7: return quick ? 100 : 10_000
     case .generic12, .generic12Unspecialised: return quick ? 2_000 : 200_000
     }
   }
@@ -281,7 +295,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     // A `Just` per value per level; a tree per item.
     case .erasedFlatMap1, .erasedFlatMap5, .erasedFlatMapMax1x1, .erasedFlatMapMax1x5: return false
     case .mergeTreeBuild1, .mergeTreeBuild7, .zipTreeBuild1, .zipTreeBuild7, .combineLatestTreeBuild1,
-      .combineLatestTreeBuild7:
+      .combineLatestTreeBuild7, .zipJustTree1, .zipJustTree7, .combineLatestJustTree1, .combineLatestJustTree7:
       return false
     }
   }

@@ -28,6 +28,12 @@ extension OpenCombineWorkloads {
       .sync(.openCombine, .zipTreeBuild7, note: "7 × AnyPublisher(Zip4 → Map) → Sink, cancel") {
         zipTreeBuild($0, depth: 7)
       },
+      .sync(.openCombine, .zipJustTree1, note: "AnyPublisher(Zip4<AnyPublisher, Just, Just, Just> → Map) → Sink, cancel") {
+        zipJustTree($0, depth: 1)
+      },
+      .sync(.openCombine, .zipJustTree7, note: "7 × AnyPublisher(Zip4<AnyPublisher, Just, Just, Just> → Map) → Sink, cancel") {
+        zipJustTree($0, depth: 7)
+      },
       .sync(.openCombine, .generic12, note: "sum<PassthroughSubject>: 6 × (Map → Filter) → Sink", generic12),
       .sync(
         .openCombine, .generic12Unspecialised, note: "sum<P>, not specialised: 6 × (Map → Filter) → Sink",
@@ -59,9 +65,17 @@ extension OpenCombineWorkloads {
         .sync(.openCombine, .combineLatestTreeBuild7, note: "7 × AnyPublisher(CombineLatest4 → Map) → Sink, cancel") {
           combineLatestTreeBuild($0, depth: 7)
         },
+        .sync(.openCombine, .combineLatestJustTree1, note: "AnyPublisher(CombineLatest4<AnyPublisher, Just, Just, Just> → Map) → Sink, cancel") {
+          combineLatestJustTree($0, depth: 1)
+        },
+        .sync(.openCombine, .combineLatestJustTree7, note: "7 × AnyPublisher(CombineLatest4<AnyPublisher, Just, Just, Just> → Map) → Sink, cancel") {
+          combineLatestJustTree($0, depth: 7)
+        },
       ]
     #else
-      for workload in [WorkloadID.combineLatestTreeBuild1, .combineLatestTreeBuild7] {
+      for workload in [
+        WorkloadID.combineLatestTreeBuild1, .combineLatestTreeBuild7, .combineLatestJustTree1, .combineLatestJustTree7,
+      ] {
         result.append(.missing(.openCombine, workload, "no CombineLatest in this library"))
       }
     #endif
@@ -184,6 +198,34 @@ extension OpenCombineWorkloads {
     buildTrees(n, depth: depth, zipLevel)
   }
 
+  /// Builds `depth` levels of `level` over an erased `CurrentValueSubject(1)` (each level
+  /// combines the one below with three `Just(1)`s and passes the first value on), sinks the
+  /// top, cancels it.
+  @inline(__always)
+  static func buildJustTrees(
+    _ n: Int, depth: Int, _ level: (AnyPublisher<Int, Never>) -> AnyPublisher<Int, Never>
+  ) -> UInt64 {
+    let root = CurrentValueSubject<Int, Never>(1)
+    let sum = Accumulator()
+    for _ in 0..<n {
+      var top = erasedLeaf(root)
+      for _ in 0..<depth { top = level(top) }
+      let cancellable = top.sink { sum.add($0) }
+      cancellable.cancel()
+    }
+    return sum.finish()
+  }
+
+  @inline(never)
+  static func zipJustLevel(_ below: AnyPublisher<Int, Never>) -> AnyPublisher<Int, Never> {
+    Publishers.Zip4(below, Just(1), Just(1), Just(1)).map { x, _, _, _ in x }.eraseToAnyPublisher()
+  }
+
+  @inline(never)
+  static func zipJustTree(_ n: Int, depth: Int) -> UInt64 {
+    buildJustTrees(n, depth: depth, zipJustLevel)
+  }
+
   #if HAS_MERGE
     @inline(never)
     static func mergeChain(_ n: Int, depth: Int) -> UInt64 {
@@ -230,6 +272,16 @@ extension OpenCombineWorkloads {
     @inline(never)
     static func combineLatestTreeBuild(_ n: Int, depth: Int) -> UInt64 {
       buildTrees(n, depth: depth, combineLatestLevel)
+    }
+
+    @inline(never)
+    static func combineLatestJustLevel(_ below: AnyPublisher<Int, Never>) -> AnyPublisher<Int, Never> {
+      Publishers.CombineLatest4(below, Just(1), Just(1), Just(1)).map { x, _, _, _ in x }.eraseToAnyPublisher()
+    }
+
+    @inline(never)
+    static func combineLatestJustTree(_ n: Int, depth: Int) -> UInt64 {
+      buildJustTrees(n, depth: depth, combineLatestJustLevel)
     }
   #endif
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A unique identifier for identifying publisher streams.
 ///
 /// To conform to ``CustomCombineIdentifierConvertible`` in a subscription or subject that
@@ -16,7 +18,7 @@ public struct CombineIdentifier: Hashable, CustomStringConvertible, Sendable {
   /// Creates a unique Combine identifier.
   public init() {
     // Odd values, so they never collide with an object address (which is aligned).
-    rawValue = combineIdentifierCounter.next() | 1
+    rawValue = combineIdentifierCounter.wrappingAdd(2, ordering: .relaxed).newValue | 1
   }
 
   /// Creates a Combine identifier, using the bit pattern of the provided object.
@@ -30,26 +32,13 @@ public struct CombineIdentifier: Hashable, CustomStringConvertible, Sendable {
   }
 }
 
-/// The source of ``CombineIdentifier/init()``'s values: a counter under a lock. No benchmark
-/// row makes identifiers per value (the inner subscriptions of `flatMap` and
-/// `switchToLatest`, which make one each, are skipped for `Just`), so an atomic counter would
-/// save nothing measured (ARCHITECTURE.md, "Lock-free protocols"). It wraps after 2⁶³
-/// identifiers.
-private final class CombineIdentifierCounter: @unchecked Sendable {
-  // @unchecked Sendable: `value` is read and written only under `lock`.
-  private let lock = Lock()
-  private var value: UInt64 = 0
-
-  /// The next even value, never returned before.
-  func next() -> UInt64 {
-    lock.withLock {
-      value &+= 2
-      return value
-    }
-  }
-}
-
-private let combineIdentifierCounter = CombineIdentifierCounter()
+/// The source of ``CombineIdentifier/init()``'s values: an atomic counter, advanced by 2. It
+/// was a counter under a lock until the tree rows of the benchmark (issue 35) showed it: every
+/// `zip` and `combineLatest` makes one identifier per upstream it subscribes to, and the lock
+/// with its owner bookkeeping cost about 60 instructions each, against 10 for one relaxed
+/// fetch-and-add. A single read-modify-write has no interleaving to check: two calls always get
+/// different values. It wraps after 2⁶³ identifiers.
+private let combineIdentifierCounter = Atomic<UInt64>(0)
 
 /// A protocol for uniquely identifying publisher streams.
 ///
