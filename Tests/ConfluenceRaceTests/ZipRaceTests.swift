@@ -36,6 +36,40 @@ final class ZipRaceTests: XCTestCase {
     }
   }
 
+  /// Four upstreams in one subscription, each fed and finished from its own thread: the
+  /// n-th output holds every side's n-th value, each once, in order, and one completion.
+  func test_zipOfFourSubjects_fedFromFourThreads_pairsInOrder() {
+    race("zip: 4 subjects, each sent to and finished from its own thread", threads: 4) { iteration in
+      let subjects = (0..<4).map { _ in PassthroughSubject<RaceTag, Never>() }
+      let mismatches = Mutex<[String]>([])
+      let zipped = subjects[0].zip(subjects[1], subjects[2], subjects[3]).map { a, b, c, d -> RaceTag in
+        let tags = [a, b, c, d]
+        if tags.contains(where: { $0.seq != a.seq }) || tags.map(\.thread) != [0, 1, 2, 3] {
+          mismatches.withLock { $0.append("(" + tags.map(\.short).joined(separator: ", ") + ")") }
+        }
+        return a
+      }
+      let a = iteration.sink("A", on: zipped)
+      for index in 0..<4 {
+        iteration.thread { actor in
+          actor.send(6) { subjects[index].send($0) }
+          actor.pause()
+          subjects[index].send(completion: .finished)
+        }
+      }
+      iteration.check {
+        var found = RaceCheck.exactlyOnce(a.recorder, raceTags(threads: 0..<1, count: 6))
+        found += RaceCheck.threadOrder(a.recorder) + RaceCheck.oneCompletion(a.recorder, allowed: ["finished"])
+        let wrong = mismatches.withLock { $0 }
+        if !wrong.isEmpty {
+          found.append(
+            RaceViolation(.reordered, "zip paired values of different places: \(wrong.joined(separator: " "))"))
+        }
+        return found
+      }
+    }
+  }
+
   /// Three upstreams, limited demand asked from a fourth thread: never more than asked for,
   /// and each upstream's values in its order. (A subject drops a value zip has no demand
   /// for, so outputs may pair values of different places.)

@@ -28,10 +28,13 @@ extension ConfluenceWorkloads {
       .sync(.confluence, .zipTreeBuild7, note: "7 × AnyPublisher(Zip4 → Map) → Sink, cancel") {
         zipTreeBuild($0, depth: 7)
       },
-      .sync(.confluence, .zipJustTree1, note: "AnyPublisher(Zip4<AnyPublisher, Just, Just, Just> → Map) → Sink, cancel") {
+      .sync(.confluence, .zipJustTree1, note: "AnyPublisher(Zip4<AnyPublisher, Just, Just, Just> → Map) → Sink, cancel")
+      {
         zipJustTree($0, depth: 1)
       },
-      .sync(.confluence, .zipJustTree7, note: "7 × AnyPublisher(Zip4<AnyPublisher, Just, Just, Just> → Map) → Sink, cancel") {
+      .sync(
+        .confluence, .zipJustTree7, note: "7 × AnyPublisher(Zip4<AnyPublisher, Just, Just, Just> → Map) → Sink, cancel"
+      ) {
         zipJustTree($0, depth: 7)
       },
       .sync(.confluence, .generic12, note: "sum<PassthroughSubject>: 6 × (Map → Filter) → Sink", generic12),
@@ -65,10 +68,16 @@ extension ConfluenceWorkloads {
         .sync(.confluence, .combineLatestTreeBuild7, note: "7 × AnyPublisher(CombineLatest4 → Map) → Sink, cancel") {
           combineLatestTreeBuild($0, depth: 7)
         },
-        .sync(.confluence, .combineLatestJustTree1, note: "AnyPublisher(CombineLatest4<AnyPublisher, Just, Just, Just> → Map) → Sink, cancel") {
+        .sync(
+          .confluence, .combineLatestJustTree1,
+          note: "AnyPublisher(CombineLatest4<AnyPublisher, Just, Just, Just> → Map) → Sink, cancel"
+        ) {
           combineLatestJustTree($0, depth: 1)
         },
-        .sync(.confluence, .combineLatestJustTree7, note: "7 × AnyPublisher(CombineLatest4<AnyPublisher, Just, Just, Just> → Map) → Sink, cancel") {
+        .sync(
+          .confluence, .combineLatestJustTree7,
+          note: "7 × AnyPublisher(CombineLatest4<AnyPublisher, Just, Just, Just> → Map) → Sink, cancel"
+        ) {
           combineLatestJustTree($0, depth: 7)
         },
       ]

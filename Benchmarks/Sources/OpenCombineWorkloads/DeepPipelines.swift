@@ -28,10 +28,14 @@ extension OpenCombineWorkloads {
       .sync(.openCombine, .zipTreeBuild7, note: "7 × AnyPublisher(Zip4 → Map) → Sink, cancel") {
         zipTreeBuild($0, depth: 7)
       },
-      .sync(.openCombine, .zipJustTree1, note: "AnyPublisher(Zip4<AnyPublisher, Just, Just, Just> → Map) → Sink, cancel") {
+      .sync(
+        .openCombine, .zipJustTree1, note: "AnyPublisher(Zip4<AnyPublisher, Just, Just, Just> → Map) → Sink, cancel"
+      ) {
         zipJustTree($0, depth: 1)
       },
-      .sync(.openCombine, .zipJustTree7, note: "7 × AnyPublisher(Zip4<AnyPublisher, Just, Just, Just> → Map) → Sink, cancel") {
+      .sync(
+        .openCombine, .zipJustTree7, note: "7 × AnyPublisher(Zip4<AnyPublisher, Just, Just, Just> → Map) → Sink, cancel"
+      ) {
         zipJustTree($0, depth: 7)
       },
       .sync(.openCombine, .generic12, note: "sum<PassthroughSubject>: 6 × (Map → Filter) → Sink", generic12),
@@ -65,10 +69,16 @@ extension OpenCombineWorkloads {
         .sync(.openCombine, .combineLatestTreeBuild7, note: "7 × AnyPublisher(CombineLatest4 → Map) → Sink, cancel") {
           combineLatestTreeBuild($0, depth: 7)
         },
-        .sync(.openCombine, .combineLatestJustTree1, note: "AnyPublisher(CombineLatest4<AnyPublisher, Just, Just, Just> → Map) → Sink, cancel") {
+        .sync(
+          .openCombine, .combineLatestJustTree1,
+          note: "AnyPublisher(CombineLatest4<AnyPublisher, Just, Just, Just> → Map) → Sink, cancel"
+        ) {
           combineLatestJustTree($0, depth: 1)
         },
-        .sync(.openCombine, .combineLatestJustTree7, note: "7 × AnyPublisher(CombineLatest4<AnyPublisher, Just, Just, Just> → Map) → Sink, cancel") {
+        .sync(
+          .openCombine, .combineLatestJustTree7,
+          note: "7 × AnyPublisher(CombineLatest4<AnyPublisher, Just, Just, Just> → Map) → Sink, cancel"
+        ) {
           combineLatestJustTree($0, depth: 7)
         },
       ]

@@ -34,7 +34,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      BinaryFanInSubscription<S, CombineLatestLogic<A.Output, B.Output>>(downstream: subscriber).subscribe(a, b)
+      FanInSubscription<S, CombineLatestLogic<A.Output, B.Output>>(downstream: subscriber).subscribe(a, b)
     }
   }
 }

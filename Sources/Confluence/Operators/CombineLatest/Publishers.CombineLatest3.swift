@@ -39,9 +39,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      Publishers.CombineLatest(Publishers.CombineLatest(a, b), c)
-        .map { ($0.0.0, $0.0.1, $0.1) }
-        .subscribe(subscriber)
+      FanInSubscription<S, CombineLatestLogic3<A.Output, B.Output, C.Output>>(downstream: subscriber).subscribe(a, b, c)
     }
   }
 }

@@ -43,9 +43,8 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      Publishers.CombineLatest(Publishers.CombineLatest(Publishers.CombineLatest(a, b), c), d)
-        .map { ($0.0.0.0, $0.0.0.1, $0.0.1, $0.1) }
-        .subscribe(subscriber)
+      FanInSubscription<S, CombineLatestLogic4<A.Output, B.Output, C.Output, D.Output>>(downstream: subscriber)
+        .subscribe(a, b, c, d)
     }
   }
 }

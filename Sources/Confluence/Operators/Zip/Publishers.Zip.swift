@@ -36,7 +36,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      BinaryFanInSubscription<S, ZipLogic<A.Output, B.Output>>(downstream: subscriber).subscribe(a, b)
+      FanInSubscription<S, ZipLogic<A.Output, B.Output>>(downstream: subscriber).subscribe(a, b)
     }
   }
 }

@@ -41,9 +41,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      Publishers.Zip(Publishers.Zip(a, b), c)
-        .map { ($0.0.0, $0.0.1, $0.1) }
-        .subscribe(subscriber)
+      FanInSubscription<S, ZipLogic3<A.Output, B.Output, C.Output>>(downstream: subscriber).subscribe(a, b, c)
     }
   }
 }

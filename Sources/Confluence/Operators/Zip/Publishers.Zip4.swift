@@ -45,9 +45,8 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      Publishers.Zip(Publishers.Zip(Publishers.Zip(a, b), c), d)
-        .map { ($0.0.0.0, $0.0.0.1, $0.0.1, $0.1) }
-        .subscribe(subscriber)
+      FanInSubscription<S, ZipLogic4<A.Output, B.Output, C.Output, D.Output>>(downstream: subscriber).subscribe(
+        a, b, c, d)
     }
   }
 }

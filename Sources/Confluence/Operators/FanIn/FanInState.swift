@@ -1,15 +1,15 @@
-/// The state machine of a two-upstream operator (`zip`, `combineLatest`): both upstream
-/// subscriptions, downstream demand, which thread delivers, and completion; `Logic` decides
+/// The state machine of a fan-in operator (`zip`, `combineLatest`, of two to four
+/// upstreams): the upstream subscriptions, downstream demand, which thread delivers, and completion; `Logic` decides
 /// how values are kept and when an output is ready. Transitions return what the storage
 /// class must do once the lock is released.
 @usableFromInline
-internal struct BinaryFanInState<Logic: BinaryFanInLogic, Failure: Error> {
+internal struct FanInState<Logic: FanInLogic, Failure: Error> {
   @usableFromInline
   internal enum Next {
     case idle
     /// Deliver the output (this thread now owns delivery).
-    case deliver((Logic.A, Logic.B))
-    /// Send the completion and cancel the given upstreams. (`indirect`: the two upstream
+    case deliver(Logic.Output)
+    /// Send the completion and cancel the given upstreams. (`indirect`: the upstream
     /// slots inline made every copy of the enum, on the per-value path too, go through
     /// its generic value witnesses; boxed, they cost one allocation once per completion.)
     indirect case complete(Subscribers.Completion<Failure>, cancelling: FanInUpstreams)
@@ -23,10 +23,14 @@ internal struct BinaryFanInState<Logic: BinaryFanInLogic, Failure: Error> {
   @usableFromInline internal var logic = Logic()
   @usableFromInline internal var upstreamA = SubscriptionStatus.awaitingSubscription
   @usableFromInline internal var upstreamB = SubscriptionStatus.awaitingSubscription
-  @usableFromInline internal var finishedA = false
-  @usableFromInline internal var finishedB = false
+  /// Stays `awaitingSubscription` for two upstreams.
+  @usableFromInline internal var upstreamC = SubscriptionStatus.awaitingSubscription
+  /// Stays `awaitingSubscription` for two or three upstreams.
+  @usableFromInline internal var upstreamD = SubscriptionStatus.awaitingSubscription
+  /// The upstreams that finished.
+  @usableFromInline internal var finished: FanInSides = []
   @usableFromInline internal var demand = Subscribers.Demand.none
-  /// One output was delivered beyond demand (``BinaryFanInLogic/deliversOneBeyondDemand``):
+  /// One output was delivered beyond demand (``FanInLogic/deliversOneBeyondDemand``):
   /// the next demand pays it back first.
   @usableFromInline internal var isOverdrawn = false
   /// Whether some thread is delivering downstream right now (the storage class sets it from
@@ -35,7 +39,7 @@ internal struct BinaryFanInState<Logic: BinaryFanInLogic, Failure: Error> {
   @usableFromInline internal var pendingFailure: Failure?
   /// The side whose value set off the delivery running now, if one did: demand the
   /// downstream adds meanwhile is returned to it from its `receive(_:)` rather than
-  /// requested (Apple's rule), and requested from the other side.
+  /// requested (Apple's rule), and requested from the other sides.
   @usableFromInline internal var sender: FanInSide?
   @usableFromInline internal var senderOwed = Subscribers.Demand.none
 
@@ -47,7 +51,13 @@ internal struct BinaryFanInState<Logic: BinaryFanInLogic, Failure: Error> {
   @inlinable
   internal mutating func subscribed(_ side: FanInSide, _ subscription: Subscription) -> Subscribers.Demand? {
     guard !isTerminated else { return nil }
-    let accepted = side == .a ? upstreamA.accept(subscription) : upstreamB.accept(subscription)
+    let accepted: Bool
+    switch side {
+    case .a: accepted = upstreamA.accept(subscription)
+    case .b: accepted = upstreamB.accept(subscription)
+    case .c: accepted = upstreamC.accept(subscription)
+    case .d: accepted = upstreamD.accept(subscription)
+    }
     return accepted ? demand : nil
   }
 
@@ -72,6 +82,24 @@ internal struct BinaryFanInState<Logic: BinaryFanInLogic, Failure: Error> {
   /// A value from `side` may complete an output: deliver it, noting the sender.
   @inlinable
   @inline(__always)
+  internal mutating func receive(c value: Logic.C) -> Next {
+    guard !isTerminated else { return .idle }
+    logic.receive(c: value, whileDelivering: isDelivering)
+    if isDelivering { return .idle }
+    return startDelivery(from: .c)
+  }
+
+  @inlinable
+  @inline(__always)
+  internal mutating func receive(d value: Logic.D) -> Next {
+    guard !isTerminated else { return .idle }
+    logic.receive(d: value, whileDelivering: isDelivering)
+    if isDelivering { return .idle }
+    return startDelivery(from: .d)
+  }
+
+  @inlinable
+  @inline(__always)
   internal mutating func startDelivery(from side: FanInSide) -> Next {
     let next = nextDelivery()
     if case .deliver = next { sender = side }
@@ -83,12 +111,12 @@ internal struct BinaryFanInState<Logic: BinaryFanInLogic, Failure: Error> {
     guard !isTerminated else { return .idle }
     // As Apple's: a side that finished is released, not cancelled, when the whole
     // completes (only the sides still running are cancelled).
-    if side == .a {
-      finishedA = true
-      _ = upstreamA.take()
-    } else {
-      finishedB = true
-      _ = upstreamB.take()
+    finished.insert(side.member)
+    switch side {
+    case .a: _ = upstreamA.take()
+    case .b: _ = upstreamB.take()
+    case .c: _ = upstreamC.take()
+    case .d: _ = upstreamD.take()
     }
     return isDelivering ? .idle : nextDelivery()
   }
@@ -159,22 +187,24 @@ internal struct BinaryFanInState<Logic: BinaryFanInLogic, Failure: Error> {
   internal mutating func canLetGoQuietly() -> Bool {
     guard pendingFailure == nil, !isTerminated, senderOwed == .none, !logic.hasOutputsBehindNewest else { return false }
     if demand > 0 || (Logic.deliversOneBeyondDemand && !isOverdrawn), logic.hasOutput() { return false }
-    return !logic.isDone(finishedA: finishedA, finishedB: finishedB)
+    return !logic.isDone(finished: finished)
   }
 
   /// The upstreams to request `more` from: all live ones but the sender, which is owed it
   /// through its return value instead.
   @inlinable
   internal mutating func upstreamsOwing(_ more: Subscribers.Demand) -> FanInUpstreams {
+    guard let sender else { return liveUpstreams }
+    senderOwed += more
     switch sender {
-    case nil:
-      return liveUpstreams
     case .a:
-      senderOwed += more
-      return FanInUpstreams(b: upstreamB.subscription)
+      return FanInUpstreams(b: upstreamB.subscription, c: upstreamC.subscription, d: upstreamD.subscription)
     case .b:
-      senderOwed += more
-      return FanInUpstreams(a: upstreamA.subscription)
+      return FanInUpstreams(a: upstreamA.subscription, c: upstreamC.subscription, d: upstreamD.subscription)
+    case .c:
+      return FanInUpstreams(a: upstreamA.subscription, b: upstreamB.subscription, d: upstreamD.subscription)
+    case .d:
+      return FanInUpstreams(a: upstreamA.subscription, b: upstreamB.subscription, c: upstreamC.subscription)
     }
   }
 
@@ -196,7 +226,8 @@ internal struct BinaryFanInState<Logic: BinaryFanInLogic, Failure: Error> {
 
   @inlinable
   internal var liveUpstreams: FanInUpstreams {
-    FanInUpstreams(a: upstreamA.subscription, b: upstreamB.subscription)
+    FanInUpstreams(
+      a: upstreamA.subscription, b: upstreamB.subscription, c: upstreamC.subscription, d: upstreamD.subscription)
   }
 
   @inlinable
@@ -212,7 +243,7 @@ internal struct BinaryFanInState<Logic: BinaryFanInLogic, Failure: Error> {
       isDelivering = true
       return .deliver(output)
     }
-    if logic.isDone(finishedA: finishedA, finishedB: finishedB) {
+    if logic.isDone(finished: finished) {
       return Self.completing(.finished, cancelling: releaseAll())
     }
     if demand == .none { logic.keepForLaterDemand() }
@@ -240,7 +271,8 @@ internal struct BinaryFanInState<Logic: BinaryFanInLogic, Failure: Error> {
 
   @inlinable
   internal mutating func releaseAll() -> FanInUpstreams {
-    let cancelling = FanInUpstreams(a: upstreamA.terminate(), b: upstreamB.terminate())
+    let cancelling = FanInUpstreams(
+      a: upstreamA.terminate(), b: upstreamB.terminate(), c: upstreamC.terminate(), d: upstreamD.terminate())
     logic = Logic()
     isTerminated = true
     return cancelling

@@ -1,21 +1,28 @@
 import Synchronization
 
-/// The storage and driver of a two-upstream operator (`zip`, `combineLatest`): subscribes
-/// to both upstreams, consults ``BinaryFanInState`` under the lock and acts on its answer
-/// with the lock released. Shown as `Logic.name` (`Zip`, `CombineLatest`) by `print`.
+/// The storage and driver of a fan-in operator (`zip`, `combineLatest`, of two to four
+/// upstreams): subscribes to every upstream, consults ``FanInState`` under the lock and acts
+/// on its answer with the lock released. Shown as `Logic.name` (`Zip`, `CombineLatest`) by
+/// `print`.
 ///
-/// Generic over the downstream and the logic only, not over the two upstream publishers,
-/// and seen by them through ``BinaryFanInEntry`` (see there why): in a nested `zip` or
+/// Generic over the downstream and the logic only, not over the upstream publishers, and
+/// seen by them through ``FanInEntry`` (see there why): in a nested `zip` or
 /// `combineLatest` a type parameter naming the upstream would grow with every level in the
 /// direction values flow, and one naming the downstream would grow in the direction
 /// subscribers are handed upstream, and the optimizer's guard against endless
 /// specialisation would leave all but two levels unspecialised.
 @usableFromInline
-internal final class BinaryFanInSubscription<Downstream: Subscriber, Logic: BinaryFanInLogic>:
-  BinaryFanInEntry<Logic.A, Logic.B, Downstream.Failure>,
+internal final class FanInSubscription<Downstream: Subscriber, Logic: FanInLogic>:
+  FanInEntry<Logic.A, Logic.B, Logic.C, Logic.D, Downstream.Failure>,
   Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
-where Downstream.Input == (Logic.A, Logic.B) {
-  @usableFromInline internal typealias State = BinaryFanInState<Logic, Downstream.Failure>
+where Downstream.Input == Logic.Output {
+  @usableFromInline internal typealias State = FanInState<Logic, Downstream.Failure>
+
+  /// What subscribes to one upstream, sending it values of type `Input` (that side's).
+  @usableFromInline
+  internal typealias SideSubscriber<Input> = FanInSubscriber<
+    Input, Logic.A, Logic.B, Logic.C, Logic.D, Downstream.Failure
+  >
 
   @usableFromInline
   internal let lock = Lock()
@@ -29,7 +36,7 @@ where Downstream.Input == (Logic.A, Logic.B) {
 
   /// Where ``state`` lives: memory of its own, allocated in the initialiser and destroyed by
   /// ``destroyState``. A stored property of type `State` would be destroyed by the class's
-  /// `deinit`, which Swift never specialises: it looked `BinaryFanInState<Logic, Failure>`'s
+  /// `deinit`, which Swift never specialises: it looked `FanInState<Logic, Failure>`'s
   /// metadata up in the runtime's cache (about 450 instructions) and destroyed the state
   /// through value witnesses, on every subscription's end: a third of what a nested `zip`
   /// built and dropped spent on each of its subscriptions. An untyped pointer and a function
@@ -80,7 +87,7 @@ where Downstream.Input == (Logic.A, Logic.B) {
   /// and look up generic metadata (the state, its transition enum, the output tuple) in
   /// the runtime's cache on every call. Captures nothing, so it costs no allocation.
   @usableFromInline
-  internal let specialized: (BinaryFanInSubscription, Subscribers.Demand) -> Void
+  internal let specialized: (FanInSubscription, Subscribers.Demand) -> Void
 
   @inlinable
   internal init(downstream: Downstream) {
@@ -102,18 +109,26 @@ where Downstream.Input == (Logic.A, Logic.B) {
     }
     super.init(
       receiveSubscription: { entry, side, subscription in
-        unsafeDowncast(entry, to: BinaryFanInSubscription.self).upstreamSubscribed(side, subscription)
+        unsafeDowncast(entry, to: FanInSubscription.self).upstreamSubscribed(side, subscription)
       },
       receiveA: { entry, value in
-        unsafeDowncast(entry, to: BinaryFanInSubscription.self).receive(
+        unsafeDowncast(entry, to: FanInSubscription.self).receive(
           a: value.assumingMemoryBound(to: Logic.A.self).pointee)
       },
       receiveB: { entry, value in
-        unsafeDowncast(entry, to: BinaryFanInSubscription.self).receive(
+        unsafeDowncast(entry, to: FanInSubscription.self).receive(
           b: value.assumingMemoryBound(to: Logic.B.self).pointee)
       },
+      receiveC: { entry, value in
+        unsafeDowncast(entry, to: FanInSubscription.self).receive(
+          c: value.assumingMemoryBound(to: Logic.C.self).pointee)
+      },
+      receiveD: { entry, value in
+        unsafeDowncast(entry, to: FanInSubscription.self).receive(
+          d: value.assumingMemoryBound(to: Logic.D.self).pointee)
+      },
       receiveCompletion: { entry, side, completion in
-        unsafeDowncast(entry, to: BinaryFanInSubscription.self).upstreamCompleted(
+        unsafeDowncast(entry, to: FanInSubscription.self).upstreamCompleted(
           side, completion.assumingMemoryBound(to: Subscribers.Completion<Downstream.Failure>.self).pointee)
       })
   }
@@ -128,8 +143,36 @@ where Downstream.Input == (Logic.A, Logic.B) {
   internal func subscribe<A: Publisher, B: Publisher>(_ a: A, _ b: B)
   where A.Output == Logic.A, B.Output == Logic.B, A.Failure == Downstream.Failure, B.Failure == Downstream.Failure {
     downstream.receive(subscription: self)
-    a.subscribe(FanInSubscriberA(parent: self))
-    b.subscribe(FanInSubscriberB(parent: self))
+    a.subscribe(SideSubscriber<Logic.A>(parent: self, side: .a))
+    b.subscribe(SideSubscriber<Logic.B>(parent: self, side: .b))
+  }
+
+  /// Sends this subscription downstream, then subscribes to the three upstreams, in order.
+  @inlinable
+  internal func subscribe<A: Publisher, B: Publisher, C: Publisher>(_ a: A, _ b: B, _ c: C)
+  where
+    A.Output == Logic.A, B.Output == Logic.B, C.Output == Logic.C, A.Failure == Downstream.Failure,
+    B.Failure == Downstream.Failure, C.Failure == Downstream.Failure
+  {
+    downstream.receive(subscription: self)
+    a.subscribe(SideSubscriber<Logic.A>(parent: self, side: .a))
+    b.subscribe(SideSubscriber<Logic.B>(parent: self, side: .b))
+    c.subscribe(SideSubscriber<Logic.C>(parent: self, side: .c))
+  }
+
+  /// Sends this subscription downstream, then subscribes to the four upstreams, in order.
+  @inlinable
+  internal func subscribe<A: Publisher, B: Publisher, C: Publisher, D: Publisher>(_ a: A, _ b: B, _ c: C, _ d: D)
+  where
+    A.Output == Logic.A, B.Output == Logic.B, C.Output == Logic.C, D.Output == Logic.D,
+    A.Failure == Downstream.Failure, B.Failure == Downstream.Failure, C.Failure == Downstream.Failure,
+    D.Failure == Downstream.Failure
+  {
+    downstream.receive(subscription: self)
+    a.subscribe(SideSubscriber<Logic.A>(parent: self, side: .a))
+    b.subscribe(SideSubscriber<Logic.B>(parent: self, side: .b))
+    c.subscribe(SideSubscriber<Logic.C>(parent: self, side: .c))
+    d.subscribe(SideSubscriber<Logic.D>(parent: self, side: .d))
   }
 
   // MARK: Upstream events
@@ -155,6 +198,18 @@ where Downstream.Input == (Logic.A, Logic.B) {
     carryOut(withState { state.receive(b: value) })
   }
 
+  @inlinable
+  @inline(__always)
+  internal func receive(c value: Logic.C) -> Subscribers.Demand {
+    carryOut(withState { state.receive(c: value) })
+  }
+
+  @inlinable
+  @inline(__always)
+  internal func receive(d value: Logic.D) -> Subscribers.Demand {
+    carryOut(withState { state.receive(d: value) })
+  }
+
   /// What a value's critical section decided: nothing, a delivery (inline), or anything
   /// else (out of line). Returns the demand owed to the sender.
   @inlinable
@@ -172,7 +227,7 @@ where Downstream.Input == (Logic.A, Logic.B) {
   /// (out of line). Returns the demand owed to the sender.
   @inlinable
   @inline(__always)
-  internal func deliver(_ output: (Logic.A, Logic.B)) -> Subscribers.Demand {
+  internal func deliver(_ output: Logic.Output) -> Subscribers.Demand {
     let more = downstream.receive(output)
     if more == .none && letGoQuietly() { return .none }
     let (next, owed) = afterDelivery(returning: more)
@@ -325,112 +380,4 @@ where Downstream.Input == (Logic.A, Logic.B) {
 
   @usableFromInline
   internal var playgroundDescription: Any { description }
-}
-
-/// What a two-upstream operator's upstreams see of it: ``BinaryFanInSubscription`` through a
-/// base class generic over the value and failure types only.
-///
-/// The subscription's type names the downstream subscriber's type; if an upstream saw it,
-/// every `zip` nested in another would hand its upstreams a subscriber type that contains
-/// the next one's, and the optimizer, which refuses to specialise a generic function again
-/// for a type that contains the one it was specialised for a step before, would leave all
-/// but the last two levels unspecialised (every value would look generic metadata up at run
-/// time). Through this class every level hands its upstreams the same small types, and each
-/// value enters the subscription's specialised code through one indirect call.
-///
-/// The four functions are formed in ``BinaryFanInSubscription``'s initialiser, where the
-/// downstream type is known, so they run specialised code. Their types mention no generic
-/// parameter (values and completions go in borrowed, through a pointer) and they capture
-/// nothing, so storing them costs no allocation and calling them needs no reabstraction
-/// thunk.
-@usableFromInline
-internal class BinaryFanInEntry<AOutput, BOutput, Failure: Error> {
-  /// Hands an upstream's subscription to the subscription (first argument).
-  @usableFromInline
-  internal typealias SubscriptionHandler = (BinaryFanInEntry, FanInSide, Subscription) -> Void
-
-  /// Hands the value the pointer points to (an `AOutput` or a `BOutput`, borrowed) over.
-  @usableFromInline
-  internal typealias ValueHandler = (BinaryFanInEntry, UnsafeRawPointer) -> Subscribers.Demand
-
-  /// Hands the completion the pointer points to (a `Subscribers.Completion<Failure>`,
-  /// borrowed) over.
-  @usableFromInline
-  internal typealias CompletionHandler = (BinaryFanInEntry, FanInSide, UnsafeRawPointer) -> Void
-
-  @usableFromInline internal let receiveSubscription: SubscriptionHandler
-  @usableFromInline internal let receiveA: ValueHandler
-  @usableFromInline internal let receiveB: ValueHandler
-  @usableFromInline internal let receiveCompletion: CompletionHandler
-
-  @inlinable
-  internal init(
-    receiveSubscription: @escaping SubscriptionHandler, receiveA: @escaping ValueHandler,
-    receiveB: @escaping ValueHandler, receiveCompletion: @escaping CompletionHandler
-  ) {
-    self.receiveSubscription = receiveSubscription
-    self.receiveA = receiveA
-    self.receiveB = receiveB
-    self.receiveCompletion = receiveCompletion
-  }
-}
-
-/// Subscribes to the first upstream on behalf of ``BinaryFanInSubscription``.
-@usableFromInline
-internal struct FanInSubscriberA<AOutput, BOutput, Failure: Error>: Subscriber, CustomStringConvertible {
-  @usableFromInline internal typealias Input = AOutput
-
-  @usableFromInline internal let parent: BinaryFanInEntry<AOutput, BOutput, Failure>
-  @usableFromInline internal let combineIdentifier = CombineIdentifier()
-
-  @inlinable
-  internal init(parent: BinaryFanInEntry<AOutput, BOutput, Failure>) {
-    self.parent = parent
-  }
-
-  @inlinable
-  internal func receive(subscription: Subscription) { parent.receiveSubscription(parent, .a, subscription) }
-
-  @inlinable
-  internal func receive(_ input: Input) -> Subscribers.Demand {
-    // Unprotected: the handler reads exactly one `AOutput` through the pointer.
-    _withUnprotectedUnsafePointer(to: input) { parent.receiveA(parent, $0) }
-  }
-
-  @inlinable
-  internal func receive(completion: Subscribers.Completion<Failure>) {
-    withUnsafePointer(to: completion) { parent.receiveCompletion(parent, .a, $0) }
-  }
-
-  @usableFromInline internal var description: String { (parent as? CustomStringConvertible)?.description ?? "" }
-}
-
-/// Subscribes to the second upstream on behalf of ``BinaryFanInSubscription``.
-@usableFromInline
-internal struct FanInSubscriberB<AOutput, BOutput, Failure: Error>: Subscriber, CustomStringConvertible {
-  @usableFromInline internal typealias Input = BOutput
-
-  @usableFromInline internal let parent: BinaryFanInEntry<AOutput, BOutput, Failure>
-  @usableFromInline internal let combineIdentifier = CombineIdentifier()
-
-  @inlinable
-  internal init(parent: BinaryFanInEntry<AOutput, BOutput, Failure>) {
-    self.parent = parent
-  }
-
-  @inlinable
-  internal func receive(subscription: Subscription) { parent.receiveSubscription(parent, .b, subscription) }
-
-  @inlinable
-  internal func receive(_ input: Input) -> Subscribers.Demand {
-    // Unprotected: the handler reads exactly one `BOutput` through the pointer.
-    _withUnprotectedUnsafePointer(to: input) { parent.receiveB(parent, $0) }
-  }
-
-  @inlinable
-  internal func receive(completion: Subscribers.Completion<Failure>) {
-    withUnsafePointer(to: completion) { parent.receiveCompletion(parent, .b, $0) }
-  }
-
-  @usableFromInline internal var description: String { (parent as? CustomStringConvertible)?.description ?? "" }
 }

@@ -1,0 +1,93 @@
+/// What a fan-in operator's upstreams see of it: ``FanInSubscription`` through a base class
+/// generic over the value and failure types only (`C` and `D` are `Never` where there are
+/// fewer upstreams).
+///
+/// The subscription's type names the downstream subscriber's type; if an upstream saw it,
+/// every `zip` nested in another would hand its upstreams a subscriber type that contains
+/// the next one's, and the optimizer, which refuses to specialise a generic function again
+/// for a type that contains the one it was specialised for a step before, would leave all
+/// but the last two levels unspecialised (every value would look generic metadata up at run
+/// time). Through this class every level hands its upstreams the same small types, and each
+/// value enters the subscription's specialised code through one indirect call.
+///
+/// The functions are formed in ``FanInSubscription``'s initialiser, where the downstream
+/// type is known, so they run specialised code. Their types mention no generic parameter
+/// (values and completions go in borrowed, through a pointer) and they capture nothing, so
+/// storing them costs no allocation and calling them needs no reabstraction thunk.
+@usableFromInline
+internal class FanInEntry<AOutput, BOutput, COutput, DOutput, Failure: Error> {
+  /// Hands an upstream's subscription to the subscription (first argument).
+  @usableFromInline
+  internal typealias SubscriptionHandler = (FanInEntry, FanInSide, Subscription) -> Void
+
+  /// Hands the value the pointer points to (one side's value, borrowed) over.
+  @usableFromInline
+  internal typealias ValueHandler = (FanInEntry, UnsafeRawPointer) -> Subscribers.Demand
+
+  /// Hands the completion the pointer points to (a `Subscribers.Completion<Failure>`,
+  /// borrowed) over.
+  @usableFromInline
+  internal typealias CompletionHandler = (FanInEntry, FanInSide, UnsafeRawPointer) -> Void
+
+  @usableFromInline internal let receiveSubscription: SubscriptionHandler
+  @usableFromInline internal let receiveA: ValueHandler
+  @usableFromInline internal let receiveB: ValueHandler
+  @usableFromInline internal let receiveC: ValueHandler
+  @usableFromInline internal let receiveD: ValueHandler
+  @usableFromInline internal let receiveCompletion: CompletionHandler
+
+  @inlinable
+  internal init(
+    receiveSubscription: @escaping SubscriptionHandler, receiveA: @escaping ValueHandler,
+    receiveB: @escaping ValueHandler, receiveC: @escaping ValueHandler, receiveD: @escaping ValueHandler,
+    receiveCompletion: @escaping CompletionHandler
+  ) {
+    self.receiveSubscription = receiveSubscription
+    self.receiveA = receiveA
+    self.receiveB = receiveB
+    self.receiveC = receiveC
+    self.receiveD = receiveD
+    self.receiveCompletion = receiveCompletion
+  }
+}
+
+/// Subscribes to one upstream (`side`) on behalf of ``FanInSubscription``; `Input` is that
+/// side's value type.
+@usableFromInline
+internal struct FanInSubscriber<Input, AOutput, BOutput, COutput, DOutput, Failure: Error>: Subscriber,
+  CustomStringConvertible
+{
+  @usableFromInline internal let parent: FanInEntry<AOutput, BOutput, COutput, DOutput, Failure>
+  @usableFromInline internal let side: FanInSide
+  @usableFromInline internal let combineIdentifier = CombineIdentifier()
+
+  @inlinable
+  internal init(parent: FanInEntry<AOutput, BOutput, COutput, DOutput, Failure>, side: FanInSide) {
+    self.parent = parent
+    self.side = side
+  }
+
+  @inlinable
+  internal func receive(subscription: Subscription) { parent.receiveSubscription(parent, side, subscription) }
+
+  @inlinable
+  internal func receive(_ input: Input) -> Subscribers.Demand {
+    // Unprotected: the handler reads exactly one value of this side's type through the
+    // pointer (`Input` is that type: ``FanInSubscription`` makes each side's subscriber).
+    _withUnprotectedUnsafePointer(to: input) { value in
+      switch side {
+      case .a: return parent.receiveA(parent, value)
+      case .b: return parent.receiveB(parent, value)
+      case .c: return parent.receiveC(parent, value)
+      case .d: return parent.receiveD(parent, value)
+      }
+    }
+  }
+
+  @inlinable
+  internal func receive(completion: Subscribers.Completion<Failure>) {
+    withUnsafePointer(to: completion) { parent.receiveCompletion(parent, side, $0) }
+  }
+
+  @usableFromInline internal var description: String { (parent as? CustomStringConvertible)?.description ?? "" }
+}
