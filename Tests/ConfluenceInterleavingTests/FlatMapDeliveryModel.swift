@@ -1,5 +1,5 @@
 /// The delivery word of `flatMap`, the merge publishers (`FlatMapSubscription.delivery`) and
-/// `zip`/`combineLatest` (`BinaryFanInSubscription.delivery`): who owns delivery downstream,
+/// `zip`/`combineLatest` (`FanInSubscription.delivery`): who owns delivery downstream,
 /// whether the owner must look again under the lock before it lets go (`recheck`), and — the
 /// merge publishers only — whether a value may take delivery without the lock (`laneOpen`).
 ///

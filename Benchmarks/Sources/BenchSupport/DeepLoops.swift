@@ -45,7 +45,8 @@ extension LoopWorkloads {
         })
     }
     for workload in [
-      WorkloadID.zipJustTree1, .zipJustTree7, .combineLatestJustTree1, .combineLatestJustTree7,
+      WorkloadID.zipJustTree1, .zipJustTree7, .combineLatestJustTree1, .combineLatestJustTree7, .flatMapChainBuild,
+      .switchToLatestChainBuild,
     ] {
       result.append(
         .sync(.loop, workload, note: "for i in 0..<N { mix(1) }") { n in

@@ -68,6 +68,8 @@ public enum WorkloadID: String, CaseIterable, Sendable {
   case zipJustTree7 = "zip-just-tree-7"
   case combineLatestJustTree1 = "combineLatest-just-tree-1"
   case combineLatestJustTree7 = "combineLatest-just-tree-7"
+  case flatMapChainBuild = "flatMap-chain-build-5"
+  case switchToLatestChainBuild = "switchToLatest-chain-build-5"
   case generic12 = "generic-12"
   case generic12Unspecialised = "generic-12-unspecialised"
 
@@ -176,6 +178,12 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .combineLatestJustTree1, .combineLatestJustTree7:
       return
         "as zip-just-tree-\(depth) with `Publishers.CombineLatest4` (the shape of RxSwift's `testCombineLatestCreating` at depth 7: \(4 * depth) subscriptions)"
+    case .flatMapChainBuild:
+      return
+        "build `erased(CurrentValueSubject(1))` → 5 × `flatMap { Just($0) }` → `sink` (one value through five levels), `cancel()` (the shape of RxSwift's `testFlatMapsCreating`)"
+    case .switchToLatestChainBuild:
+      return
+        "as flatMap-chain-build-5 with 5 × (`map { Just($0) }` → `switchToLatest()`) (RxSwift's `testFlatMapLatestCreating`)"
     case .generic12:
       return
         "the 12 stages of subject-12 built inside `func sum<P: Publisher>(_ p: P) -> AnyCancellable` (appends 6 × (`map` → `filter`) and sinks), called with a `PassthroughSubject`"
@@ -209,6 +217,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .mergeTreeBuild1, .mergeTreeBuild7, .zipTreeBuild1, .zipTreeBuild7, .combineLatestTreeBuild1,
       .combineLatestTreeBuild7, .zipJustTree1, .zipJustTree7, .combineLatestJustTree1, .combineLatestJustTree7:
       return "tree"
+    case .flatMapChainBuild, .switchToLatestChainBuild: return "pipeline"
     case .generic12, .generic12Unspecialised: return "element"
     }
   }
@@ -267,6 +276,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .mergeTreeBuild7, .zipTreeBuild7, .combineLatestTreeBuild7: return quick ? 100 : 10_000
     case .zipJustTree1, .combineLatestJustTree1: return quick ? 200 : 50_000
     case .zipJustTree7, .combineLatestJustTree7: return quick ? 100 : 10_000
+    case .flatMapChainBuild, .switchToLatestChainBuild: return quick ? 200 : 50_000
     case .generic12, .generic12Unspecialised: return quick ? 2_000 : 200_000
     }
   }
@@ -297,6 +307,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .mergeTreeBuild1, .mergeTreeBuild7, .zipTreeBuild1, .zipTreeBuild7, .combineLatestTreeBuild1,
       .combineLatestTreeBuild7, .zipJustTree1, .zipJustTree7, .combineLatestJustTree1, .combineLatestJustTree7:
       return false
+    case .flatMapChainBuild, .switchToLatestChainBuild: return false
     }
   }
 }

@@ -37,6 +37,10 @@ extension ConfluenceWorkloads {
       ) {
         zipJustTree($0, depth: 7)
       },
+      .sync(.confluence, .flatMapChainBuild, note: "AnyPublisher → 5 × FlatMap<Just> → Sink, cancel", flatMapChainBuild),
+      .sync(
+        .confluence, .switchToLatestChainBuild, note: "AnyPublisher → 5 × (Map<Just> → SwitchToLatest) → Sink, cancel",
+        switchToLatestChainBuild),
       .sync(.confluence, .generic12, note: "sum<PassthroughSubject>: 6 × (Map → Filter) → Sink", generic12),
       .sync(
         .confluence, .generic12Unspecialised, note: "sum<P>, not specialised: 6 × (Map → Filter) → Sink",
@@ -293,6 +297,34 @@ extension ConfluenceWorkloads {
       buildJustTrees(n, depth: depth, combineLatestJustLevel)
     }
   #endif
+
+  /// Builds `erased(CurrentValueSubject(1))` → five `flatMap { Just($0) }` → `sink` (one value
+  /// passes all five levels), then cancels it: a pipeline built and dropped per item.
+  @inline(never)
+  static func flatMapChainBuild(_ n: Int) -> UInt64 {
+    let root = CurrentValueSubject<Int, Never>(1)
+    let sum = Accumulator()
+    for _ in 0..<n {
+      let cancellable = erasedLeaf(root).flatMap { Just($0) }.flatMap { Just($0) }.flatMap { Just($0) }
+        .flatMap { Just($0) }.flatMap { Just($0) }.sink { sum.add($0) }
+      cancellable.cancel()
+    }
+    return sum.finish()
+  }
+
+  /// As ``flatMapChainBuild(_:)`` with five `map { Just($0) }.switchToLatest()`.
+  @inline(never)
+  static func switchToLatestChainBuild(_ n: Int) -> UInt64 {
+    let root = CurrentValueSubject<Int, Never>(1)
+    let sum = Accumulator()
+    for _ in 0..<n {
+      let cancellable = erasedLeaf(root).map { Just($0) }.switchToLatest().map { Just($0) }.switchToLatest()
+        .map { Just($0) }.switchToLatest().map { Just($0) }.switchToLatest().map { Just($0) }.switchToLatest()
+        .sink { sum.add($0) }
+      cancellable.cancel()
+    }
+    return sum.finish()
+  }
 
   /// Twelve stages built inside a generic helper, as an app's `func sum<P: Publisher>(_ p: P)`
   /// writes them: 6 × (`map` → `filter`), then `sink`.

@@ -34,27 +34,16 @@ where Downstream.Input == Logic.Output {
   @usableFromInline
   internal let downstream: Downstream
 
-  /// Where ``state`` lives: memory of its own, allocated in the initialiser and destroyed by
-  /// ``destroyState``. A stored property of type `State` would be destroyed by the class's
-  /// `deinit`, which Swift never specialises: it looked `FanInState<Logic, Failure>`'s
-  /// metadata up in the runtime's cache (about 450 instructions) and destroyed the state
-  /// through value witnesses, on every subscription's end: a third of what a nested `zip`
-  /// built and dropped spent on each of its subscriptions. An untyped pointer and a function
-  /// type name no generic parameter, so the `deinit` needs no metadata to destroy them.
+  /// Where ``state`` lives (see ``OutOfLineState`` why): destroyed by `deinit`.
   @usableFromInline
-  internal let stateStorage: UnsafeMutableRawPointer
+  internal let stateStorage: OutOfLineState
 
-  /// Destroys and frees ``stateStorage``; formed in the initialiser, where `State` is known,
-  /// so it runs specialised code. Captures nothing in specialised code (no allocation).
-  @usableFromInline
-  internal let destroyState: (UnsafeMutableRawPointer) -> Void
-
-  /// Guarded by `lock`: only touched inside `lock.withLock`. Accessed through a pointer, so
+  /// Guarded by `lock`: only touched inside `lock.withLock`. Reached through a pointer, so
   /// there is no dynamic exclusivity check to pay on every value.
   @inlinable
   internal var state: State {
-    @inline(__always) _read { yield stateStorage.assumingMemoryBound(to: State.self).pointee }
-    @inline(__always) _modify { yield &stateStorage.assumingMemoryBound(to: State.self).pointee }
+    @inline(__always) _read { yield stateStorage.pointer(to: State.self).pointee }
+    @inline(__always) _modify { yield &stateStorage.pointer(to: State.self).pointee }
   }
 
   /// Who delivers downstream, readable without the lock. `0`: nobody. Bit 0 (``owned``): a
@@ -92,14 +81,7 @@ where Downstream.Input == Logic.Output {
   @inlinable
   internal init(downstream: Downstream) {
     self.downstream = downstream
-    let storage = UnsafeMutablePointer<State>.allocate(capacity: 1)
-    storage.initialize(to: State())
-    stateStorage = UnsafeMutableRawPointer(storage)
-    destroyState = { raw in
-      let storage = raw.assumingMemoryBound(to: State.self)
-      storage.deinitialize(count: 1)
-      storage.deallocate()
-    }
+    stateStorage = OutOfLineState(State())
     specialized = { subscription, demand in
       if demand == .none {
         subscription.cancelSpecialized()
@@ -134,7 +116,7 @@ where Downstream.Input == Logic.Output {
   }
 
   deinit {
-    destroyState(stateStorage)
+    stateStorage.destroy()
   }
 
   /// Sends this subscription downstream, then subscribes to both upstreams, as its entry

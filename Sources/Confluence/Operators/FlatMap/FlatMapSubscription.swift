@@ -22,13 +22,19 @@ where
   @usableFromInline
   internal let lock = Lock()
 
-  /// Guarded by `lock`. `@exclusivity(unchecked)`: only accessed inside `lock.withLock`
-  /// (through ``withState(_:)`` and ``withStateAsOwner(_:)``), which already makes the
-  /// accesses exclusive; the dynamic checks would cost two runtime calls per access, several
-  /// times per inner publisher.
-  @exclusivity(unchecked)
+  /// Where ``state`` lives (see ``OutOfLineState`` why): destroyed by `deinit`.
   @usableFromInline
-  internal var state: State
+  internal let stateStorage: OutOfLineState
+
+  /// Guarded by `lock`: only accessed inside `lock.withLock` (through ``withState(_:)`` and
+  /// ``withStateAsOwner(_:)``). Reached through a pointer, so there is no dynamic
+  /// exclusivity check to pay (two runtime calls per access, several times per inner
+  /// publisher, on a stored property).
+  @inlinable
+  internal var state: State {
+    @inline(__always) _read { yield stateStorage.pointer(to: State.self).pointee }
+    @inline(__always) _modify { yield &stateStorage.pointer(to: State.self).pointee }
+  }
 
   /// Who delivers downstream. `0`: nobody. Bit 0 (``owned``): a thread owns delivery
   /// (`state.isDelivering`, which every critical section reads from here). Bit 1
@@ -123,7 +129,7 @@ where
     downstream: Downstream, maxPublishers: Subscribers.Demand,
     transform: @escaping (Upstream.Output) -> NewPublisher, name: String = "FlatMap"
   ) {
-    state = State(downstream: downstream, transform: transform)
+    stateStorage = OutOfLineState(State(downstream: downstream, transform: transform))
     self.maxPublishers = maxPublishers
     self.name = name
     self.isFlatMap = name == "FlatMap"
@@ -165,6 +171,7 @@ where
   @inlinable
   deinit {
     mergeTarget?.release()
+    stateStorage.destroy()
   }
 
   // MARK: Upstream events
