@@ -37,7 +37,8 @@ extension ConfluenceWorkloads {
       ) {
         zipJustTree($0, depth: 7)
       },
-      .sync(.confluence, .flatMapChainBuild, note: "AnyPublisher → 5 × FlatMap<Just> → Sink, cancel", flatMapChainBuild),
+      .sync(
+        .confluence, .flatMapChainBuild, note: "AnyPublisher → 5 × FlatMap<Just> → Sink, cancel", flatMapChainBuild),
       .sync(
         .confluence, .switchToLatestChainBuild, note: "AnyPublisher → 5 × (Map<Just> → SwitchToLatest) → Sink, cancel",
         switchToLatestChainBuild),

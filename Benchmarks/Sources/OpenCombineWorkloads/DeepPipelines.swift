@@ -38,7 +38,8 @@ extension OpenCombineWorkloads {
       ) {
         zipJustTree($0, depth: 7)
       },
-      .sync(.openCombine, .flatMapChainBuild, note: "AnyPublisher → 5 × FlatMap<Just> → Sink, cancel", flatMapChainBuild),
+      .sync(
+        .openCombine, .flatMapChainBuild, note: "AnyPublisher → 5 × FlatMap<Just> → Sink, cancel", flatMapChainBuild),
       .sync(
         .openCombine, .switchToLatestChainBuild, note: "AnyPublisher → 5 × (Map<Just> → SwitchToLatest) → Sink, cancel",
         switchToLatestChainBuild),
