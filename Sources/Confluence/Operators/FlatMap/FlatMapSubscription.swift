@@ -22,19 +22,13 @@ where
   @usableFromInline
   internal let lock = Lock()
 
-  /// Where ``state`` lives (see ``OutOfLineState`` why): destroyed by `deinit`.
+  /// Guarded by `lock`. `@exclusivity(unchecked)`: only accessed inside `lock.withLock`
+  /// (through ``withState(_:)`` and ``withStateAsOwner(_:)``), which already makes the
+  /// accesses exclusive; the dynamic checks would cost two runtime calls per access, several
+  /// times per inner publisher.
+  @exclusivity(unchecked)
   @usableFromInline
-  internal let stateStorage: OutOfLineState
-
-  /// Guarded by `lock`: only accessed inside `lock.withLock` (through ``withState(_:)`` and
-  /// ``withStateAsOwner(_:)``). Reached through a pointer, so there is no dynamic
-  /// exclusivity check to pay (two runtime calls per access, several times per inner
-  /// publisher, on a stored property).
-  @inlinable
-  internal var state: State {
-    @inline(__always) _read { yield stateStorage.pointer(to: State.self).pointee }
-    @inline(__always) _modify { yield &stateStorage.pointer(to: State.self).pointee }
-  }
+  internal var state: State
 
   /// Who delivers downstream. `0`: nobody. Bit 0 (``owned``): a thread owns delivery
   /// (`state.isDelivering`, which every critical section reads from here). Bit 1
@@ -129,7 +123,7 @@ where
     downstream: Downstream, maxPublishers: Subscribers.Demand,
     transform: @escaping (Upstream.Output) -> NewPublisher, name: String = "FlatMap"
   ) {
-    stateStorage = OutOfLineState(State(downstream: downstream, transform: transform))
+    state = State(downstream: downstream, transform: transform)
     self.maxPublishers = maxPublishers
     self.name = name
     self.isFlatMap = name == "FlatMap"
@@ -171,7 +165,6 @@ where
   @inlinable
   deinit {
     mergeTarget?.release()
-    stateStorage.destroy()
   }
 
   // MARK: Upstream events
