@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Generates the public Zip/Zip3/Zip4 and CombineLatest/CombineLatest3/CombineLatest4 types
 and their `zip(_:)` / `combineLatest(_:)` overloads. Every form is one FanInSubscription over
-its two to four upstreams, with the logic (ZipLogic, ZipLogic3, ...) of its kind and arity.
-Run from the repo root."""
+its two to four upstreams, with the logic (ZipLogic, ZipLogic3, ...) of its kind and arity;
+the logics are generated here too, one per kind and arity (Swift has no tuple of a variable
+number of optionals to write them once). Run from the repo root."""
 
 LET = "ABCD"
 WORD = {2: "two", 3: "three", 4: "four"}
@@ -127,6 +128,100 @@ def overloads(kind):
     return out.rstrip() + "\n}\n"
 
 
+ARITY = {2: "two", 3: "three", 4: "four"}
+
+
+def logic_name(kind, n):
+    return f"{kind}Logic" if n == 2 else f"{kind}Logic{n}"
+
+
+def zip_logic(n):
+    L = list(LET[:n])
+    name = logic_name("Zip", n)
+    tup = "(" + ", ".join(L) + ")"
+    doc = ("/// `zip` of two upstreams: a FIFO per upstream, paired one for one; done once a finished\n/// side is drained."
+           if n == 2 else f"/// `zip` of {ARITY[n]} upstreams: as ``ZipLogic``, one FIFO per upstream.")
+    lines = [doc, "@usableFromInline", f"internal struct {name}<{', '.join(L)}>: FanInLogic {{"]
+    lines += [f"  @usableFromInline internal var buffer{x} = FIFOQueue<{x}>()" for x in L]
+    lines += ["", "  @inlinable internal init() {}", "",
+              '  @inlinable internal static var name: String { "Zip" }',
+              f"  @inlinable internal static var sides: FanInSides {{ [{', '.join('.' + x.lower() for x in L)}] }}",
+              "  @inlinable internal static var deliversOneBeyondDemand: Bool { true }", ""]
+    lines += [f"  @inlinable @inline(__always) internal mutating func receive({x.lower()}: {x}, whileDelivering: Bool) {{ buffer{x}.append({x.lower()}) }}" for x in L]
+    lines += ["  @inlinable @inline(__always) internal mutating func keepForLaterDemand() {}",
+              "  @inlinable internal var hasOutputsBehindNewest: Bool { false }", "",
+              "  @inlinable", "  @inline(__always)",
+              f"  internal mutating func takeOutput() -> {tup}? {{",
+              "    guard hasOutput() else { return nil }",
+              f"    return ({', '.join(f'buffer{x}.removeFirst()' for x in L)})", "  }", "",
+              "  @inlinable",
+              f"  internal mutating func hasOutput() -> Bool {{ {' && '.join(f'!buffer{x}.isEmpty' for x in L)} }}", "",
+              "  @inlinable", "  internal func isDone(finished: FanInSides) -> Bool {",
+              "    " + " || ".join(f"(finished.contains(.{x.lower()}) && buffer{x}.isEmpty)" for x in L), "  }", "",
+              f"  @inlinable internal var heldValueCount: Int {{ {' + '.join(f'buffer{x}.count' for x in L)} }}", "}"]
+    return "\n".join(lines)
+
+
+def combine_latest_logic(n):
+    L = list(LET[:n])
+    name = logic_name("CombineLatest", n)
+    tup = "(" + ", ".join(L) + ")"
+    if n == 2:
+        doc = """/// `combineLatest` of two upstreams: the latest value of each side, and the newest
+/// combination not yet delivered (several changes without demand coalesce into it, as Apple's
+/// buffer of one per upstream does). Combinations formed while a delivery is in progress
+/// (another thread's, or re-entrantly from inside downstream's `receive(_:)`) wait in order
+/// behind it instead of coalescing: with demand, Apple's operator delivers one combination per
+/// value, and drops only when demand runs out. Done when every side has finished and nothing
+/// waits."""
+    else:
+        doc = f"/// `combineLatest` of {ARITY[n]} upstreams: as ``CombineLatestLogic``."
+    lines = [doc, "@usableFromInline", f"internal struct {name}<{', '.join(L)}>: FanInLogic {{"]
+    lines += [f"  @usableFromInline internal var latest{x}: {x}?" for x in L]
+    lines += ["  /// Whether the newest combination, the latest of every side, is not delivered yet.",
+              "  @usableFromInline internal var hasUndeliveredChange = false",
+              "  /// Older combinations formed during a delivery, oldest first (all older than the newest).",
+              f"  @usableFromInline internal var earlier = FIFOQueue<{tup}>()", "",
+              "  @inlinable internal init() {}", "",
+              '  @inlinable internal static var name: String { "CombineLatest" }',
+              f"  @inlinable internal static var sides: FanInSides {{ [{', '.join('.' + x.lower() for x in L)}] }}",
+              "  @inlinable internal static var deliversOneBeyondDemand: Bool { false }"]
+    for x in L:
+        others = [y for y in L if y != x]
+        lines += ["", "  @inlinable", "  @inline(__always)",
+                  f"  internal mutating func receive({x.lower()}: {x}, whileDelivering: Bool) {{",
+                  "    if whileDelivering { keepNewestForLater() }",
+                  f"    latest{x} = {x.lower()}",
+                  f"    hasUndeliveredChange = {' && '.join(f'latest{y} != nil' for y in others)}", "  }"]
+    lines += ["", "  /// The latest value of every side, once each has sent one.", "  @inlinable", "  @inline(__always)",
+              f"  internal var newest: {tup}? {{",
+              f"    guard {', '.join(f'let {y.lower()} = latest{y}' for y in L)} else {{ return nil }}",
+              f"    return ({', '.join(y.lower() for y in L)})", "  }", "",
+              "  /// A value arrives during a delivery: the combination it replaces as the newest, if not",
+              "  /// delivered yet, waits its turn.", "  @inlinable",
+              "  internal mutating func keepNewestForLater() {",
+              "    if hasUndeliveredChange, let combination = newest { earlier.append(combination) }", "  }", "",
+              "  @inlinable", "  @inline(__always)",
+              f"  internal mutating func takeOutput() -> {tup}? {{",
+              "    if !earlier.isEmpty { return earlier.removeFirst() }",
+              "    guard hasUndeliveredChange, let combination = newest else { return nil }",
+              "    hasUndeliveredChange = false", "    return combination", "  }", "",
+              "  @inlinable", "  internal mutating func hasOutput() -> Bool { hasUndeliveredChange }", "",
+              "  @inlinable internal var hasOutputsBehindNewest: Bool { !earlier.isEmpty }", "",
+              "  @inlinable", "  internal mutating func keepForLaterDemand() {",
+              "    while !earlier.isEmpty { _ = earlier.removeFirst() }", "  }", "",
+              "  @inlinable", "  internal func isDone(finished: FanInSides) -> Bool {",
+              "    finished.isSuperset(of: Self.sides) && !hasUndeliveredChange", "  }", "",
+              f"  @inlinable internal var heldValueCount: Int {{ {' + '.join(f'(latest{y} == nil ? 0 : 1)' for y in L)} }}",
+              "}"]
+    return "\n".join(lines)
+
+
+def logic_file(make):
+    header = "// Generated by Scripts/generate-fan-in.py; edit the script, not this file.\n\n"
+    return header + "\n\n".join(make(n) for n in (2, 3, 4)) + "\n"
+
+
 for kind, folder in (("Zip", "Zip"), ("CombineLatest", "CombineLatest")):
     for n in (2, 3, 4):
         name = kind if n == 2 else f"{kind}{n}"
@@ -134,3 +229,7 @@ for kind, folder in (("Zip", "Zip"), ("CombineLatest", "CombineLatest")):
             f.write(type_file(kind, n))
     with open(f"Sources/Confluence/Operators/{folder}/Publisher+{kind}.swift", "w") as f:
         f.write(overloads(kind))
+with open("Sources/Confluence/Operators/FanIn/ZipLogic.swift", "w") as f:
+    f.write(logic_file(zip_logic))
+with open("Sources/Confluence/Operators/FanIn/CombineLatestLogic.swift", "w") as f:
+    f.write(logic_file(combine_latest_logic))

@@ -6,59 +6,42 @@ import XCTest
 /// every pair once, in order, one event at a time, and it finishes once, after the last.
 final class ZipRaceTests: XCTestCase {
   func test_zipOfTwoSubjects_fedFromTwoThreads_pairsInOrder() {
-    race("zip: 2 subjects, each sent to from its own thread", threads: 2) { iteration in
-      let subjects = (0..<2).map { _ in PassthroughSubject<RaceTag, Never>() }
-      let mismatches = Mutex<[String]>([])
-      let zipped = subjects[0].zip(subjects[1]).map { first, second -> RaceTag in
-        if first.seq != second.seq || first.thread != 0 || second.thread != 1 {
-          mismatches.withLock { $0.append("(\(first.short), \(second.short))") }
-        }
-        return first
-      }
-      let a = iteration.sink("A", on: zipped)
-      for index in 0..<2 {
-        iteration.thread { actor in
-          actor.send(8) { subjects[index].send($0) }
-          actor.pause()
-          subjects[index].send(completion: .finished)
-        }
-      }
-      iteration.check {
-        var found = RaceCheck.exactlyOnce(a.recorder, raceTags(threads: 0..<1, count: 8))
-        found += RaceCheck.threadOrder(a.recorder) + RaceCheck.oneCompletion(a.recorder, allowed: ["finished"])
-        let wrong = mismatches.withLock { $0 }
-        if !wrong.isEmpty {
-          found.append(
-            RaceViolation(.reordered, "zip paired values of different places: \(wrong.joined(separator: " "))"))
-        }
-        return found
-      }
+    raceZipOfSubjects(2, values: 8) { s in s[0].zip(s[1]).map { [$0, $1] }.eraseToAnyPublisher() }
+  }
+
+  /// Four upstreams in one subscription, each fed and finished from its own thread.
+  func test_zipOfFourSubjects_fedFromFourThreads_pairsInOrder() {
+    raceZipOfSubjects(4, values: 6) { s in
+      s[0].zip(s[1], s[2], s[3]).map { [$0, $1, $2, $3] }.eraseToAnyPublisher()
     }
   }
 
-  /// Four upstreams in one subscription, each fed and finished from its own thread: the
-  /// n-th output holds every side's n-th value, each once, in order, and one completion.
-  func test_zipOfFourSubjects_fedFromFourThreads_pairsInOrder() {
-    race("zip: 4 subjects, each sent to and finished from its own thread", threads: 4) { iteration in
-      let subjects = (0..<4).map { _ in PassthroughSubject<RaceTag, Never>() }
+  /// `count` subjects, each sent `values` values and then finished from its own thread,
+  /// zipped by `zipped` into the list of one value per subject: the n-th output holds every
+  /// subject's n-th value, each once, in order, and one completion follows.
+  private func raceZipOfSubjects(
+    _ count: Int, values: Int,
+    _ zipped: @escaping @Sendable ([PassthroughSubject<RaceTag, Never>]) -> AnyPublisher<[RaceTag], Never>
+  ) {
+    race("zip: \(count) subjects, each sent to and finished from its own thread", threads: count) { iteration in
+      let subjects = (0..<count).map { _ in PassthroughSubject<RaceTag, Never>() }
       let mismatches = Mutex<[String]>([])
-      let zipped = subjects[0].zip(subjects[1], subjects[2], subjects[3]).map { a, b, c, d -> RaceTag in
-        let tags = [a, b, c, d]
-        if tags.contains(where: { $0.seq != a.seq }) || tags.map(\.thread) != [0, 1, 2, 3] {
+      let firsts = zipped(subjects).map { tags -> RaceTag in
+        if tags.contains(where: { $0.seq != tags[0].seq }) || tags.map(\.thread) != Array(0..<count) {
           mismatches.withLock { $0.append("(" + tags.map(\.short).joined(separator: ", ") + ")") }
         }
-        return a
+        return tags[0]
       }
-      let a = iteration.sink("A", on: zipped)
-      for index in 0..<4 {
+      let a = iteration.sink("A", on: firsts)
+      for index in 0..<count {
         iteration.thread { actor in
-          actor.send(6) { subjects[index].send($0) }
+          actor.send(values) { subjects[index].send($0) }
           actor.pause()
           subjects[index].send(completion: .finished)
         }
       }
       iteration.check {
-        var found = RaceCheck.exactlyOnce(a.recorder, raceTags(threads: 0..<1, count: 6))
+        var found = RaceCheck.exactlyOnce(a.recorder, raceTags(threads: 0..<1, count: values))
         found += RaceCheck.threadOrder(a.recorder) + RaceCheck.oneCompletion(a.recorder, allowed: ["finished"])
         let wrong = mismatches.withLock { $0 }
         if !wrong.isEmpty {

@@ -61,46 +61,17 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
     return accepted ? demand : nil
   }
 
+  /// A value arrived from `side`; `keep` hands it to the logic (with whether a delivery is in
+  /// progress). If it completed an output and nobody delivers, this thread takes delivery of
+  /// it, `side` noted as the sender.
   @inlinable
   @inline(__always)
-  internal mutating func receive(a value: Logic.A) -> Next {
+  internal mutating func receive(from side: FanInSide, _ keep: (inout Logic, _ whileDelivering: Bool) -> Void)
+    -> Next
+  {
     guard !isTerminated else { return .idle }
-    logic.receive(a: value, whileDelivering: isDelivering)
+    keep(&logic, isDelivering)
     if isDelivering { return .idle }
-    return startDelivery(from: .a)
-  }
-
-  @inlinable
-  @inline(__always)
-  internal mutating func receive(b value: Logic.B) -> Next {
-    guard !isTerminated else { return .idle }
-    logic.receive(b: value, whileDelivering: isDelivering)
-    if isDelivering { return .idle }
-    return startDelivery(from: .b)
-  }
-
-  /// A value from `side` may complete an output: deliver it, noting the sender.
-  @inlinable
-  @inline(__always)
-  internal mutating func receive(c value: Logic.C) -> Next {
-    guard !isTerminated else { return .idle }
-    logic.receive(c: value, whileDelivering: isDelivering)
-    if isDelivering { return .idle }
-    return startDelivery(from: .c)
-  }
-
-  @inlinable
-  @inline(__always)
-  internal mutating func receive(d value: Logic.D) -> Next {
-    guard !isTerminated else { return .idle }
-    logic.receive(d: value, whileDelivering: isDelivering)
-    if isDelivering { return .idle }
-    return startDelivery(from: .d)
-  }
-
-  @inlinable
-  @inline(__always)
-  internal mutating func startDelivery(from side: FanInSide) -> Next {
     let next = nextDelivery()
     if case .deliver = next { sender = side }
     return next

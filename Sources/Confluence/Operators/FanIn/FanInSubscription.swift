@@ -94,20 +94,28 @@ where Downstream.Input == Logic.Output {
         unsafeDowncast(entry, to: FanInSubscription.self).upstreamSubscribed(side, subscription)
       },
       receiveA: { entry, value in
-        unsafeDowncast(entry, to: FanInSubscription.self).receive(
-          a: value.assumingMemoryBound(to: Logic.A.self).pointee)
+        let value = value.assumingMemoryBound(to: Logic.A.self)
+        return unsafeDowncast(entry, to: FanInSubscription.self).receive(from: .a) {
+          $0.receive(a: value.pointee, whileDelivering: $1)
+        }
       },
       receiveB: { entry, value in
-        unsafeDowncast(entry, to: FanInSubscription.self).receive(
-          b: value.assumingMemoryBound(to: Logic.B.self).pointee)
+        let value = value.assumingMemoryBound(to: Logic.B.self)
+        return unsafeDowncast(entry, to: FanInSubscription.self).receive(from: .b) {
+          $0.receive(b: value.pointee, whileDelivering: $1)
+        }
       },
       receiveC: { entry, value in
-        unsafeDowncast(entry, to: FanInSubscription.self).receive(
-          c: value.assumingMemoryBound(to: Logic.C.self).pointee)
+        let value = value.assumingMemoryBound(to: Logic.C.self)
+        return unsafeDowncast(entry, to: FanInSubscription.self).receive(from: .c) {
+          $0.receive(c: value.pointee, whileDelivering: $1)
+        }
       },
       receiveD: { entry, value in
-        unsafeDowncast(entry, to: FanInSubscription.self).receive(
-          d: value.assumingMemoryBound(to: Logic.D.self).pointee)
+        let value = value.assumingMemoryBound(to: Logic.D.self)
+        return unsafeDowncast(entry, to: FanInSubscription.self).receive(from: .d) {
+          $0.receive(d: value.pointee, whileDelivering: $1)
+        }
       },
       receiveCompletion: { entry, side, completion in
         unsafeDowncast(entry, to: FanInSubscription.self).upstreamCompleted(
@@ -168,28 +176,13 @@ where Downstream.Input == Logic.Output {
     if owed > 0 { subscription.request(owed) }
   }
 
+  /// A value arrived from `side`; `keep` hands it to the logic under the lock.
   @inlinable
   @inline(__always)
-  internal func receive(a value: Logic.A) -> Subscribers.Demand {
-    carryOut(withState { state.receive(a: value) })
-  }
-
-  @inlinable
-  @inline(__always)
-  internal func receive(b value: Logic.B) -> Subscribers.Demand {
-    carryOut(withState { state.receive(b: value) })
-  }
-
-  @inlinable
-  @inline(__always)
-  internal func receive(c value: Logic.C) -> Subscribers.Demand {
-    carryOut(withState { state.receive(c: value) })
-  }
-
-  @inlinable
-  @inline(__always)
-  internal func receive(d value: Logic.D) -> Subscribers.Demand {
-    carryOut(withState { state.receive(d: value) })
+  internal func receive(from side: FanInSide, _ keep: (inout Logic, _ whileDelivering: Bool) -> Void)
+    -> Subscribers.Demand
+  {
+    carryOut(withState { state.receive(from: side, keep) })
   }
 
   /// What a value's critical section decided: nothing, a delivery (inline), or anything
