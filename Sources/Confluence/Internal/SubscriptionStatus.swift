@@ -82,6 +82,15 @@ package enum SubscriptionStatus {
     }
   }
 
+  /// Whether a subscription is held.
+  @inlinable
+  package var isSubscribed: Bool {
+    switch self {
+    case .subscribed: true
+    case .awaitingSubscription, .terminal: false
+    }
+  }
+
   /// The held subscription, if subscribed.
   @inlinable
   package var subscription: Subscription? {

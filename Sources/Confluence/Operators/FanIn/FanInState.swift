@@ -169,13 +169,13 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
     senderOwed += more
     switch sender {
     case .a:
-      return FanInUpstreams(b: upstreamB.subscription, c: upstreamC.subscription, d: upstreamD.subscription)
+      return FanInUpstreams(b: upstreamB, c: upstreamC, d: upstreamD)
     case .b:
-      return FanInUpstreams(a: upstreamA.subscription, c: upstreamC.subscription, d: upstreamD.subscription)
+      return FanInUpstreams(a: upstreamA, c: upstreamC, d: upstreamD)
     case .c:
-      return FanInUpstreams(a: upstreamA.subscription, b: upstreamB.subscription, d: upstreamD.subscription)
+      return FanInUpstreams(a: upstreamA, b: upstreamB, d: upstreamD)
     case .d:
-      return FanInUpstreams(a: upstreamA.subscription, b: upstreamB.subscription, c: upstreamC.subscription)
+      return FanInUpstreams(a: upstreamA, b: upstreamB, c: upstreamC)
     }
   }
 
@@ -198,7 +198,7 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
   @inlinable
   internal var liveUpstreams: FanInUpstreams {
     FanInUpstreams(
-      a: upstreamA.subscription, b: upstreamB.subscription, c: upstreamC.subscription, d: upstreamD.subscription)
+      a: upstreamA, b: upstreamB, c: upstreamC, d: upstreamD)
   }
 
   @inlinable
@@ -243,7 +243,7 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
   @inlinable
   internal mutating func releaseAll() -> FanInUpstreams {
     let cancelling = FanInUpstreams(
-      a: upstreamA.terminate(), b: upstreamB.terminate(), c: upstreamC.terminate(), d: upstreamD.terminate())
+      a: upstreamA.take(), b: upstreamB.take(), c: upstreamC.take(), d: upstreamD.take())
     logic = Logic()
     isTerminated = true
     return cancelling

@@ -5,15 +5,23 @@
 /// Four fields rather than an array: the transitions run on every subscription, request and
 /// cancel, and an array literal filtered with `compactMap` cost two heap allocations each
 /// time (the erased zip tree makes a zip per leaf).
+///
+/// Each side is a ``SubscriptionStatus`` (anything but `.subscribed` meaning none), not a
+/// `Subscription?`: Swift copies and destroys an optional of a non-class existential through
+/// the runtime's generic `Optional` value witnesses (a metadata look-up and a call per side),
+/// and `SubscriptionStatus` through code of its own.
 @usableFromInline
 internal struct FanInUpstreams {
-  @usableFromInline internal var a: Subscription?
-  @usableFromInline internal var b: Subscription?
-  @usableFromInline internal var c: Subscription?
-  @usableFromInline internal var d: Subscription?
+  @usableFromInline internal var a: SubscriptionStatus
+  @usableFromInline internal var b: SubscriptionStatus
+  @usableFromInline internal var c: SubscriptionStatus
+  @usableFromInline internal var d: SubscriptionStatus
 
   @inlinable
-  internal init(a: Subscription? = nil, b: Subscription? = nil, c: Subscription? = nil, d: Subscription? = nil) {
+  internal init(
+    a: consuming SubscriptionStatus = .terminal, b: consuming SubscriptionStatus = .terminal,
+    c: consuming SubscriptionStatus = .terminal, d: consuming SubscriptionStatus = .terminal
+  ) {
     self.a = a
     self.b = b
     self.c = c
@@ -24,24 +32,22 @@ internal struct FanInUpstreams {
   internal static var none: FanInUpstreams { FanInUpstreams() }
 
   @inlinable
-  internal var isEmpty: Bool { a == nil && b == nil && c == nil && d == nil }
+  internal var isEmpty: Bool { !a.isSubscribed && !b.isSubscribed && !c.isSubscribed && !d.isSubscribed }
 
-  /// `consuming`, as ``cancel()``: on a borrowed value, `a?.request(_:)` first copied each
-  /// existential out through the runtime's value witnesses (about 80 instructions a side);
-  /// on an owned one the optional is taken apart in place.
+  /// `consuming`, as ``cancel()``: on a borrowed value each side was first copied out.
   @inlinable
   internal consuming func request(_ demand: Subscribers.Demand) {
-    a?.request(demand)
-    b?.request(demand)
-    c?.request(demand)
-    d?.request(demand)
+    a.request(demand)
+    b.request(demand)
+    c.request(demand)
+    d.request(demand)
   }
 
   @inlinable
   internal consuming func cancel() {
-    a?.cancel()
-    b?.cancel()
-    c?.cancel()
-    d?.cancel()
+    a.cancelSubscription()
+    b.cancelSubscription()
+    c.cancelSubscription()
+    d.cancelSubscription()
   }
 }

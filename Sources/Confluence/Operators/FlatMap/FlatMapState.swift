@@ -65,9 +65,9 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     /// for one more value if it holds a subscription.
     case deliver(Downstream, Value, askAgain: SubscriptionStatus)
     /// Send `completion` downstream and cancel `cancelling`.
-    case complete(Downstream, Subscribers.Completion<Downstream.Failure>, cancelling: [Subscription])
+    case complete(Downstream, Subscribers.Completion<Downstream.Failure>, cancelling: SubscriptionsToCancel)
     /// Cancel `cancelling` (the completion is left for the thread that is delivering).
-    case cancel([Subscription])
+    case cancel(SubscriptionsToCancel)
   }
 
   /// `nil` once the subscription completed or was cancelled.
@@ -313,24 +313,21 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
 
   /// Downstream cancelled: returns the subscriptions to cancel.
   @inlinable
-  internal mutating func cancel() -> [Subscription] {
-    guard !isTerminated else { return [] }
+  internal mutating func cancel() -> SubscriptionsToCancel {
+    guard !isTerminated else { return .none }
     return releaseAll()
   }
 
   /// Drops everything (downstream included) and returns the subscriptions to cancel.
   @inlinable
-  internal mutating func releaseAll() -> [Subscription] {
-    var cancelling: [Subscription] = []
+  internal mutating func releaseAll() -> SubscriptionsToCancel {
+    var cancelling = SubscriptionsToCancel(last: upstream.take())
     if liveInners > 0 {
       for index in subscriptions.indices {
         if case .subscribed(let subscription) = subscriptions[index].take() {
           cancelling.append(subscription)
         }
       }
-    }
-    if case .subscribed(let subscription) = upstream.take() {
-      cancelling.append(subscription)
     }
     slots = []
     subscriptions = []
@@ -423,7 +420,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     if let failure = pendingFailure, let downstream {
       pendingFailure = nil
       self.downstream = nil
-      return .complete(downstream, .failure(failure), cancelling: [])
+      return .complete(downstream, .failure(failure), cancelling: .none)
     }
     return nextDelivery()
   }
@@ -454,6 +451,6 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
       return .idle
     }
     _ = releaseAll()
-    return .complete(downstream, .finished, cancelling: [])
+    return .complete(downstream, .finished, cancelling: .none)
   }
 }

@@ -7,8 +7,8 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
     case idle
     /// Deliver `value` (this thread owns delivery now).
     case deliver(Downstream.Input)
-    case complete(Subscribers.Completion<Downstream.Failure>, cancelling: [Subscription])
-    case cancel([Subscription])
+    case complete(Subscribers.Completion<Downstream.Failure>, cancelling: SubscriptionsToCancel)
+    case cancel(SubscriptionsToCancel)
   }
 
   @usableFromInline internal var isTerminated = false
@@ -18,7 +18,10 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   @usableFromInline internal var downstreamHasSubscription = false
   /// The id of the current inner publisher; older ids are stale.
   @usableFromInline internal var currentID = 0
-  @usableFromInline internal var current: Subscription?
+  /// The current inner's subscription (`.subscribed` once it arrived, else `.terminal`). A
+  /// ``SubscriptionStatus``, not a `Subscription?`: Swift copies and destroys an optional of a
+  /// non-class existential through the runtime's generic `Optional` value witnesses.
+  @usableFromInline internal var current = SubscriptionStatus.terminal
   @usableFromInline internal var hasLiveInner = false
   /// Downstream demand not yet used up by inner values.
   @usableFromInline internal var demand = Subscribers.Demand.none
@@ -35,13 +38,12 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
 
   /// A new inner publisher arrived: returns its id and the previous inner to cancel.
   @inlinable
-  internal mutating func switchInner() -> (id: Int, previous: Subscription?)? {
+  internal mutating func switchInner(previous: inout SubscriptionStatus) -> Int? {
     guard !isTerminated else { return nil }
     currentID &+= 1
-    let previous = current
-    current = nil
+    previous = current.take()
     hasLiveInner = true
-    return (currentID, previous)
+    return currentID
   }
 
   /// The inner's subscription arrived: returns the demand to request, or `nil` to cancel.
@@ -50,9 +52,9 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
     guard !isTerminated, id == currentID else { return nil }
     // As Apple's: a second subscription for the live inner is cancelled; one arriving
     // after the inner finished is ignored (neither kept nor cancelled).
-    guard current == nil else { return nil }
+    guard !current.isSubscribed else { return nil }
     guard hasLiveInner else { return Subscribers.Demand.none }
-    current = subscription
+    current = .subscribed(subscription)
     return demand
   }
 
@@ -75,7 +77,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   /// and no other thread was delivering. Returns `false` (changing nothing) otherwise.
   @inlinable
   internal mutating func innerValueAtOnce(id: Int) -> Bool {
-    guard !isTerminated, id == currentID, current == nil, hasLiveInner, !isDelivering, demand > 0 else {
+    guard !isTerminated, id == currentID, !current.isSubscribed, hasLiveInner, !isDelivering, demand > 0 else {
       return false
     }
     demand -= 1
@@ -94,8 +96,8 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   @inlinable
   internal mutating func innerFinished(id: Int) -> Next {
     guard !isTerminated, id == currentID else { return .idle }
-    precondition(current != nil, "SwitchToLatest: an inner publisher completed before sending its subscription")
-    current = nil
+    precondition(current.isSubscribed, "SwitchToLatest: an inner publisher completed before sending its subscription")
+    current = .terminal
     hasLiveInner = false
     return completeIfDone()
   }
@@ -114,8 +116,8 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
     // The publisher that failed is released, not cancelled.
     if let innerID {
       guard innerID == currentID else { return .idle }
-      precondition(current != nil, "SwitchToLatest: an inner publisher completed before sending its subscription")
-      current = nil
+      precondition(current.isSubscribed, "SwitchToLatest: an inner publisher completed before sending its subscription")
+      current = .terminal
     } else {
       _ = upstream.take()
     }
@@ -129,34 +131,38 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
 
   /// Downstream asked for more: returns the current inner to forward it to.
   @inlinable
-  internal mutating func request(_ more: Subscribers.Demand) -> Subscription? {
-    guard !isTerminated else { return nil }
+  internal mutating func request(_ more: Subscribers.Demand) -> SubscriptionStatus {
+    guard !isTerminated else { return .terminal }
     demand += more
     return current
   }
 
   /// The delivering thread is done with a value; `more` is what downstream returned.
   @inlinable
-  internal mutating func didDeliver(additionalDemand more: Subscribers.Demand) -> (Subscription?, Next) {
+  ///
+  /// Sets `forward` to the current inner, to forward downstream's added demand to. (Not a
+  /// tuple with the `Next`: taking one apart copied the generic `Next` through its value
+  /// witnesses, some 300 instructions per value handed over.)
+  internal mutating func didDeliver(additionalDemand more: Subscribers.Demand, forward: inout SubscriptionStatus) -> Next {
     isDelivering = false
     if let completion = pendingCompletion {
       pendingCompletion = nil
       isTerminated = true
-      return (nil, .complete(completion, cancelling: []))
+      return .complete(completion, cancelling: .none)
     }
-    guard !isTerminated else { return (nil, .idle) }
+    guard !isTerminated else { return .idle }
     demand += more
-    let forward = more > 0 ? current : nil
+    if more > 0 { forward = current }
     if !queued.isEmpty {
       isDelivering = true
-      return (forward, .deliver(queued.removeFirst()))
+      return .deliver(queued.removeFirst())
     }
-    return (forward, completeIfDone())
+    return completeIfDone()
   }
 
   @inlinable
-  internal mutating func cancel() -> [Subscription] {
-    guard !isTerminated else { return [] }
+  internal mutating func cancel() -> SubscriptionsToCancel {
+    guard !isTerminated else { return .none }
     return releaseAll()
   }
 
@@ -172,10 +178,9 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   }
 
   @inlinable
-  internal mutating func releaseAll() -> [Subscription] {
+  internal mutating func releaseAll() -> SubscriptionsToCancel {
     // As Apple's: the current inner is cancelled before upstream.
-    let cancelling = [current, upstream.terminate()].compactMap { $0 }
-    current = nil
+    let cancelling = SubscriptionsToCancel(first: current.take(), last: upstream.take())
     hasLiveInner = false
     queued = FIFOQueue()
     isTerminated = true

@@ -105,8 +105,9 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
   /// A new inner publisher arrived from upstream.
   @inlinable
   internal func upstreamValue(_ input: P) -> Subscribers.Demand {
-    guard let (id, previous) = lock.withLock({ state.switchInner() }) else { return .none }
-    previous?.cancel()
+    var previous = SubscriptionStatus.terminal
+    guard let id = lock.withLock({ state.switchInner(previous: &previous) }) else { return .none }
+    previous.cancelSubscription()
     // A `Just` (known from the type) that could deliver at once is not subscribed to unless
     // an introspection watches: see ``justValueAtOnce(_:id:)``.
     if innerIsJust && !DebugHook.isActive && lock.withLock({ state.innerValueAtOnce(id: id) }) {
@@ -136,10 +137,11 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
         unsafeBitCast(input, to: Publishers.SetFailureType<Just<Downstream.Input>, P.Failure>.self).upstream.output
     }
     let more = downstream.receive(value)
-    let (forward, following) = lock.withLock { state.didDeliver(additionalDemand: more) }
+    var forward = SubscriptionStatus.terminal
+    let following = lock.withLock { state.didDeliver(additionalDemand: more, forward: &forward) }
     // Not this inner's subscription (it has none): a newer inner's, subscribed meanwhile.
-    forward?.request(more)
-    perform(following)
+    forward.request(more)
+    perform(consume following)
     perform(lock.withLock { state.innerFinishedAtOnce(id: id) })
   }
 
@@ -172,16 +174,17 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
       return .none
     }
     let more = downstream.receive(value)
-    let (forward, following) = lock.withLock { state.didDeliver(additionalDemand: more) }
+    var forward = SubscriptionStatus.terminal
+    let following = lock.withLock { state.didDeliver(additionalDemand: more, forward: &forward) }
     // `forward` is the current inner: this one unless a newer one replaced it meanwhile.
     let returned: Subscribers.Demand
-    if let forward, !lock.withLock({ state.currentID == id }) {
+    if forward.isSubscribed, !lock.withLock({ state.currentID == id }) {
       forward.request(more)
       returned = .none
     } else {
       returned = more
     }
-    perform(following)
+    perform(consume following)
     return returned
   }
 
@@ -208,33 +211,34 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
 
   @inlinable
   internal func requestSpecialized(_ demand: Subscribers.Demand) {
-    lock.withLock { state.request(demand) }?.request(demand)
+    lock.withLock { state.request(demand) }.request(demand)
   }
 
   @inlinable
   internal func cancelSpecialized() {
-    for subscription in lock.withLock({ state.cancel() }) { subscription.cancel() }
+    lock.withLock { state.cancel() }.cancel()
   }
 
   @inlinable
-  internal func perform(_ next: State.Next) {
+  internal func perform(_ next: consuming State.Next) {
+    // Consumed, not copied: a copy of the generic `Next` runs through its value witnesses.
     var next = next
     while true {
-      switch next {
+      switch consume next {
       case .idle:
         return
       case .cancel(let subscriptions):
-        for subscription in subscriptions { subscription.cancel() }
+        subscriptions.cancel()
         return
       case .complete(let completion, let subscriptions):
-        for subscription in subscriptions { subscription.cancel() }
+        subscriptions.cancel()
         downstream.receive(completion: completion)
         return
       case .deliver(let value):
         let more = downstream.receive(value)
-        let (forward, following) = lock.withLock { state.didDeliver(additionalDemand: more) }
-        forward?.request(more)
-        next = following
+        var forward = SubscriptionStatus.terminal
+        next = lock.withLock { state.didDeliver(additionalDemand: more, forward: &forward) }
+        forward.request(more)
       }
     }
   }
