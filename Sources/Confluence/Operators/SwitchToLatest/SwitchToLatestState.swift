@@ -143,7 +143,9 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   /// Sets `forward` to the current inner, to forward downstream's added demand to. (Not a
   /// tuple with the `Next`: taking one apart copied the generic `Next` through its value
   /// witnesses, some 300 instructions per value handed over.)
-  internal mutating func didDeliver(additionalDemand more: Subscribers.Demand, forward: inout SubscriptionStatus) -> Next {
+  internal mutating func didDeliver(additionalDemand more: Subscribers.Demand, forward: inout SubscriptionStatus)
+    -> Next
+  {
     isDelivering = false
     if let completion = pendingCompletion {
       pendingCompletion = nil
