@@ -158,7 +158,10 @@ def zip_logic(n):
               f"  internal mutating func hasOutput() -> Bool {{ {' && '.join(f'!buffer{x}.isEmpty' for x in L)} }}", "",
               "  @inlinable", "  internal func isDone(finished: FanInSides) -> Bool {",
               "    " + " || ".join(f"(finished.contains(.{x.lower()}) && buffer{x}.isEmpty)" for x in L), "  }", "",
-              f"  @inlinable internal var heldValueCount: Int {{ {' + '.join(f'buffer{x}.count' for x in L)} }}", "}"]
+              f"  @inlinable internal var heldValueCount: Int {{ {' + '.join(f'buffer{x}.count' for x in L)} }}", "",
+              "  @inlinable", "  internal mutating func removeAll() {"]
+    lines += [f"    buffer{x}.removeAll()" for x in L]
+    lines += ["  }", "}"]
     return "\n".join(lines)
 
 
@@ -212,8 +215,10 @@ def combine_latest_logic(n):
               "    while !earlier.isEmpty { _ = earlier.removeFirst() }", "  }", "",
               "  @inlinable", "  internal func isDone(finished: FanInSides) -> Bool {",
               "    finished.isSuperset(of: Self.sides) && !hasUndeliveredChange", "  }", "",
-              f"  @inlinable internal var heldValueCount: Int {{ {' + '.join(f'(latest{y} == nil ? 0 : 1)' for y in L)} }}",
-              "}"]
+              f"  @inlinable internal var heldValueCount: Int {{ {' + '.join(f'(latest{y} == nil ? 0 : 1)' for y in L)} }}", "",
+              "  @inlinable", "  internal mutating func removeAll() {"]
+    lines += [f"    latest{y} = nil" for y in L]
+    lines += ["    hasUndeliveredChange = false", "    earlier.removeAll()", "  }", "}"]
     return "\n".join(lines)
 
 

@@ -69,4 +69,30 @@ final class FIFOQueueTests: XCTestCase {
     XCTAssertNil(removed, "a removed value is no longer held by the queue")
     XCTAssertEqual(queue.count, 1)
   }
+
+  func test_removeAll_releasesEveryValueAndLeavesAUsableQueue() {
+    final class Token {}
+    var queue = FIFOQueue<Token>()
+    weak var oldest: Token?
+    weak var inRing: Token?
+    do {
+      let a = Token()
+      let b = Token()
+      oldest = a
+      inRing = b
+      queue.append(a)
+      queue.append(b)
+      queue.append(Token())
+    }
+    queue.removeAll()
+    XCTAssertNil(oldest, "the oldest value is released")
+    XCTAssertNil(inRing, "values in the ring are released")
+    XCTAssertTrue(queue.isEmpty)
+    XCTAssertEqual(queue.count, 0)
+    let c = Token()
+    queue.append(c)
+    queue.append(Token())
+    XCTAssertTrue(queue.popFirst() === c, "the queue works again after removeAll")
+    XCTAssertEqual(queue.count, 1)
+  }
 }

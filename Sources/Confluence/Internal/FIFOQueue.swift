@@ -24,6 +24,15 @@ package struct FIFOQueue<Element> {
   @inlinable
   package init() {}
 
+  /// Drops every element, field by field in place (the stored array's storage is released).
+  @inlinable
+  package mutating func removeAll() {
+    oldest = nil
+    slots = []
+    head = 0
+    storedCount = 0
+  }
+
   @inlinable
   package var isEmpty: Bool { storedCount == 0 }
 

@@ -78,6 +78,14 @@ internal struct CombineLatestLogic<A, B>: FanInLogic {
   }
 
   @inlinable internal var heldValueCount: Int { (latestA == nil ? 0 : 1) + (latestB == nil ? 0 : 1) }
+
+  @inlinable
+  internal mutating func removeAll() {
+    latestA = nil
+    latestB = nil
+    hasUndeliveredChange = false
+    earlier.removeAll()
+  }
 }
 
 /// `combineLatest` of three upstreams: as ``CombineLatestLogic``.
@@ -162,6 +170,15 @@ internal struct CombineLatestLogic3<A, B, C>: FanInLogic {
 
   @inlinable internal var heldValueCount: Int {
     (latestA == nil ? 0 : 1) + (latestB == nil ? 0 : 1) + (latestC == nil ? 0 : 1)
+  }
+
+  @inlinable
+  internal mutating func removeAll() {
+    latestA = nil
+    latestB = nil
+    latestC = nil
+    hasUndeliveredChange = false
+    earlier.removeAll()
   }
 }
 
@@ -256,5 +273,15 @@ internal struct CombineLatestLogic4<A, B, C, D>: FanInLogic {
 
   @inlinable internal var heldValueCount: Int {
     (latestA == nil ? 0 : 1) + (latestB == nil ? 0 : 1) + (latestC == nil ? 0 : 1) + (latestD == nil ? 0 : 1)
+  }
+
+  @inlinable
+  internal mutating func removeAll() {
+    latestA = nil
+    latestB = nil
+    latestC = nil
+    latestD = nil
+    hasUndeliveredChange = false
+    earlier.removeAll()
   }
 }

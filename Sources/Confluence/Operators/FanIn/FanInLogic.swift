@@ -60,6 +60,10 @@ internal protocol FanInLogic {
 
   /// Whether the operator still holds values (reported by the mirror).
   var heldValueCount: Int { get }
+
+  /// Drops every value held, in place. (Assigning a fresh `Self()` destroyed the old value
+  /// through the runtime's value witnesses, with a metadata walk per field.)
+  mutating func removeAll()
 }
 
 extension FanInLogic where C == Never {

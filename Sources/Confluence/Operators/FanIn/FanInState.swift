@@ -244,7 +244,7 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
   internal mutating func releaseAll() -> FanInUpstreams {
     let cancelling = FanInUpstreams(
       a: upstreamA.take(), b: upstreamB.take(), c: upstreamC.take(), d: upstreamD.take())
-    logic = Logic()
+    logic.removeAll()
     isTerminated = true
     return cancelling
   }

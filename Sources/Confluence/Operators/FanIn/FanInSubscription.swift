@@ -182,18 +182,19 @@ where Downstream.Input == Logic.Output {
   internal func receive(from side: FanInSide, _ keep: (inout Logic, _ whileDelivering: Bool) -> Void)
     -> Subscribers.Demand
   {
-    carryOut(withState { state.receive(from: side, keep) })
+    var next = withState { state.receive(from: side, keep) }
+    return carryOut(&next)
   }
 
   /// What a value's critical section decided: nothing, a delivery (inline), or anything
   /// else (out of line). Returns the demand owed to the sender.
   @inlinable
   @inline(__always)
-  internal func carryOut(_ next: State.Next) -> Subscribers.Demand {
+  internal func carryOut(_ next: inout State.Next) -> Subscribers.Demand {
     switch next {
     case .idle: return .none
     case .deliver(let output): return deliver(output)
-    default: return perform(next)
+    default: return perform(&next)
     }
   }
 
@@ -205,15 +206,19 @@ where Downstream.Input == Logic.Output {
   internal func deliver(_ output: Logic.Output) -> Subscribers.Demand {
     let more = downstream.receive(output)
     if more == .none && letGoQuietly() { return .none }
-    let (next, owed) = afterDelivery(returning: more)
-    return owed + perform(next)
+    var (next, owed) = afterDelivery(returning: more)
+    return owed + perform(&next)
   }
 
   @inlinable
   internal func upstreamCompleted(_ side: FanInSide, _ completion: Subscribers.Completion<Downstream.Failure>) {
     switch completion {
-    case .finished: _ = perform(withState { state.finished(side) })
-    case .failure(let error): _ = perform(withState { state.failed(error) })
+    case .finished:
+      var next = withState { state.finished(side) }
+      _ = perform(&next)
+    case .failure(let error):
+      var next = withState { state.failed(error) }
+      _ = perform(&next)
     }
   }
 
@@ -232,9 +237,9 @@ where Downstream.Input == Logic.Output {
 
   @inlinable
   internal func requestSpecialized(_ demand: Subscribers.Demand) {
-    let (forward, next) = withState { state.request(demand) }
+    var (forward, next) = withState { state.request(demand) }
     forward.request(demand)
-    _ = perform(next)
+    _ = perform(&next)
   }
 
   @inlinable
@@ -244,9 +249,13 @@ where Downstream.Input == Logic.Output {
 
   /// Performs `next` and what follows it; returns the demand owed to the side whose value
   /// set the deliveries off (none when none did).
+  ///
+  /// `inout`, so that the caller's `Next` is worked on in place: taken by value it was copied
+  /// into the loop's variable, and Swift copies this generic enum through its value
+  /// witnesses. (`consuming` would say it better, but crashes the 6.3 compiler's move
+  /// checker on an enum with `indirect` cases.)
   @inlinable
-  internal func perform(_ next: State.Next) -> Subscribers.Demand {
-    var next = next
+  internal func perform(_ next: inout State.Next) -> Subscribers.Demand {
     var owed = Subscribers.Demand.none
     while true {
       switch next {

@@ -34,6 +34,12 @@ internal struct ZipLogic<A, B>: FanInLogic {
   }
 
   @inlinable internal var heldValueCount: Int { bufferA.count + bufferB.count }
+
+  @inlinable
+  internal mutating func removeAll() {
+    bufferA.removeAll()
+    bufferB.removeAll()
+  }
 }
 
 /// `zip` of three upstreams: as ``ZipLogic``, one FIFO per upstream.
@@ -72,6 +78,13 @@ internal struct ZipLogic3<A, B, C>: FanInLogic {
   }
 
   @inlinable internal var heldValueCount: Int { bufferA.count + bufferB.count + bufferC.count }
+
+  @inlinable
+  internal mutating func removeAll() {
+    bufferA.removeAll()
+    bufferB.removeAll()
+    bufferC.removeAll()
+  }
 }
 
 /// `zip` of four upstreams: as ``ZipLogic``, one FIFO per upstream.
@@ -114,4 +127,12 @@ internal struct ZipLogic4<A, B, C, D>: FanInLogic {
   }
 
   @inlinable internal var heldValueCount: Int { bufferA.count + bufferB.count + bufferC.count + bufferD.count }
+
+  @inlinable
+  internal mutating func removeAll() {
+    bufferA.removeAll()
+    bufferB.removeAll()
+    bufferC.removeAll()
+    bufferD.removeAll()
+  }
 }
