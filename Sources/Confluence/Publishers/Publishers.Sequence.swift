@@ -79,12 +79,62 @@ where Downstream.Input == Elements.Element {
   @usableFromInline
   internal let lock = Lock()
 
+  /// The fields whose types are optionals of the generic parameters, kept out of line (see
+  /// ``OutOfLineState``): stored in the class, each was destroyed by the `deinit`, which
+  /// Swift never specialises, after looking `Optional<…>`'s metadata up in the runtime's
+  /// cache, about 560 instructions a field, four fields, at the end of every subscription.
+  @usableFromInline
+  internal struct Fields {
+    @usableFromInline internal var downstream: Downstream?
+    @usableFromInline internal var iterator: Elements.Iterator?
+    @usableFromInline internal var nextElement: Elements.Element?
+    @usableFromInline internal var sequence: Elements?
+
+    @inlinable
+    internal init(
+      downstream: Downstream?, iterator: Elements.Iterator?, nextElement: Elements.Element?, sequence: Elements?
+    ) {
+      self.downstream = downstream
+      self.iterator = iterator
+      self.nextElement = nextElement
+      self.sequence = sequence
+    }
+  }
+
+  /// Where ``Fields`` lives: destroyed by `deinit`.
+  @usableFromInline
+  internal let fieldStorage: OutOfLineState
+
+  // Guarded by `lock`: only touched with the lock held (or in `init`). Reached through a
+  // pointer, so there is no dynamic exclusivity check to pay.
+  @inlinable
+  internal var downstream: Downstream? {
+    @inline(__always) _read { yield fieldStorage.pointer(to: Fields.self).pointee.downstream }
+    @inline(__always) _modify { yield &fieldStorage.pointer(to: Fields.self).pointee.downstream }
+  }
+
+  @inlinable
+  internal var iterator: Elements.Iterator? {
+    @inline(__always) _read { yield fieldStorage.pointer(to: Fields.self).pointee.iterator }
+    @inline(__always) _modify { yield &fieldStorage.pointer(to: Fields.self).pointee.iterator }
+  }
+
+  @inlinable
+  internal var nextElement: Elements.Element? {
+    @inline(__always) _read { yield fieldStorage.pointer(to: Fields.self).pointee.nextElement }
+    @inline(__always) _modify { yield &fieldStorage.pointer(to: Fields.self).pointee.nextElement }
+  }
+
+  /// The sequence, for `description` and the mirror, until the subscription finishes or
+  /// is cancelled (guarded by `lock`).
+  @inlinable
+  internal var sequence: Elements? {
+    @inline(__always) _read { yield fieldStorage.pointer(to: Fields.self).pointee.sequence }
+    @inline(__always) _modify { yield &fieldStorage.pointer(to: Fields.self).pointee.sequence }
+  }
+
   // Guarded by `lock`. `@exclusivity(unchecked)`: only touched with the lock held (or in
-  // `init`), which already makes every access exclusive; the runtime's dynamic checks cost a
-  // `swift_beginAccess` call per field each time emitting starts (once per request).
-  @exclusivity(unchecked) @usableFromInline internal var downstream: Downstream?
-  @exclusivity(unchecked) @usableFromInline internal var iterator: Elements.Iterator?
-  @exclusivity(unchecked) @usableFromInline internal var nextElement: Elements.Element?
+  // `init`), which already makes every access exclusive.
   @exclusivity(unchecked) @usableFromInline internal var demand = Subscribers.Demand.none
   @exclusivity(unchecked) @usableFromInline internal var isEmitting = false
 
@@ -93,11 +143,6 @@ where Downstream.Input == Elements.Element {
     @usableFromInline
     internal let isCancelled = Atomic<Bool>(false)
   #endif
-
-  /// The sequence, for `description` and the mirror, until the subscription finishes or
-  /// is cancelled (guarded by `lock`).
-  @usableFromInline
-  internal var sequence: Elements?
 
   /// `request(_:)` usually arrives through `any Subscription` (from the downstream
   /// subscriber), which runs this generic class's unspecialised code: every element of the
@@ -110,11 +155,13 @@ where Downstream.Input == Elements.Element {
 
   @inlinable
   internal init(sequence: Elements, iterator: Elements.Iterator, next: Elements.Element, downstream: Downstream) {
-    self.sequence = sequence
-    self.iterator = iterator
-    self.nextElement = next
-    self.downstream = downstream
+    self.fieldStorage = OutOfLineState(
+      Fields(downstream: downstream, iterator: iterator, nextElement: next, sequence: sequence))
     self.specializedRequest = { subscription, demand in subscription.requestSpecialized(demand) }
+  }
+
+  deinit {
+    fieldStorage.destroy()
   }
 
   @inlinable
