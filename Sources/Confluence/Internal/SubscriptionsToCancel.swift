@@ -10,7 +10,7 @@
 /// var released = SubscriptionsToCancel()
 /// released.append(inner)
 /// released.last = .subscribed(upstream)
-/// released.cancel()   // inner, then upstream
+/// released.cancel()   // inner, then upstream (`released` is a `var`)
 /// ```
 ///
 /// The two inline are ``SubscriptionStatus``es (anything but `.subscribed` meaning none),
@@ -42,12 +42,15 @@ package struct SubscriptionsToCancel {
     }
   }
 
-  /// Cancels them all, in order. `consuming`, as `FanInUpstreams.cancel()`: on an owned
-  /// value each optional existential is taken apart in place instead of copied out first.
+  /// Cancels them all, in order, and lets go of them. `mutating`, each taken out with
+  /// `SubscriptionStatus.take()`: a `consuming` method cannot move a field out of a copyable
+  /// struct, so it copied each (through the enum's value witness) and then destroyed the
+  /// whole.
   @inlinable
-  package consuming func cancel() {
-    first.cancelSubscription()
+  package mutating func cancel() {
+    first.take().cancelSubscription()
     for subscription in more { subscription.cancel() }
-    last.cancelSubscription()
+    more = []
+    last.take().cancelSubscription()
   }
 }

@@ -244,7 +244,8 @@ where Downstream.Input == Logic.Output {
 
   @inlinable
   internal func cancelSpecialized() {
-    withState { state.cancel() }.cancel()
+    var released = withState { state.cancel() }
+    released.cancel()
   }
 
   /// Performs `next` and what follows it; returns the demand owed to the side whose value
@@ -261,10 +262,10 @@ where Downstream.Input == Logic.Output {
       switch next {
       case .idle:
         return owed
-      case .cancel(let upstreams):
+      case .cancel(var upstreams):
         upstreams.cancel()
         return owed
-      case .complete(let completion, let upstreams):
+      case .complete(let completion, var upstreams):
         upstreams.cancel()
         downstream.receive(completion: completion)
         return owed

@@ -34,7 +34,7 @@ internal struct FanInUpstreams {
   @inlinable
   internal var isEmpty: Bool { !a.isSubscribed && !b.isSubscribed && !c.isSubscribed && !d.isSubscribed }
 
-  /// `consuming`, as ``cancel()``: on a borrowed value each side was first copied out.
+  /// `consuming`: on a borrowed value each side was first copied out.
   @inlinable
   internal consuming func request(_ demand: Subscribers.Demand) {
     a.request(demand)
@@ -43,11 +43,14 @@ internal struct FanInUpstreams {
     d.request(demand)
   }
 
+  /// Cancels every side and lets go of it. `mutating`, each side taken out with
+  /// `SubscriptionStatus.take()`: a `consuming` method cannot move a field out of a copyable
+  /// struct, so it copied each side and then destroyed the whole.
   @inlinable
-  internal consuming func cancel() {
-    a.cancelSubscription()
-    b.cancelSubscription()
-    c.cancelSubscription()
-    d.cancelSubscription()
+  internal mutating func cancel() {
+    a.take().cancelSubscription()
+    b.take().cancelSubscription()
+    c.take().cancelSubscription()
+    d.take().cancelSubscription()
   }
 }

@@ -444,7 +444,8 @@ where
 
   @inlinable
   internal func cancelSpecialized() {
-    withState { state.cancel() }.cancel()
+    var released = withState { state.cancel() }
+    released.cancel()
   }
 
   // MARK: Critical sections and delivery ownership
@@ -660,9 +661,9 @@ where
     switch consume next {
     case .idle:
       return
-    case .cancel(let subscriptions):
+    case .cancel(var subscriptions):
       subscriptions.cancel()
-    case .complete(let downstream, let completion, let subscriptions):
+    case .complete(let downstream, let completion, var subscriptions):
       subscriptions.cancel()
       downstream.receive(completion: completion)
     case .deliver(let downstream, let value, let askAgain):

@@ -216,7 +216,8 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
 
   @inlinable
   internal func cancelSpecialized() {
-    lock.withLock { state.cancel() }.cancel()
+    var released = lock.withLock { state.cancel() }
+    released.cancel()
   }
 
   @inlinable
@@ -227,10 +228,10 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
       switch consume next {
       case .idle:
         return
-      case .cancel(let subscriptions):
+      case .cancel(var subscriptions):
         subscriptions.cancel()
         return
-      case .complete(let completion, let subscriptions):
+      case .complete(let completion, var subscriptions):
         subscriptions.cancel()
         downstream.receive(completion: completion)
         return
