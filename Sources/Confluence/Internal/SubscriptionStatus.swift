@@ -83,11 +83,33 @@ package enum SubscriptionStatus {
   }
 
   /// Whether a subscription is held.
+  ///
+  /// A `mutating` getter that moves the value out and back: a `switch` over a borrowed value
+  /// of this enum (an existential inside, so it is handled by address) copies the whole
+  /// value first, a retain and a value-witness call to read a tag.
   @inlinable
   package var isSubscribed: Bool {
-    switch self {
-    case .subscribed: true
-    case .awaitingSubscription, .terminal: false
+    mutating get {
+      switch consume self {
+      case .subscribed(let subscription):
+        self = .subscribed(subscription)
+        return true
+      case .awaitingSubscription:
+        self = .awaitingSubscription
+        return false
+      case .terminal:
+        self = .terminal
+        return false
+      }
+    }
+  }
+
+  /// Requests `demand` from the held subscription, if any, and lets go of it. Call it with
+  /// no lock held. (Consumed, so the subscription is moved out rather than copied.)
+  @inlinable
+  package consuming func requestAndRelease(_ demand: Subscribers.Demand) {
+    if case .subscribed(let subscription) = consume self {
+      subscription.request(demand)
     }
   }
 

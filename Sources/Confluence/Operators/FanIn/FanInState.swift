@@ -222,8 +222,13 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
   }
 
   /// The completion `completion`, cancelling `upstreams` first if any is left.
+  ///
+  /// Takes `upstreams` (moved into the box of the `indirect` case): borrowed, they were
+  /// copied into it through `FanInUpstreams`' value witness.
   @inlinable
-  internal static func completing(_ completion: Subscribers.Completion<Failure>, cancelling upstreams: FanInUpstreams)
+  internal static func completing(
+    _ completion: Subscribers.Completion<Failure>, cancelling upstreams: consuming FanInUpstreams
+  )
     -> Next
   {
     upstreams.isEmpty ? .completeOnly(completion) : .complete(completion, cancelling: upstreams)

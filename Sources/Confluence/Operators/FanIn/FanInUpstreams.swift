@@ -32,15 +32,17 @@ internal struct FanInUpstreams {
   internal static var none: FanInUpstreams { FanInUpstreams() }
 
   @inlinable
-  internal var isEmpty: Bool { !a.isSubscribed && !b.isSubscribed && !c.isSubscribed && !d.isSubscribed }
+  internal var isEmpty: Bool {
+    mutating get { !a.isSubscribed && !b.isSubscribed && !c.isSubscribed && !d.isSubscribed }
+  }
 
   /// `consuming`: on a borrowed value each side was first copied out.
   @inlinable
   internal consuming func request(_ demand: Subscribers.Demand) {
-    a.request(demand)
-    b.request(demand)
-    c.request(demand)
-    d.request(demand)
+    a.take().requestAndRelease(demand)
+    b.take().requestAndRelease(demand)
+    c.take().requestAndRelease(demand)
+    d.take().requestAndRelease(demand)
   }
 
   /// Cancels every side and lets go of it. `mutating`, each side taken out with
