@@ -49,50 +49,37 @@ final class FIFOQueueTests: XCTestCase {
   }
 
   func test_releasesAValueWhenItLeaves() {
-    final class Token {}
-    var queue = FIFOQueue<Token>()
-    weak var first: Token?
-    weak var removed: Token?
-    do {
-      let a = Token()
-      let b = Token()
-      first = a
-      removed = b
-      queue.append(a)
-      queue.append(b)
-      queue.append(Token())
-    }
-    XCTAssertNotNil(first)
+    var (queue, alive) = queueOfThreeTokens()
+    XCTAssertEqual(alive(), [true, true, true])
     _ = queue.popFirst()
-    XCTAssertNil(first, "a popped value is no longer held by the queue")
+    XCTAssertEqual(alive(), [false, true, true], "a popped value is no longer held by the queue")
     queue.remove(atOffset: 0)
-    XCTAssertNil(removed, "a removed value is no longer held by the queue")
+    XCTAssertEqual(alive(), [false, false, true], "a removed value is no longer held by the queue")
     XCTAssertEqual(queue.count, 1)
   }
 
   func test_removeAll_releasesEveryValueAndLeavesAUsableQueue() {
-    final class Token {}
-    var queue = FIFOQueue<Token>()
-    weak var oldest: Token?
-    weak var inRing: Token?
-    do {
-      let a = Token()
-      let b = Token()
-      oldest = a
-      inRing = b
-      queue.append(a)
-      queue.append(b)
-      queue.append(Token())
-    }
+    var (queue, alive) = queueOfThreeTokens()
     queue.removeAll()
-    XCTAssertNil(oldest, "the oldest value is released")
-    XCTAssertNil(inRing, "values in the ring are released")
+    XCTAssertEqual(alive(), [false, false, false], "the oldest value and those in the ring are released")
     XCTAssertTrue(queue.isEmpty)
     XCTAssertEqual(queue.count, 0)
-    let c = Token()
-    queue.append(c)
+    let token = Token()
+    queue.append(token)
     queue.append(Token())
-    XCTAssertTrue(queue.popFirst() === c, "the queue works again after removeAll")
+    XCTAssertTrue(queue.popFirst() === token, "the queue works again after removeAll")
     XCTAssertEqual(queue.count, 1)
   }
+}
+
+private final class Token {}
+
+/// A queue holding three tokens that nothing else holds (the first in the oldest slot, the
+/// others in the ring), and whether each is still alive, in order.
+private func queueOfThreeTokens() -> (queue: FIFOQueue<Token>, alive: () -> [Bool]) {
+  var queue = FIFOQueue<Token>()
+  let tokens = [Token(), Token(), Token()]
+  for token in tokens { queue.append(token) }
+  let watchers = tokens.map { token in { [weak token] in token != nil } }
+  return (queue, { watchers.map { $0() } })
 }

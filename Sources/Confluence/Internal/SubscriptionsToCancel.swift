@@ -10,7 +10,7 @@
 /// var released = SubscriptionsToCancel()
 /// released.append(inner)
 /// released.last = .subscribed(upstream)
-/// released.cancel()   // inner, then upstream (`released` is a `var`)
+/// released.cancel()   // inner, then upstream
 /// ```
 ///
 /// The two inline are ``SubscriptionStatus``es (anything but `.subscribed` meaning none),
@@ -42,15 +42,13 @@ package struct SubscriptionsToCancel {
     }
   }
 
-  /// Cancels them all, in order, and lets go of them. `mutating`, each taken out with
-  /// `SubscriptionStatus.take()`: a `consuming` method cannot move a field out of a copyable
-  /// struct, so it copied each (through the enum's value witness) and then destroyed the
-  /// whole.
+  /// Cancels them all, in order, and lets go of them. Each field is taken out with
+  /// `SubscriptionStatus.take()`: a consuming call on a stored field of a copyable struct
+  /// copies the field (through the enum's value witness) and destroys the whole afterwards.
   @inlinable
-  package mutating func cancel() {
+  package consuming func cancel() {
     first.take().cancelSubscription()
     for subscription in more { subscription.cancel() }
-    more = []
     last.take().cancelSubscription()
   }
 }

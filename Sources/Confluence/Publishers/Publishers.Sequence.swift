@@ -105,32 +105,13 @@ where Downstream.Input == Elements.Element {
   @usableFromInline
   internal let fieldStorage: OutOfLineState
 
-  // Guarded by `lock`: only touched with the lock held (or in `init`). Reached through a
-  // pointer, so there is no dynamic exclusivity check to pay.
+  /// Guarded by `lock`: only touched with the lock held (or in `init`). Reached through a
+  /// pointer, so there is no dynamic exclusivity check to pay. `fields.sequence` is kept for
+  /// `description` and the mirror until the subscription finishes or is cancelled.
   @inlinable
-  internal var downstream: Downstream? {
-    @inline(__always) _read { yield fieldStorage.pointer(to: Fields.self).pointee.downstream }
-    @inline(__always) _modify { yield &fieldStorage.pointer(to: Fields.self).pointee.downstream }
-  }
-
-  @inlinable
-  internal var iterator: Elements.Iterator? {
-    @inline(__always) _read { yield fieldStorage.pointer(to: Fields.self).pointee.iterator }
-    @inline(__always) _modify { yield &fieldStorage.pointer(to: Fields.self).pointee.iterator }
-  }
-
-  @inlinable
-  internal var nextElement: Elements.Element? {
-    @inline(__always) _read { yield fieldStorage.pointer(to: Fields.self).pointee.nextElement }
-    @inline(__always) _modify { yield &fieldStorage.pointer(to: Fields.self).pointee.nextElement }
-  }
-
-  /// The sequence, for `description` and the mirror, until the subscription finishes or
-  /// is cancelled (guarded by `lock`).
-  @inlinable
-  internal var sequence: Elements? {
-    @inline(__always) _read { yield fieldStorage.pointer(to: Fields.self).pointee.sequence }
-    @inline(__always) _modify { yield &fieldStorage.pointer(to: Fields.self).pointee.sequence }
+  internal var fields: Fields {
+    @inline(__always) _read { yield fieldStorage.pointer(to: Fields.self).pointee }
+    @inline(__always) _modify { yield &fieldStorage.pointer(to: Fields.self).pointee }
   }
 
   // Guarded by `lock`. `@exclusivity(unchecked)`: only touched with the lock held (or in
@@ -174,7 +155,7 @@ where Downstream.Input == Elements.Element {
   internal func requestSpecialized(_ demand: Subscribers.Demand) {
     guard demand != .none else { return }
     let claim = lock.withLock { () -> Downstream? in
-      guard let downstream else { return nil }
+      guard let downstream = fields.downstream else { return nil }
       self.demand += demand
       if isEmitting { return nil }
       isEmitting = true
@@ -190,11 +171,11 @@ where Downstream.Input == Elements.Element {
   internal func emit(to downstream: Downstream) {
     var (iterator, next, budget) = lock.withLock { () -> (Elements.Iterator?, Elements.Element?, Subscribers.Demand) in
       defer {
-        self.iterator = nil
-        self.nextElement = nil
+        fields.iterator = nil
+        fields.nextElement = nil
         self.demand = .none
       }
-      return (self.iterator, self.nextElement, self.demand)
+      return (fields.iterator, fields.nextElement, self.demand)
     }
     while true {
       if budget == .unlimited {
@@ -230,9 +211,9 @@ where Downstream.Input == Elements.Element {
       if next == nil {
         let (finishes, released) = lock.withLock { () -> (Bool, Elements?) in
           isEmitting = false
-          guard self.downstream != nil else { return (false, nil) }
-          self.downstream = nil
-          return (true, sequence.take())
+          guard fields.downstream != nil else { return (false, nil) }
+          fields.downstream = nil
+          return (true, fields.sequence.take())
         }
         withExtendedLifetime(released) {}  // the sequence is released outside the lock
         if finishes {
@@ -242,15 +223,15 @@ where Downstream.Input == Elements.Element {
       }
       // Out of budget: take what was requested meanwhile, or park the iterator.
       let more = lock.withLock { () -> Subscribers.Demand? in
-        guard self.downstream != nil else {
+        guard fields.downstream != nil else {
           isEmitting = false
           return nil
         }
         let more = budget + self.demand
         self.demand = .none
         if more == .none {
-          self.iterator = iterator
-          self.nextElement = next
+          fields.iterator = iterator
+          fields.nextElement = next
           isEmitting = false
           return nil
         }
@@ -276,7 +257,7 @@ where Downstream.Input == Elements.Element {
   @inline(__always)
   internal func hasBeenCancelled() -> Bool {
     #if CONFLUENCE_LOCKED_FAST_PATHS
-      lock.withLock { downstream == nil }
+      lock.withLock { fields.downstream == nil }
     #else
       isCancelled.load(ordering: .relaxed)
     #endif
@@ -289,11 +270,11 @@ where Downstream.Input == Elements.Element {
     #endif
     let released = lock.withLock { () -> (Downstream?, Elements.Iterator?, Elements?) in
       defer {
-        downstream = nil
-        iterator = nil
-        nextElement = nil
+        fields.downstream = nil
+        fields.iterator = nil
+        fields.nextElement = nil
       }
-      return (downstream, iterator, sequence.take())
+      return (fields.downstream, fields.iterator, fields.sequence.take())
     }
     _ = released  // released outside the lock
   }
@@ -303,7 +284,7 @@ where Downstream.Input == Elements.Element {
   @usableFromInline
   internal var description: String {
     // Described outside the lock: the sequence's `description` is user code.
-    guard let sequence = lock.withLock({ sequence }) else { return "Sequence" }
+    guard let sequence = lock.withLock({ fields.sequence }) else { return "Sequence" }
     return String(describing: sequence)
   }
 
@@ -311,7 +292,7 @@ where Downstream.Input == Elements.Element {
   /// finished or been cancelled (Apple's).
   @usableFromInline
   internal var customMirror: Mirror {
-    let sequence: Any = lock.withLock { self.sequence.map { $0 as Any } } ?? [Elements.Element]()
+    let sequence: Any = lock.withLock { fields.sequence.map { $0 as Any } } ?? [Elements.Element]()
     return Mirror(self, children: ["sequence": sequence])
   }
 

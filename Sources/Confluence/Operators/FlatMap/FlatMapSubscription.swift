@@ -444,8 +444,7 @@ where
 
   @inlinable
   internal func cancelSpecialized() {
-    var released = withState { state.cancel() }
-    released.cancel()
+    withState { state.cancel() }.cancel()
   }
 
   // MARK: Critical sections and delivery ownership
@@ -661,9 +660,9 @@ where
     switch consume next {
     case .idle:
       return
-    case .cancel(var subscriptions):
+    case .cancel(let subscriptions):
       subscriptions.cancel()
-    case .complete(let downstream, let completion, var subscriptions):
+    case .complete(let downstream, let completion, let subscriptions):
       subscriptions.cancel()
       downstream.receive(completion: completion)
     case .deliver(let downstream, let value, let askAgain):

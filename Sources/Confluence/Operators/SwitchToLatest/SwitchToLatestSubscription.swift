@@ -216,8 +216,7 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
 
   @inlinable
   internal func cancelSpecialized() {
-    var released = lock.withLock { state.cancel() }
-    released.cancel()
+    lock.withLock { state.cancel() }.cancel()
   }
 
   @inlinable
@@ -228,10 +227,10 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
       switch consume next {
       case .idle:
         return
-      case .cancel(var subscriptions):
+      case .cancel(let subscriptions):
         subscriptions.cancel()
         return
-      case .complete(let completion, var subscriptions):
+      case .complete(let completion, let subscriptions):
         subscriptions.cancel()
         downstream.receive(completion: completion)
         return
