@@ -15,7 +15,7 @@
 /// (values and completions go in borrowed, through a pointer) and they capture nothing, so
 /// storing them costs no allocation and calling them needs no reabstraction thunk.
 @usableFromInline
-internal class FanInEntry<AOutput, BOutput, COutput, DOutput, Failure: Error> {
+internal class FanInEntry<AOutput, BOutput, COutput, DOutput, Failure: Error>: FanInJustEntry {
   /// Hands an upstream's subscription to the subscription (first argument).
   @usableFromInline
   internal typealias SubscriptionHandler = (FanInEntry, FanInSide, Subscription) -> Void
@@ -40,7 +40,7 @@ internal class FanInEntry<AOutput, BOutput, COutput, DOutput, Failure: Error> {
   internal init(
     receiveSubscription: @escaping SubscriptionHandler, receiveA: @escaping ValueHandler,
     receiveB: @escaping ValueHandler, receiveC: @escaping ValueHandler, receiveD: @escaping ValueHandler,
-    receiveCompletion: @escaping CompletionHandler
+    receiveCompletion: @escaping CompletionHandler, receiveJust: @escaping (FanInJustEntry, FanInSide, UInt64) -> Void
   ) {
     self.receiveSubscription = receiveSubscription
     self.receiveA = receiveA
@@ -48,6 +48,7 @@ internal class FanInEntry<AOutput, BOutput, COutput, DOutput, Failure: Error> {
     self.receiveC = receiveC
     self.receiveD = receiveD
     self.receiveCompletion = receiveCompletion
+    super.init(receiveJust: receiveJust)
   }
 }
 

@@ -29,6 +29,8 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
   @usableFromInline internal var upstreamD = SubscriptionStatus.awaitingSubscription
   /// The upstreams that finished.
   @usableFromInline internal var finished: FanInSides = []
+  /// The sides whose `Just` (a ``FanInJustSubscription``) has handed its value over.
+  @usableFromInline internal var justsDelivered: FanInSides = []
   @usableFromInline internal var demand = Subscribers.Demand.none
   /// One output was delivered beyond demand (``FanInLogic/deliversOneBeyondDemand``):
   /// the next demand pays it back first.
@@ -49,6 +51,7 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
   /// An upstream subscription arrived: returns the demand already owed to it, or `nil` if
   /// it must be cancelled.
   @inlinable
+  @inline(__always)  // (called apart, the optimizer had it take `subscription` owned: a copy on every call)
   internal mutating func subscribed(_ side: FanInSide, _ subscription: Subscription) -> Subscribers.Demand? {
     guard !isTerminated else { return nil }
     let accepted: Bool
@@ -75,6 +78,33 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
     let next = nextDelivery()
     if case .deliver = next { sender = side }
     return next
+  }
+
+  /// The `Just` on `side`, whose value's bytes are `bits` (see ``FanInJustSubscription``),
+  /// was asked for its value: as ``receive(from:_:)``, or `nil` when this is not the first
+  /// time or the whole has ended (a `Just` delivers once, and not after cancel); then
+  /// neither the value nor the completion is delivered.
+  ///
+  /// When the value sets nothing off, the `Just`'s completion, which follows at once, is
+  /// taken in the same critical section (`finishedToo` says so, and the answer is
+  /// ``finished(_:)``'s): one of the interleavings of the two sections it would take apart.
+  @inlinable
+  @inline(__always)
+  internal mutating func receiveJust(from side: FanInSide, bits: UInt64, finishedToo: inout Bool) -> Next? {
+    guard !isTerminated, !justsDelivered.contains(side.member) else { return nil }
+    justsDelivered.insert(side.member)
+    let next = receive(from: side) { logic, whileDelivering in
+      typealias Bits = FanInJustSubscription
+      switch side {
+      case .a: logic.receive(a: Bits.value(of: bits, as: Logic.A.self), whileDelivering: whileDelivering)
+      case .b: logic.receive(b: Bits.value(of: bits, as: Logic.B.self), whileDelivering: whileDelivering)
+      case .c: logic.receive(c: Bits.value(of: bits, as: Logic.C.self), whileDelivering: whileDelivering)
+      case .d: logic.receive(d: Bits.value(of: bits, as: Logic.D.self), whileDelivering: whileDelivering)
+      }
+    }
+    guard case .idle = next else { return next }
+    finishedToo = true
+    return finished(side)
   }
 
   @inlinable

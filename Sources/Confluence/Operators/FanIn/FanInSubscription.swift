@@ -120,6 +120,9 @@ where Downstream.Input == Logic.Output {
       receiveCompletion: { entry, side, completion in
         unsafeDowncast(entry, to: FanInSubscription.self).upstreamCompleted(
           side, completion.assumingMemoryBound(to: Subscribers.Completion<Downstream.Failure>.self).pointee)
+      },
+      receiveJust: { entry, side, bits in
+        unsafeDowncast(entry, to: FanInSubscription.self).receiveJust(from: side, bits: bits)
       })
   }
 
@@ -133,8 +136,8 @@ where Downstream.Input == Logic.Output {
   internal func subscribe<A: Publisher, B: Publisher>(_ a: A, _ b: B)
   where A.Output == Logic.A, B.Output == Logic.B, A.Failure == Downstream.Failure, B.Failure == Downstream.Failure {
     downstream.receive(subscription: self)
-    a.subscribe(SideSubscriber<Logic.A>(parent: self, side: .a))
-    b.subscribe(SideSubscriber<Logic.B>(parent: self, side: .b))
+    subscribe(a, on: .a)
+    subscribe(b, on: .b)
   }
 
   /// Sends this subscription downstream, then subscribes to the three upstreams, in order.
@@ -145,9 +148,9 @@ where Downstream.Input == Logic.Output {
     B.Failure == Downstream.Failure, C.Failure == Downstream.Failure
   {
     downstream.receive(subscription: self)
-    a.subscribe(SideSubscriber<Logic.A>(parent: self, side: .a))
-    b.subscribe(SideSubscriber<Logic.B>(parent: self, side: .b))
-    c.subscribe(SideSubscriber<Logic.C>(parent: self, side: .c))
+    subscribe(a, on: .a)
+    subscribe(b, on: .b)
+    subscribe(c, on: .c)
   }
 
   /// Sends this subscription downstream, then subscribes to the four upstreams, in order.
@@ -159,10 +162,38 @@ where Downstream.Input == Logic.Output {
     D.Failure == Downstream.Failure
   {
     downstream.receive(subscription: self)
-    a.subscribe(SideSubscriber<Logic.A>(parent: self, side: .a))
-    b.subscribe(SideSubscriber<Logic.B>(parent: self, side: .b))
-    c.subscribe(SideSubscriber<Logic.C>(parent: self, side: .c))
-    d.subscribe(SideSubscriber<Logic.D>(parent: self, side: .d))
+    subscribe(a, on: .a)
+    subscribe(b, on: .b)
+    subscribe(c, on: .c)
+    subscribe(d, on: .d)
+  }
+
+  /// Subscribes to one upstream (`publisher`, whose values are `side`'s), as this
+  /// subscription's entry. A `Just` of a small plain value (known from the types, so the
+  /// check costs nothing once specialised) gets no subscription object of its own unless an
+  /// introspection watches: see ``FanInJustSubscription``.
+  @inlinable
+  @inline(__always)
+  internal func subscribe<P: Publisher>(_ publisher: P, on side: FanInSide) where P.Failure == Downstream.Failure {
+    if FanInJustSubscription.fits(P.Output.self), let value = Self.valueIfJust(publisher), !DebugHook.isActive {
+      justSubscribed(side, value)
+    } else {
+      publisher.subscribe(SideSubscriber<P.Output>(parent: self, side: side))
+    }
+  }
+
+  /// The value of `publisher` if it is a `Just`, or a `Just` given a failure type (what
+  /// `Just(x).setFailureType(to:)` makes, to join upstreams that can fail).
+  @inlinable
+  @inline(__always)
+  internal static func valueIfJust<P: Publisher>(_ publisher: P) -> P.Output? {
+    if P.self == Just<P.Output>.self {
+      return unsafeBitCast(publisher, to: Just<P.Output>.self).output
+    }
+    if P.self == Publishers.SetFailureType<Just<P.Output>, P.Failure>.self {
+      return unsafeBitCast(publisher, to: Publishers.SetFailureType<Just<P.Output>, P.Failure>.self).upstream.output
+    }
+    return nil
   }
 
   // MARK: Upstream events
@@ -208,6 +239,31 @@ where Downstream.Input == Logic.Output {
     if more == .none && letGoQuietly() { return .none }
     var (next, owed) = afterDelivery(returning: more)
     return owed + perform(&next)
+  }
+
+  /// The `Just` on `side` subscribed, with the value `value` (see ``FanInJustSubscription``):
+  /// what its subscription arriving does, asking it for its value at once if demand waits.
+  @inlinable
+  internal func justSubscribed<Value>(_ side: FanInSide, _ value: Value) {
+    let subscription = FanInJustSubscription(parent: self, side: side, value: value)
+    let bits = subscription.bits
+    guard let owed = withState({ state.subscribed(side, subscription) }) else {
+      return  // ended already: nothing to cancel
+    }
+    if owed > 0 { receiveJust(from: side, bits: bits) }
+  }
+
+  /// The `Just` on `side`, whose value's bytes are `bits`, was asked for values (see
+  /// ``FanInJustSubscription``): delivers its value and then its completion, as a live `Just`
+  /// would, the first time only. The demand owed for the value is dropped, as a `Just` drops
+  /// what its subscriber returns.
+  @inlinable
+  internal func receiveJust(from side: FanInSide, bits: UInt64) {
+    var finishedToo = false
+    let arrived = withState { state.receiveJust(from: side, bits: bits, finishedToo: &finishedToo) }
+    guard var next = consume arrived else { return }
+    _ = carryOut(&next)
+    if !finishedToo { upstreamCompleted(side, .finished) }
   }
 
   @inlinable

@@ -1,0 +1,82 @@
+/// A `Just` upstream of a fan-in operator, subscribed to without its subscription object.
+///
+/// Subscribed to, a `Just` hands its subscriber a subscription that answers the first
+/// request with its value and `.finished`, ignores every later request, and is released
+/// when cancelled; nothing outside the fan-in can see that subscription. Here it is this
+/// value, which holds the `Just`'s value as its bytes (so that it is one type whatever the
+/// value's, and fits the existential's inline buffer: no allocation, and copies that run
+/// code made for it): ``request(_:)`` runs the fan-in's ``FanInJustEntry/receiveJust``
+/// handler, which delivers the value the first time only (``FanInState`` remembers) and
+/// sets off the transitions a live `Just` would, in the same order.
+///
+/// ``FanInSubscription`` uses it only when the side's publisher type is `Just` (or a `Just`
+/// given a failure type), its value is plain data of at most eight bytes (``fits(_:)``) and
+/// no introspection watches subscribes; any other `Just` is subscribed to.
+///
+/// `cancel()` does nothing: the fan-in cancels its upstreams only in the transitions that
+/// end it, after which the handler delivers nothing.
+@usableFromInline
+internal struct FanInJustSubscription: Subscription, CustomStringConvertible {
+  @usableFromInline internal let parent: FanInJustEntry
+  /// The value's bytes (``value(as:)`` reads it back).
+  @usableFromInline internal let bits: UInt64
+  @usableFromInline internal let side: FanInSide
+
+  /// Whether a value of type `Value` can be kept as ``bits``: plain data (no references to
+  /// retain) of at most eight bytes.
+  @inlinable
+  @inline(__always)
+  internal static func fits<Value>(_ type: Value.Type) -> Bool {
+    _isPOD(Value.self) && MemoryLayout<Value>.size <= MemoryLayout<UInt64>.size
+      && MemoryLayout<Value>.alignment <= MemoryLayout<UInt64>.alignment
+  }
+
+  /// `value`, which ``fits(_:)``, from the `Just` on `side` of `parent`.
+  @inlinable
+  internal init<Value>(parent: FanInJustEntry, side: FanInSide, value: Value) {
+    self.parent = parent
+    self.side = side
+    var bits: UInt64 = 0
+    withUnsafeMutableBytes(of: &bits) { $0.storeBytes(of: value, as: Value.self) }
+    self.bits = bits
+  }
+
+  /// The value, as its type (the one it was made with).
+  @inlinable
+  @inline(__always)
+  internal static func value<Value>(of bits: UInt64, as type: Value.Type) -> Value {
+    withUnsafeBytes(of: bits) { $0.load(as: Value.self) }
+  }
+
+  @inlinable
+  internal var combineIdentifier: CombineIdentifier { CombineIdentifier(parent) }
+
+  @inlinable
+  internal func request(_ demand: Subscribers.Demand) {
+    demand.assertNonZero()
+    parent.receiveJust(parent, side, bits)
+  }
+
+  @inlinable
+  internal func cancel() {}
+
+  @usableFromInline internal var description: String { "Just" }
+}
+
+/// What a ``FanInJustSubscription`` sees of its fan-in: the root of ``FanInEntry``, generic
+/// over nothing, so that the subscription is not generic either (its copies and its
+/// `request`, reached through `any Subscription`, then run code made for its one type,
+/// not code that takes type metadata).
+@usableFromInline
+internal class FanInJustEntry {
+  /// The `Just` on the side given, whose value's bytes are given, was asked for values:
+  /// hands the value (once) and its completion over. Formed where the fan-in's types are
+  /// known (see ``FanInEntry``).
+  @usableFromInline
+  internal let receiveJust: (FanInJustEntry, FanInSide, UInt64) -> Void
+
+  @inlinable
+  internal init(receiveJust: @escaping (FanInJustEntry, FanInSide, UInt64) -> Void) {
+    self.receiveJust = receiveJust
+  }
+}
