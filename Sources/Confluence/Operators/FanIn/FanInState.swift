@@ -51,17 +51,32 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
   /// An upstream subscription arrived: returns the demand already owed to it, or `nil` if
   /// it must be cancelled.
   @inlinable
-  @inline(__always)  // (called apart, the optimizer had it take `subscription` owned: a copy on every call)
   internal mutating func subscribed(_ side: FanInSide, _ subscription: Subscription) -> Subscribers.Demand? {
     guard !isTerminated else { return nil }
-    let accepted: Bool
+    return withUpstream(side) { $0.accept(subscription) } ? demand : nil
+  }
+
+  /// The `Just` on `side` subscribed (see ``FanInJustSubscription``): as
+  /// ``subscribed(_:_:)``. Apart from it, so that the optimizer does not have that one take
+  /// its argument owned (a copy for every other upstream) to suit this caller.
+  @inlinable
+  internal mutating func justSubscribed(_ side: FanInSide, _ just: FanInJustSubscription) -> Subscribers.Demand? {
+    guard !isTerminated else { return nil }
+    return withUpstream(side) { $0.accept(just) } ? demand : nil
+  }
+
+  /// Runs `body` on the subscription status of `side`.
+  @inlinable
+  @inline(__always)
+  internal mutating func withUpstream<Result>(_ side: FanInSide, _ body: (inout SubscriptionStatus) -> Result)
+    -> Result
+  {
     switch side {
-    case .a: accepted = upstreamA.accept(subscription)
-    case .b: accepted = upstreamB.accept(subscription)
-    case .c: accepted = upstreamC.accept(subscription)
-    case .d: accepted = upstreamD.accept(subscription)
+    case .a: return body(&upstreamA)
+    case .b: return body(&upstreamB)
+    case .c: return body(&upstreamC)
+    case .d: return body(&upstreamD)
     }
-    return accepted ? demand : nil
   }
 
   /// A value arrived from `side`; `keep` hands it to the logic (with whether a delivery is in

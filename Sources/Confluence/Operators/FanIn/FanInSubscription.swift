@@ -245,12 +245,11 @@ where Downstream.Input == Logic.Output {
   /// what its subscription arriving does, asking it for its value at once if demand waits.
   @inlinable
   internal func justSubscribed<Value>(_ side: FanInSide, _ value: Value) {
-    let subscription = FanInJustSubscription(parent: self, side: side, value: value)
-    let bits = subscription.bits
-    guard let owed = withState({ state.subscribed(side, subscription) }) else {
+    let just = FanInJustSubscription(parent: self, side: side, value: value)
+    guard let owed = withState({ state.justSubscribed(side, just) }) else {
       return  // ended already: nothing to cancel
     }
-    if owed > 0 { receiveJust(from: side, bits: bits) }
+    if owed > 0 { receiveJust(from: side, bits: just.bits) }
   }
 
   /// The `Just` on `side`, whose value's bytes are `bits`, was asked for values (see
