@@ -153,7 +153,7 @@ where
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
     demand.assertNonZero()
-    lock.withLock { status.subscription }?.request(demand)
+    lock.withLock { status }.requestAndRelease(demand)
   }
 
   @inlinable

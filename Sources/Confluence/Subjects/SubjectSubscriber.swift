@@ -110,7 +110,7 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
     demand.assertNonZero()
-    lock.withLock { status.subscription }?.request(demand)
+    lock.withLock { status }.requestAndRelease(demand)
   }
 
   /// Cancels the upstream subscription, once, and lets the subject go.

@@ -159,7 +159,7 @@ where Downstream.Failure == any Error {
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
     demand.assertNonZero()
-    lock.withLock { status.subscription }?.request(demand)
+    lock.withLock { status }.requestAndRelease(demand)
   }
 
   @inlinable

@@ -196,7 +196,7 @@ internal final class PrintSubscription<Downstream: Subscriber>: Subscriber, Subs
   internal func request(_ demand: Subscribers.Demand) {
     demand.assertNonZero()
     log("request \(PrintSubscription.describe(demand))")
-    lock.withLock { status.subscription }?.request(demand)
+    lock.withLock { status }.requestAndRelease(demand)
   }
 
   @inlinable

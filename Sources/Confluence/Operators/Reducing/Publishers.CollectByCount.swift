@@ -151,7 +151,7 @@ where Downstream.Input == [Element] {
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
     demand.assertNonZero()
-    lock.withLock { status.subscription }?.request(demand * count)
+    lock.withLock { status }.requestAndRelease(demand * count)
   }
 
   @inlinable

@@ -126,7 +126,7 @@ internal final class SubscribeOnSubscription<Downstream: Subscriber, Context: Sc
 
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
-    guard lock.withLock({ status.subscription != nil }) else { return .none }
+    guard lock.withLock({ status.isSubscribed }) else { return .none }
     return downstream.receive(input)
   }
 

@@ -120,7 +120,7 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
       endDelivery(depth, fenced: true)
       if returnsDemandToConduit { return more }
       if more != .none {
-        lock.withLock { status.subscription }?.request(more)
+        lock.withLock { status }.requestAndRelease(more)
       }
       return .none
     }
@@ -149,7 +149,7 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
     // The returned demand is requested from the subject (Apple's rule), unless the
     // subscription ended meanwhile.
     if more != .none {
-      lock.withLock { status.subscription }?.request(more)
+      lock.withLock { status }.requestAndRelease(more)
     }
     return .none
   }
@@ -229,7 +229,7 @@ internal final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Su
 
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
-    lock.withLock { status.subscription }?.request(demand)
+    lock.withLock { status }.requestAndRelease(demand)
   }
 
   @inlinable

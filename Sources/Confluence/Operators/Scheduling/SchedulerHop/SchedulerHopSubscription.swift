@@ -239,13 +239,13 @@ internal final class SchedulerHopSubscription<Downstream: Subscriber, Hop: Sched
   internal func deliver(_ input: Input) {
     let more = downstream.receive(input)
     guard more > 0 else { return }
-    lock.withLock { status.subscription }?.request(more)
+    lock.withLock { status }.requestAndRelease(more)
   }
 
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
     // As Apple's (receive(on:), delay): the demand, `.none` included, goes upstream unchecked.
-    lock.withLock { status.subscription }?.request(demand)
+    lock.withLock { status }.requestAndRelease(demand)
   }
 
   @inlinable

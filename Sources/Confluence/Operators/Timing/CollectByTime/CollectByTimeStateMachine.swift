@@ -93,7 +93,7 @@ internal struct CollectByTimeStateMachine<Input, Downstream: Subscriber> where D
   /// subscription ended meanwhile).
   @inlinable
   internal mutating func timerScheduled(_ repeating: Cancellable) -> Bool {
-    guard status.subscription != nil else { return false }
+    guard status.isSubscribed else { return false }
     timer = repeating
     return true
   }
@@ -101,14 +101,14 @@ internal struct CollectByTimeStateMachine<Input, Downstream: Subscriber> where D
   /// Buffers a value; returns whether the buffer is now full.
   @inlinable
   internal mutating func valueArrived(_ input: Input) -> Bool {
-    guard status.subscription != nil else { return false }
+    guard status.isSubscribed else { return false }
     buffer.append(input)
     return buffer.count >= maximumCount
   }
 
   @inlinable
   internal mutating func nextBatch(onlyIfFull: Bool) -> PublishAction {
-    guard status.subscription != nil, let downstream else { return .none }
+    guard status.isSubscribed, let downstream else { return .none }
     if isDelivering {
       pendingPublish = pendingPublish.map { $0 && onlyIfFull } ?? onlyIfFull
       return .none

@@ -56,7 +56,7 @@ internal struct DebounceStateMachine<Downstream: Subscriber> {
   /// scheduler is not asked for the time).
   @inlinable
   internal mutating func valueArrived(_ value: Downstream.Input) -> Int? {
-    guard status.subscription != nil, !upstreamFinished else { return nil }
+    guard status.isSubscribed, !upstreamFinished else { return nil }
     generation += 1
     waiting = value
     return generation
@@ -75,7 +75,7 @@ internal struct DebounceStateMachine<Downstream: Subscriber> {
   internal mutating func quietPeriodEnded(ticket: Int) -> QuietPeriodAction {
     guard ticket == generation else { return .none }
     let stopped = timer.take()
-    guard status.subscription != nil, !upstreamFinished, let value = waiting, let downstream else {
+    guard status.isSubscribed, !upstreamFinished, let value = waiting, let downstream else {
       return .stopTimer(stopped)
     }
     waiting = nil
@@ -92,7 +92,7 @@ internal struct DebounceStateMachine<Downstream: Subscriber> {
   /// Upstream completed: whether to schedule the completion's delivery.
   @inlinable
   internal mutating func upstreamCompleted() -> Bool {
-    guard status.subscription != nil, !upstreamFinished else { return false }
+    guard status.isSubscribed, !upstreamFinished else { return false }
     upstreamFinished = true
     waiting = nil
     return true

@@ -122,7 +122,7 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
     guard let interval else { return .none }
     // As Apple's: downstream's further demand is requested from upstream, not returned.
     let more = downstream.receive(interval)
-    if more > 0 { lock.withLock { status.subscription }?.request(more) }
+    if more > 0 { lock.withLock { status }.requestAndRelease(more) }
     return .none
   }
 
@@ -135,7 +135,7 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
     // As Apple's: the demand, `.none` included, goes upstream unchecked.
-    lock.withLock { status.subscription }?.request(demand)
+    lock.withLock { status }.requestAndRelease(demand)
   }
 
   @inlinable
