@@ -21,6 +21,20 @@ package enum SubscriptionStatus {
     }
   }
 
+  /// As ``accept(_:)``, for a subscription of a type known here, which becomes the
+  /// existential inside. (Handed a temporary existential, `accept(_:)` was given a variant
+  /// that takes its argument owned, which every other caller then used, copying theirs.)
+  @inlinable
+  package mutating func accept<Known: Subscription>(known subscription: Known) -> Bool {
+    switch self {
+    case .awaitingSubscription:
+      self = .subscribed(subscription)
+      return true
+    case .subscribed, .terminal:
+      return false
+    }
+  }
+
   /// Moves to `.terminal` and returns the subscription that was held, if any.
   ///
   /// The subscription is moved out, not copied: `Subscription` is not class-bound, so a

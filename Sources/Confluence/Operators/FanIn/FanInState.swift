@@ -57,12 +57,13 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
   }
 
   /// The `Just` on `side` subscribed (see ``FanInJustSubscription``): as
-  /// ``subscribed(_:_:)``. Apart from it, so that the optimizer does not have that one take
-  /// its argument owned (a copy for every other upstream) to suit this caller.
+  /// ``subscribed(_:_:)``. Apart from it, and through ``SubscriptionStatus/accept(known:)``,
+  /// so that the optimizer does not have those take their argument owned (a copy for every
+  /// other upstream, in every operator) to suit this caller.
   @inlinable
   internal mutating func justSubscribed(_ side: FanInSide, _ just: FanInJustSubscription) -> Subscribers.Demand? {
     guard !isTerminated else { return nil }
-    return withUpstream(side) { $0.accept(just) } ? demand : nil
+    return withUpstream(side) { $0.accept(known: just) } ? demand : nil
   }
 
   /// Runs `body` on the subscription status of `side`.
