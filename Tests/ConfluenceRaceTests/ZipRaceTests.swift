@@ -79,4 +79,44 @@ final class ZipRaceTests: XCTestCase {
       }
     }
   }
+
+  /// `zip` of a subject and two `Just`s (which join without a subscription of their own: see
+  /// `FanInJustSubscription`), demand asked from two threads while a third sends: the `Just`s
+  /// deliver their values once however the requests interleave, so at most one output,
+  /// carrying them, and then one completion (none if no value met demand).
+  func test_zipOfASubjectAndJusts_requestsFromTwoThreads_justsDeliverOnce() {
+    race("zip: a subject and two Justs, one thread sends, two threads request", threads: 3) { iteration in
+      let subject = PassthroughSubject<RaceTag, Never>()
+      let a: RaceSubscriber<Never> = iteration.subscriber("A", demand: .none)
+      let wrong = Mutex<[String]>([])
+      subject.zip(Just(7), Just(8)).map { tag, seven, eight -> RaceTag in
+        if seven != 7 || eight != 8 { wrong.withLock { $0.append("(\(tag.short), \(seven), \(eight))") } }
+        return tag
+      }.subscribe(a)
+      iteration.thread { $0.send(6) { subject.send($0) } }
+      for _ in 0..<2 {
+        iteration.thread { actor in
+          actor.pause()
+          a.request(.max(1))
+        }
+      }
+      iteration.check {
+        var found = RaceCheck.noDuplicates(a.recorder)
+        let values = a.recorder.values
+        if values.count > 1 {
+          found.append(
+            RaceViolation(.duplicated, "zip with Justs delivered \(values.count) outputs: \(values.map(\.short))"))
+        }
+        let completions = a.recorder.completions
+        if completions != (values.isEmpty ? [] : ["finished"]) {
+          found.append(RaceViolation(.completion, "after \(values.count) outputs, completions \(completions)"))
+        }
+        let mismatched = wrong.withLock { $0 }
+        if !mismatched.isEmpty {
+          found.append(RaceViolation(.unexpected, "zip paired wrong Just values: \(mismatched.joined(separator: " "))"))
+        }
+        return found
+      }
+    }
+  }
 }
