@@ -70,6 +70,26 @@ final class IntrospectionTests: XCTestCase {
       ])
   }
 
+  /// `zip` and `combineLatest` join a `Just` they see without subscribing to it
+  /// (`FanInJustSubscription`), unless an introspection watches: then it is subscribed to,
+  /// and the subscribe is reported.
+  func test_fanInJustSides_areSubscribedToWhileAnIntrospectionWatches() {
+    let recorder = Recorder()
+    recorder.enable()
+    defer { recorder.disable() }
+    let subject = PassthroughSubject<Int, Never>()
+    let zipped = TestSubscriber<Int, Never>()
+    subject.zip(Just(2)).map { $0 + $1 }.subscribe(zipped)
+    XCTAssertEqual(recorder.log.filter { $0 == "didReceive subscription Just" }.count, 1, "\(recorder.log)")
+    let combined = TestSubscriber<Int, Never>()
+    subject.combineLatest(Just(3), Just(4)).map { $0 + $1 + $2 }.subscribe(combined)
+    XCTAssertEqual(recorder.log.filter { $0 == "didReceive subscription Just" }.count, 3, "\(recorder.log)")
+    subject.send(1)
+    XCTAssertEqual(zipped.values, [3])
+    XCTAssertEqual(zipped.completion, .finished)
+    XCTAssertEqual(combined.values, [8])
+  }
+
   func test_watchedSubscriber_reportsValuesCompletionRequestsAndCancel() {
     let recorder = Recorder()
     recorder.enable()
