@@ -12,13 +12,7 @@ package enum SubscriptionStatus {
   /// already has one (or has terminated), in which case the caller must cancel the new one.
   @inlinable
   package mutating func accept(_ subscription: Subscription) -> Bool {
-    switch self {
-    case .awaitingSubscription:
-      self = .subscribed(subscription)
-      return true
-    case .subscribed, .terminal:
-      return false
-    }
+    accept(making: .subscribed(subscription))
   }
 
   /// As ``accept(_:)``, for a subscription of a type known here, which becomes the
@@ -26,9 +20,16 @@ package enum SubscriptionStatus {
   /// that takes its argument owned, which every other caller then used, copying theirs.)
   @inlinable
   package mutating func accept<Known: Subscription>(known subscription: Known) -> Bool {
+    accept(making: .subscribed(subscription))
+  }
+
+  /// Becomes `subscribed` if no subscription has arrived yet (evaluated only then).
+  @inlinable
+  @inline(__always)
+  internal mutating func accept(making subscribed: @autoclosure () -> SubscriptionStatus) -> Bool {
     switch self {
     case .awaitingSubscription:
-      self = .subscribed(subscription)
+      self = subscribed()
       return true
     case .subscribed, .terminal:
       return false

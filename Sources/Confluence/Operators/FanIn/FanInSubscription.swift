@@ -175,25 +175,11 @@ where Downstream.Input == Logic.Output {
   @inlinable
   @inline(__always)
   internal func subscribe<P: Publisher>(_ publisher: P, on side: FanInSide) where P.Failure == Downstream.Failure {
-    if FanInJustSubscription.fits(P.Output.self), let value = Self.valueIfJust(publisher), !DebugHook.isActive {
-      justSubscribed(side, value)
+    if FanInJustSubscription.fits(P.Output.self) && KnownJust.matches(P.self) && !DebugHook.isActive {
+      justSubscribed(side, KnownJust.output(of: publisher))
     } else {
       publisher.subscribe(SideSubscriber<P.Output>(parent: self, side: side))
     }
-  }
-
-  /// The value of `publisher` if it is a `Just`, or a `Just` given a failure type (what
-  /// `Just(x).setFailureType(to:)` makes, to join upstreams that can fail).
-  @inlinable
-  @inline(__always)
-  internal static func valueIfJust<P: Publisher>(_ publisher: P) -> P.Output? {
-    if P.self == Just<P.Output>.self {
-      return unsafeBitCast(publisher, to: Just<P.Output>.self).output
-    }
-    if P.self == Publishers.SetFailureType<Just<P.Output>, P.Failure>.self {
-      return unsafeBitCast(publisher, to: Publishers.SetFailureType<Just<P.Output>, P.Failure>.self).upstream.output
-    }
-    return nil
   }
 
   // MARK: Upstream events

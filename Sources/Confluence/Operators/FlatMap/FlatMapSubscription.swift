@@ -127,7 +127,7 @@ where
     self.maxPublishers = maxPublishers
     self.name = name
     self.isFlatMap = name == "FlatMap"
-    self.innerIsJust = name == "FlatMap" && Self.isJust(NewPublisher.self)
+    self.innerIsJust = name == "FlatMap" && KnownJust.matches(NewPublisher.self)
     self.mergeTarget = Self.servesMerge ? Unmanaged.passRetained(FlatMapDownstreamBox(downstream)) : nil
     self.specialized = { subscription, demand in
       if demand == .none {
@@ -226,7 +226,7 @@ where
   @inlinable
   internal func receiveJust(_ input: Upstream.Output) {
     guard let transform = withState({ state.startInnerFinishingAtOnce() }) else { return }
-    let value = Self.output(ofJust: transform(input))
+    let value = KnownJust.output(of: transform(input))
     let handOver = withState {
       state.innerValue(value, from: FlatMapInnerID.finishedAtOnce, acceptsFinishedInners: true)
     }
@@ -251,25 +251,6 @@ where
     }
     drain()
     innerFinishedAtOnce()
-  }
-
-  /// Whether `type` is `Just`, or `Just` given upstream's failure type (what
-  /// `flatMap { Just($0) }` makes over an upstream that can fail).
-  @inlinable
-  internal static func isJust(_ type: NewPublisher.Type) -> Bool {
-    type == Just<Downstream.Input>.self
-      || type == Publishers.SetFailureType<Just<Downstream.Input>, Upstream.Failure>.self
-  }
-
-  /// The value of `publisher`, which ``innerIsJust`` says is a `Just` (or one given a
-  /// failure type).
-  @inlinable
-  internal static func output(ofJust publisher: NewPublisher) -> Downstream.Input {
-    if NewPublisher.self == Just<Downstream.Input>.self {
-      return unsafeBitCast(publisher, to: Just<Downstream.Input>.self).output
-    }
-    return unsafeBitCast(publisher, to: Publishers.SetFailureType<Just<Downstream.Input>, Upstream.Failure>.self)
-      .upstream.output
   }
 
   /// The inner publisher of ``receiveJust(_:)`` finished.

@@ -57,8 +57,7 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
         subscription.requestSpecialized(demand)
       }
     }
-    innerIsJust =
-      P.self == Just<P.Output>.self || P.self == Publishers.SetFailureType<Just<P.Output>, P.Failure>.self
+    innerIsJust = KnownJust.matches(P.self)
     super.init(
       receiveSubscription: { entry, subscription in
         unsafeDowncast(entry, to: SwitchToLatestSubscription.self).upstreamSubscription(subscription)
@@ -129,13 +128,7 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
   /// the subscription's allocation and two of the critical sections.
   @inlinable
   internal func justValueAtOnce(_ input: P, id: Int) {
-    let value: Downstream.Input
-    if P.self == Just<P.Output>.self {
-      value = unsafeBitCast(input, to: Just<Downstream.Input>.self).output
-    } else {
-      value =
-        unsafeBitCast(input, to: Publishers.SetFailureType<Just<Downstream.Input>, P.Failure>.self).upstream.output
-    }
+    let value = KnownJust.output(of: input)
     let more = downstream.receive(value)
     var forward = SubscriptionStatus.terminal
     let following = lock.withLock { state.didDeliver(additionalDemand: more, forward: &forward) }
