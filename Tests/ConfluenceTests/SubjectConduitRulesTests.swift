@@ -71,6 +71,138 @@ final class SubjectConduitRulesTests: XCTestCase {
     assertMirror(subscription(), subject: "PublishedSubject", demand: "max(0)", live: true)
   }
 
+  // MARK: How a conduit holds its subscriber: a class as itself, an AnySubscriber as its
+  // box, anything else boxed. Each form delivers, shows the subscriber in the mirror, and
+  // lets it go at cancel and at completion.
+
+  /// A subscriber that is a structure, whose events land in a class it shares.
+  private struct RecordingStruct: Subscriber {
+    typealias Input = Int
+    typealias Failure = Never
+    final class Log {
+      var values: [Int] = []
+      var completions = 0
+      var subscription: Subscription?
+    }
+    let log: Log
+    let owner: AnyObject
+    let combineIdentifier = CombineIdentifier()
+    func receive(subscription: Subscription) {
+      log.subscription = subscription
+      subscription.request(.unlimited)
+    }
+    func receive(_ input: Int) -> Subscribers.Demand {
+      log.values.append(input)
+      return .none
+    }
+    func receive(completion: Subscribers.Completion<Never>) { log.completions += 1 }
+  }
+
+  private final class Token {}
+
+  func test_classSubscriber_isShownAsItself_deliveredTo_andReleasedAtCancel() {
+    let subject = CurrentValueSubject<Int, Never>(1)
+    weak var weakSubscriber: TestSubscriber<Int, Never>?
+    var subscription: Subscription?
+    do {
+      let subscriber = TestSubscriber<Int, Never>(initialDemand: .unlimited)
+      subscriber.onSubscription = { subscription = $0 }
+      weakSubscriber = subscriber
+      subject.subscribe(subscriber)
+      subject.send(2)
+      XCTAssertEqual(subscriber.values, [1, 2])
+      let shown = subscription.flatMap { Mirror(reflecting: $0).descendant("downstream") }
+      XCTAssertTrue((shown as AnyObject?) === subscriber, String(describing: shown))
+    }
+    XCTAssertNotNil(weakSubscriber, "the conduit keeps its subscriber while live")
+    subscription?.cancel()
+    XCTAssertNil(weakSubscriber, "cancel lets the subscriber go")
+  }
+
+  func test_anySubscriber_isShownAsTheAnySubscriber_deliveredTo_andReleasedAtCompletion() {
+    let subject = PassthroughSubject<Int, Never>()
+    weak var weakToken: Token?
+    var received: [Int] = []
+    var completions = 0
+    var subscription: Subscription?
+    var identifier: CombineIdentifier?
+    do {
+      let token = Token()
+      weakToken = token
+      let erased = AnySubscriber<Int, Never>(
+        receiveSubscription: {
+          subscription = $0
+          $0.request(.max(2))
+        },
+        receiveValue: {
+          withExtendedLifetime(token) {}
+          received.append($0)
+          return .none
+        },
+        receiveCompletion: { _ in completions += 1 })
+      identifier = erased.combineIdentifier
+      subject.subscribe(erased)
+    }
+    subject.send(1)
+    subject.send(2)
+    subject.send(3)
+    XCTAssertEqual(received, [1, 2], "the erased subscriber's demand holds")
+    do {
+      // In a scope of its own: the mirror's copy of the subscriber keeps it alive.
+      let shown = subscription.flatMap { Mirror(reflecting: $0).descendant("downstream") }
+      let shownErased = shown.flatMap { $0 as? AnySubscriber<Int, Never> }
+      XCTAssertNotNil(shownErased, String(describing: shown))
+      XCTAssertEqual(shownErased?.combineIdentifier, identifier)
+      XCTAssertEqual(shownErased.map { String(describing: $0) }, "Anonymous AnySubscriber")
+    }
+    XCTAssertNotNil(weakToken)
+    subject.send(completion: .finished)
+    XCTAssertEqual(completions, 1)
+    XCTAssertNil(weakToken, "completion lets the erased subscriber go")
+    let after = subscription.flatMap { Mirror(reflecting: $0).descendant("downstream") }
+    XCTAssertEqual(after.map { String(describing: $0) }, "nil")
+  }
+
+  func test_anySubscriberThroughAnyPublisher_wrappingAClass_deliversAndReleases() {
+    let subject = CurrentValueSubject<Int, Never>(7)
+    weak var weakSubscriber: TestSubscriber<Int, Never>?
+    do {
+      let subscriber = TestSubscriber<Int, Never>(initialDemand: .unlimited)
+      weakSubscriber = subscriber
+      subject.eraseToAnyPublisher().subscribe(subscriber)
+      subject.send(8)
+      XCTAssertEqual(subscriber.values, [7, 8])
+    }
+    XCTAssertNotNil(weakSubscriber)
+    weakSubscriber?.cancel()
+    XCTAssertNil(weakSubscriber, "cancel through the erased chain lets the subscriber go")
+  }
+
+  func test_structSubscriber_isShownAsItself_deliveredTo_andReleasedAtCancel() {
+    let subject = PassthroughSubject<Int, Never>()
+    let log = RecordingStruct.Log()
+    weak var weakToken: Token?
+    do {
+      let token = Token()
+      weakToken = token
+      subject.subscribe(RecordingStruct(log: log, owner: token))
+    }
+    subject.send(4)
+    subject.send(5)
+    XCTAssertEqual(log.values, [4, 5])
+    do {
+      // In a scope of its own: the mirror's copy of the subscriber keeps its token alive.
+      let shown = log.subscription.flatMap { Mirror(reflecting: $0).descendant("downstream") }
+      XCTAssertNotNil(shown as? RecordingStruct, String(describing: shown))
+    }
+    XCTAssertNotNil(weakToken)
+    log.subscription?.cancel()
+    XCTAssertNil(weakToken, "cancel lets the boxed subscriber go")
+    subject.send(6)
+    XCTAssertEqual(log.values, [4, 5])
+    XCTAssertEqual(log.completions, 0)
+  }
+
   // MARK: A live subscription keeps its subject
 
   func test_liveSubscription_keepsTheSubject_untilCancelled() {

@@ -3,6 +3,8 @@ import Synchronization
 
 /// Holds a subject's subscriber of one concrete type, so that a conduit (which is not
 /// generic over the subscriber) can keep it alive and release it at cancel or completion.
+/// Only for subscribers that are neither classes nor `AnySubscriber`s (see
+/// ``SubjectDownstreamForm``).
 @usableFromInline
 internal final class SubjectDownstreamBox<Downstream: Subscriber>: SubjectDownstreamReflecting {
   @usableFromInline
@@ -22,6 +24,36 @@ internal final class SubjectDownstreamBox<Downstream: Subscriber>: SubjectDownst
 internal protocol SubjectDownstreamReflecting: AnyObject {
   /// The subscriber, for the conduit's mirror.
   var reflectedSubscriber: Any { get }
+}
+
+/// How a conduit holds its subscriber (the one reference in ``SubjectConduit/downstream``),
+/// decided from the subscriber's type: a constant in code specialised for it.
+///
+/// Most subscribers of a subject are classes (`Sink`, `assign`'s subscriber, the
+/// subscriptions of operators that subscribe as themselves) or `AnySubscriber`s (every
+/// subscription through an `AnyPublisher`), which are a reference already: holding them
+/// as themselves saves an allocation per subscription.
+@usableFromInline
+@frozen
+internal enum SubjectDownstreamForm {
+  /// The subscriber is a class: the reference is the subscriber.
+  case itself
+  /// The subscriber is an `AnySubscriber`: the reference is its box.
+  case erased
+  /// Anything else: the reference is a ``SubjectDownstreamBox`` holding the subscriber.
+  case boxed
+
+  /// The form for subscribers of type `Downstream`.
+  @inlinable
+  internal static func of<Downstream: Subscriber>(_: Downstream.Type) -> SubjectDownstreamForm {
+    if Downstream.self == AnySubscriber<Downstream.Input, Downstream.Failure>.self { return .erased }
+    switch _canBeClass(Downstream.self) {
+    case 0: return .boxed
+    case 1: return .itself
+    // Not specialised: the same answer, asked of the type at run time.
+    default: return Downstream.self is AnyObject.Type ? .itself : .boxed
+    }
+  }
 }
 
 /// The subscription a subject hands each subscriber: state guarded by the subject's lock,
@@ -116,10 +148,15 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   @exclusivity(unchecked) @usableFromInline
   internal var state: SubjectConduitState<Output, Failure>
 
-  /// The boxed subscriber (a retained `SubjectDownstreamBox`) until completion or cancel,
-  /// then `nil`. Guarded by `storage.lock` as described above.
+  /// The subscriber, as one retained reference (see ``SubjectDownstreamForm``), until
+  /// completion or cancel, then `nil`. Guarded by `storage.lock` as described above.
   @exclusivity(unchecked) @usableFromInline
   internal var downstream: UnsafeRawPointer?
+
+  /// The `AnySubscriber`'s identifier when ``downstream`` is its box (for the mirror, which
+  /// shows the `AnySubscriber` itself); else `nil`.
+  @usableFromInline
+  internal let erasedDownstreamIdentifier: CombineIdentifier?
 
   /// Hands a value to the boxed subscriber.
   @usableFromInline
@@ -143,14 +180,44 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   ) where Downstream.Input == Output, Downstream.Failure == Failure {
     self.storage = storage
     self.parent = parent
-    self.downstream = UnsafeRawPointer(Unmanaged.passRetained(SubjectDownstreamBox(downstream)).toOpaque())
-    receiveValue = { box, value in
-      unsafeDowncast(box, to: SubjectDownstreamBox<Downstream>.self).subscriber.receive(
-        value.assumingMemoryBound(to: Output.self).pointee)
+    let held: AnyObject
+    switch SubjectDownstreamForm.of(Downstream.self) {
+    case .itself:
+      held = unsafeBitCast(downstream, to: AnyObject.self)
+      erasedDownstreamIdentifier = nil
+    case .erased:
+      let erased = unsafeBitCast(downstream, to: AnySubscriber<Output, Failure>.self)
+      held = erased.box
+      erasedDownstreamIdentifier = erased.combineIdentifier
+    case .boxed:
+      held = SubjectDownstreamBox(downstream)
+      erasedDownstreamIdentifier = nil
     }
-    receiveCompletion = { box, completion in
-      unsafeDowncast(box, to: SubjectDownstreamBox<Downstream>.self).subscriber.receive(
-        completion: completion.assumingMemoryBound(to: Subscribers.Completion<Failure>.self).pointee)
+    self.downstream = UnsafeRawPointer(Unmanaged.passRetained(held).toOpaque())
+    receiveValue = { held, value in
+      switch SubjectDownstreamForm.of(Downstream.self) {
+      case .itself:
+        return unsafeBitCast(held, to: Downstream.self).receive(value.assumingMemoryBound(to: Output.self).pointee)
+      case .erased:
+        let box = unsafeDowncast(held, to: AnySubscriberBox<Output, Failure>.self)
+        return box.valueHandler(box, value)
+      case .boxed:
+        return unsafeDowncast(held, to: SubjectDownstreamBox<Downstream>.self).subscriber.receive(
+          value.assumingMemoryBound(to: Output.self).pointee)
+      }
+    }
+    receiveCompletion = { held, completion in
+      switch SubjectDownstreamForm.of(Downstream.self) {
+      case .itself:
+        unsafeBitCast(held, to: Downstream.self).receive(
+          completion: completion.assumingMemoryBound(to: Subscribers.Completion<Failure>.self).pointee)
+      case .erased:
+        let box = unsafeDowncast(held, to: AnySubscriberBox<Output, Failure>.self)
+        box.completionHandler(box, completion)
+      case .boxed:
+        unsafeDowncast(held, to: SubjectDownstreamBox<Downstream>.self).subscriber.receive(
+          completion: completion.assumingMemoryBound(to: Subscribers.Completion<Failure>.self).pointee)
+      }
     }
     specialized = { conduit, demand in
       if demand == .none {
@@ -484,7 +551,15 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
     let (parent, box, demand) = storage.lock.withLock { () -> (AnyObject?, AnyObject?, Subscribers.Demand) in
       (self.parent, downstream.map { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() }, state.demand)
     }
-    let subscriber = (box as? SubjectDownstreamReflecting)?.reflectedSubscriber
+    let subscriber: Any?
+    if let boxed = box as? SubjectDownstreamReflecting {
+      subscriber = boxed.reflectedSubscriber
+    } else if let erased = box as? AnySubscriberBox<Output, Failure>, let erasedDownstreamIdentifier {
+      subscriber = AnySubscriber(box: erased, combineIdentifier: erasedDownstreamIdentifier)
+    } else {
+      // The subscriber is a class, held as itself.
+      subscriber = box
+    }
     if storage.kind == .observableObjectPublisher {
       return Mirror(self, children: ["downstream": subscriber as Any])
     }
