@@ -73,8 +73,15 @@ extension AnyPublisher: Publisher {
     // The wrapped publisher then sees the subscriber's own type, as with Apple's
     // `AnyPublisher`, and its subscription's code is specialised for the sink. Where `S` is
     // known (any specialised caller) the check below costs nothing.
+    //
+    // A wrapped subject (`PassthroughSubject`, `CurrentValueSubject`, `@Published`'s
+    // publisher, `ObservableObjectPublisher`) needs no box either: its storage is generic
+    // over the output and failure only, which are known here, so the subscriber attaches to
+    // it as itself, in code specialised for the subscriber.
     if let sink = subscriber as? Subscribers.Sink<Output, Failure> {
       box.receive(sink: sink)
+    } else if let subject = box.subject {
+      subject.storage.receive(subscriber: subscriber, parent: subject.parent)
     } else {
       box.receive(erased: AnySubscriber(subscriber))
     }
@@ -175,14 +182,20 @@ internal class AnyPublisherBox<Output, Failure: Error> {
   @usableFromInline
   internal let receiveNewSink: ReceiveSink
 
+  /// The wrapped publisher's subject storage and public object, when it is one of the
+  /// subjects (see ``SubjectBacking``): subscribers attach to it directly.
+  @usableFromInline
+  internal let subject: SubjectBacking<Output, Failure>?
+
   @inlinable
   internal init(
     receiveErased: @escaping ReceiveErased, receiveSink: @escaping ReceiveSink,
-    receiveNewSink: @escaping ReceiveSink
+    receiveNewSink: @escaping ReceiveSink, subject: SubjectBacking<Output, Failure>?
   ) {
     self.receiveErased = receiveErased
     self.receiveSink = receiveSink
     self.receiveNewSink = receiveNewSink
+    self.subject = subject
   }
 
   /// Attaches `subscriber` to the wrapped publisher.
@@ -226,6 +239,7 @@ internal final class PublisherBox<Base: Publisher>: AnyPublisherBox<Base.Output,
       receiveNewSink: { box, sink in
         unsafeDowncast(box, to: PublisherBox<Base>.self).base._subscribeNewSink(
           unsafeDowncast(sink, to: Subscribers.Sink<Base.Output, Base.Failure>.self))
-      })
+      },
+      subject: SubjectBacking(base))
   }
 }

@@ -197,7 +197,8 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
     receiveValue = { held, value in
       switch SubjectDownstreamForm.of(Downstream.self) {
       case .itself:
-        return unsafeBitCast(held, to: Downstream.self).receive(value.assumingMemoryBound(to: Output.self).pointee)
+        return _unsafeReferenceCast(held, to: Downstream.self).receive(
+          value.assumingMemoryBound(to: Output.self).pointee)
       case .erased:
         let box = unsafeDowncast(held, to: AnySubscriberBox<Output, Failure>.self)
         return box.valueHandler(box, value)
@@ -209,7 +210,7 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
     receiveCompletion = { held, completion in
       switch SubjectDownstreamForm.of(Downstream.self) {
       case .itself:
-        unsafeBitCast(held, to: Downstream.self).receive(
+        _unsafeReferenceCast(held, to: Downstream.self).receive(
           completion: completion.assumingMemoryBound(to: Subscribers.Completion<Failure>.self).pointee)
       case .erased:
         let box = unsafeDowncast(held, to: AnySubscriberBox<Output, Failure>.self)

@@ -13,7 +13,7 @@ import Synchronization
 /// specialisation would leave all but two levels unspecialised.
 @usableFromInline
 internal final class FanInSubscription<Downstream: Subscriber, Logic: FanInLogic>:
-  FanInEntry<Logic.A, Logic.B, Logic.C, Logic.D, Downstream.Failure>,
+  FanInStateHolder<Logic.A, Logic.B, Logic.C, Logic.D, Downstream.Failure, FanInState<Logic, Downstream.Failure>>,
   Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where Downstream.Input == Logic.Output {
   @usableFromInline internal typealias State = FanInState<Logic, Downstream.Failure>
@@ -34,17 +34,8 @@ where Downstream.Input == Logic.Output {
   @usableFromInline
   internal let downstream: Downstream
 
-  /// Where ``state`` lives (see ``OutOfLineState`` why): destroyed by `deinit`.
-  @usableFromInline
-  internal let stateStorage: OutOfLineState
-
-  /// Guarded by `lock`: only touched inside `lock.withLock`. Reached through a pointer, so
-  /// there is no dynamic exclusivity check to pay on every value.
-  @inlinable
-  internal var state: State {
-    @inline(__always) _read { yield stateStorage.pointer(to: State.self).pointee }
-    @inline(__always) _modify { yield &stateStorage.pointer(to: State.self).pointee }
-  }
+  // `state` (in ``FanInStateHolder``, see there why) is guarded by `lock`: only touched
+  // inside `lock.withLock`.
 
   /// Who delivers downstream, readable without the lock. `0`: nobody. Bit 0 (``owned``): a
   /// thread owns delivery (`state.isDelivering`, which every critical section reads from
@@ -81,7 +72,6 @@ where Downstream.Input == Logic.Output {
   @inlinable
   internal init(downstream: Downstream) {
     self.downstream = downstream
-    stateStorage = OutOfLineState(State())
     specialized = { subscription, demand in
       if demand == .none {
         subscription.cancelSpecialized()
@@ -90,6 +80,7 @@ where Downstream.Input == Logic.Output {
       }
     }
     super.init(
+      state: State(),
       receiveSubscription: { entry, side, subscription in
         unsafeDowncast(entry, to: FanInSubscription.self).upstreamSubscribed(side, subscription)
       },
@@ -124,10 +115,6 @@ where Downstream.Input == Logic.Output {
       receiveJust: { entry, side, bits in
         unsafeDowncast(entry, to: FanInSubscription.self).receiveJust(from: side, bits: bits)
       })
-  }
-
-  deinit {
-    stateStorage.destroy()
   }
 
   /// Sends this subscription downstream, then subscribes to both upstreams, as its entry

@@ -11,7 +11,9 @@ import Synchronization
 /// upstream the same small types and every level runs specialised code.
 @usableFromInline
 internal final class FlatMapSubscription<NewPublisher: Publisher, Upstream: Publisher, Downstream: Subscriber>:
-  FlatMapEntry<Upstream.Output, NewPublisher.Output, Upstream.Failure>,
+  FlatMapStateHolder<
+    Upstream.Output, NewPublisher.Output, Upstream.Failure, FlatMapState<Upstream.Output, NewPublisher, Downstream>
+  >,
   Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where
   NewPublisher.Failure == Upstream.Failure, Downstream.Input == NewPublisher.Output,
@@ -22,13 +24,8 @@ where
   @usableFromInline
   internal let lock = Lock()
 
-  /// Guarded by `lock`. `@exclusivity(unchecked)`: only accessed inside `lock.withLock`
-  /// (through ``withState(_:)`` and ``withStateAsOwner(_:)``), which already makes the
-  /// accesses exclusive; the dynamic checks would cost two runtime calls per access, several
-  /// times per inner publisher.
-  @exclusivity(unchecked)
-  @usableFromInline
-  internal var state: State
+  // `state` (in ``FlatMapStateHolder``) is guarded by `lock`: only accessed inside
+  // `lock.withLock`, through ``withState(_:)`` and ``withStateAsOwner(_:)``.
 
   /// Who delivers downstream. `0`: nobody. Bit 0 (``owned``): a thread owns delivery
   /// (`state.isDelivering`, which every critical section reads from here). Bit 1
@@ -123,7 +120,6 @@ where
     downstream: Downstream, maxPublishers: Subscribers.Demand,
     transform: @escaping (Upstream.Output) -> NewPublisher, name: String = "FlatMap"
   ) {
-    state = State(downstream: downstream, transform: transform)
     self.maxPublishers = maxPublishers
     self.name = name
     self.isFlatMap = name == "FlatMap"
@@ -137,6 +133,7 @@ where
       }
     }
     super.init(
+      state: State(downstream: downstream, transform: transform),
       receiveSubscription: { entry, subscription in
         unsafeDowncast(entry, to: FlatMapSubscription.self).upstreamSubscription(subscription)
       },

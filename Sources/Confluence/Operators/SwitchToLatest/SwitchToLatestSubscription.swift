@@ -4,7 +4,8 @@
 /// ``SwitchToLatestEntry`` (see there why), whose three functions, formed here, call
 /// ``upstreamSubscription(_:)``, ``upstreamValue(_:)`` and ``upstreamCompletion(_:)``.
 @usableFromInline
-internal final class SwitchToLatestSubscription<P: Publisher, Downstream: Subscriber>: SwitchToLatestEntry<P>,
+internal final class SwitchToLatestSubscription<P: Publisher, Downstream: Subscriber>:
+  SwitchToLatestStateHolder<P, SwitchToLatestState<Downstream>>,
   Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
   @usableFromInline internal typealias State = SwitchToLatestState<Downstream>
@@ -12,17 +13,7 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
   @usableFromInline
   internal let lock = Lock()
 
-  /// Where ``state`` lives (see ``OutOfLineState`` why): destroyed by `deinit`.
-  @usableFromInline
-  internal let stateStorage: OutOfLineState
-
-  /// Guarded by `lock`: only touched inside `lock.withLock`. Reached through a pointer, so
-  /// there is no dynamic exclusivity check to pay.
-  @inlinable
-  internal var state: State {
-    @inline(__always) _read { yield stateStorage.pointer(to: State.self).pointee }
-    @inline(__always) _modify { yield &stateStorage.pointer(to: State.self).pointee }
-  }
+  // `state` (in ``SwitchToLatestStateHolder``, see there why) is guarded by `lock`.
 
   /// Runs ``requestSpecialized(_:)`` (demand non-zero) or ``cancelSpecialized()`` (demand
   /// `.none`) in code specialised for this subscription's types: `request` and `cancel`
@@ -49,7 +40,6 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
   @inlinable
   internal init(downstream: Downstream) {
     self.downstream = downstream
-    stateStorage = OutOfLineState(State())
     specialized = { subscription, demand in
       if demand == .none {
         subscription.cancelSpecialized()
@@ -59,6 +49,7 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
     }
     innerIsJust = KnownJust.matches(P.self)
     super.init(
+      state: State(),
       receiveSubscription: { entry, subscription in
         unsafeDowncast(entry, to: SwitchToLatestSubscription.self).upstreamSubscription(subscription)
       },
@@ -70,10 +61,6 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
         unsafeDowncast(entry, to: SwitchToLatestSubscription.self).upstreamCompletion(
           completion.assumingMemoryBound(to: Subscribers.Completion<P.Failure>.self).pointee)
       })
-  }
-
-  deinit {
-    stateStorage.destroy()
   }
 
   // MARK: Upstream

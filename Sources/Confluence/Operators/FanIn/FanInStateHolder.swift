@@ -1,0 +1,29 @@
+/// Holds ``FanInSubscription``'s state machine: a class generic over the state's type
+/// itself, between the entry classes (which must not name the downstream) and the
+/// subscription, for the reason ``FlatMapStateHolder`` gives (the state's metadata comes
+/// from the object's class metadata when the unspecialised `deinit` destroys it, not from
+/// the runtime's cache, and the state lives in the object, not in an allocation of its own).
+@usableFromInline
+internal class FanInStateHolder<AOutput, BOutput, COutput, DOutput, Failure: Error, State>:
+  FanInEntry<AOutput, BOutput, COutput, DOutput, Failure>
+{
+  /// Guarded by the subscription's lock. `@exclusivity(unchecked)`: only accessed inside
+  /// it, which already makes the accesses exclusive; the dynamic checks would cost two
+  /// runtime calls per access, on every value.
+  @exclusivity(unchecked)
+  @usableFromInline
+  internal final var state: State
+
+  @inlinable
+  internal init(
+    state: State,
+    receiveSubscription: @escaping SubscriptionHandler, receiveA: @escaping ValueHandler,
+    receiveB: @escaping ValueHandler, receiveC: @escaping ValueHandler, receiveD: @escaping ValueHandler,
+    receiveCompletion: @escaping CompletionHandler, receiveJust: @escaping (FanInJustEntry, FanInSide, UInt64) -> Void
+  ) {
+    self.state = state
+    super.init(
+      receiveSubscription: receiveSubscription, receiveA: receiveA, receiveB: receiveB, receiveC: receiveC,
+      receiveD: receiveD, receiveCompletion: receiveCompletion, receiveJust: receiveJust)
+  }
+}
