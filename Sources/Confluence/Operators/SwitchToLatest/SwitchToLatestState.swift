@@ -134,7 +134,9 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   internal mutating func request(_ more: Subscribers.Demand) -> SubscriptionStatus {
     guard !isTerminated else { return .terminal }
     demand += more
-    return current
+    // Copied only when there is a subscription to ask: a copy of this enum (an existential
+    // inside) runs through its value witnesses even for a case without one.
+    return current.isSubscribed ? current : .terminal
   }
 
   /// The delivering thread is done with a value; `more` is what downstream returned.
@@ -154,7 +156,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
     }
     guard !isTerminated else { return .idle }
     demand += more
-    if more > 0 { forward = current }
+    if more > 0, current.isSubscribed { forward = current }
     if !queued.isEmpty {
       isDelivering = true
       return .deliver(queued.removeFirst())

@@ -120,7 +120,7 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
     var forward = SubscriptionStatus.terminal
     let following = lock.withLock { state.didDeliver(additionalDemand: more, forward: &forward) }
     // Not this inner's subscription (it has none): a newer inner's, subscribed meanwhile.
-    forward.request(more)
+    forward.requestAndRelease(more)
     perform(consume following)
     perform(lock.withLock { state.innerFinishedAtOnce(id: id) })
   }
@@ -159,7 +159,7 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
     // `forward` is the current inner: this one unless a newer one replaced it meanwhile.
     let returned: Subscribers.Demand
     if forward.isSubscribed, !lock.withLock({ state.currentID == id }) {
-      forward.request(more)
+      forward.requestAndRelease(more)
       returned = .none
     } else {
       returned = more
@@ -191,7 +191,7 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
 
   @inlinable
   internal func requestSpecialized(_ demand: Subscribers.Demand) {
-    lock.withLock { state.request(demand) }.request(demand)
+    lock.withLock { state.request(demand) }.requestAndRelease(demand)
   }
 
   @inlinable
@@ -218,7 +218,7 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
         let more = downstream.receive(value)
         var forward = SubscriptionStatus.terminal
         next = lock.withLock { state.didDeliver(additionalDemand: more, forward: &forward) }
-        forward.request(more)
+        forward.requestAndRelease(more)
       }
     }
   }
