@@ -180,46 +180,46 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   ) where Downstream.Input == Output, Downstream.Failure == Failure {
     self.storage = storage
     self.parent = parent
+    // The form is decided once, here, and each form gets handlers of its own: a constant
+    // in specialised code, and in code that is not (a generic helper the compiler did not
+    // specialise) a check per subscription rather than one per value.
     let held: AnyObject
     switch SubjectDownstreamForm.of(Downstream.self) {
     case .itself:
       held = unsafeBitCast(downstream, to: AnyObject.self)
       erasedDownstreamIdentifier = nil
+      receiveValue = { held, value in
+        _unsafeReferenceCast(held, to: Downstream.self).receive(value.assumingMemoryBound(to: Output.self).pointee)
+      }
+      receiveCompletion = { held, completion in
+        _unsafeReferenceCast(held, to: Downstream.self).receive(
+          completion: completion.assumingMemoryBound(to: Subscribers.Completion<Failure>.self).pointee)
+      }
     case .erased:
       let erased = unsafeBitCast(downstream, to: AnySubscriber<Output, Failure>.self)
       held = erased.box
       erasedDownstreamIdentifier = erased.combineIdentifier
+      receiveValue = { held, value in
+        let box = unsafeDowncast(held, to: AnySubscriberBox<Output, Failure>.self)
+        return box.valueHandler(box, value)
+      }
+      receiveCompletion = { held, completion in
+        let box = unsafeDowncast(held, to: AnySubscriberBox<Output, Failure>.self)
+        box.completionHandler(box, completion)
+      }
     case .boxed:
       held = SubjectDownstreamBox(downstream)
       erasedDownstreamIdentifier = nil
-    }
-    self.downstream = UnsafeRawPointer(Unmanaged.passRetained(held).toOpaque())
-    receiveValue = { held, value in
-      switch SubjectDownstreamForm.of(Downstream.self) {
-      case .itself:
-        return _unsafeReferenceCast(held, to: Downstream.self).receive(
-          value.assumingMemoryBound(to: Output.self).pointee)
-      case .erased:
-        let box = unsafeDowncast(held, to: AnySubscriberBox<Output, Failure>.self)
-        return box.valueHandler(box, value)
-      case .boxed:
-        return unsafeDowncast(held, to: SubjectDownstreamBox<Downstream>.self).subscriber.receive(
+      receiveValue = { held, value in
+        unsafeDowncast(held, to: SubjectDownstreamBox<Downstream>.self).subscriber.receive(
           value.assumingMemoryBound(to: Output.self).pointee)
       }
-    }
-    receiveCompletion = { held, completion in
-      switch SubjectDownstreamForm.of(Downstream.self) {
-      case .itself:
-        _unsafeReferenceCast(held, to: Downstream.self).receive(
-          completion: completion.assumingMemoryBound(to: Subscribers.Completion<Failure>.self).pointee)
-      case .erased:
-        let box = unsafeDowncast(held, to: AnySubscriberBox<Output, Failure>.self)
-        box.completionHandler(box, completion)
-      case .boxed:
+      receiveCompletion = { held, completion in
         unsafeDowncast(held, to: SubjectDownstreamBox<Downstream>.self).subscriber.receive(
           completion: completion.assumingMemoryBound(to: Subscribers.Completion<Failure>.self).pointee)
       }
     }
+    self.downstream = UnsafeRawPointer(Unmanaged.passRetained(held).toOpaque())
     specialized = { conduit, demand in
       if demand == .none {
         conduit.cancelSpecialized()
