@@ -203,6 +203,98 @@ final class SubjectConduitRulesTests: XCTestCase {
     XCTAssertEqual(log.completions, 0)
   }
 
+  // MARK: An AnyPublisher wrapping a subject hands the subscriber on as itself (as Apple's
+  // AnyPublisher hands every subscriber on), so the conduit shows and holds that subscriber.
+
+  /// Subscribes a `RecordingStruct` through `erased`, checks what the conduit shows and
+  /// that cancel lets the subscriber go; returns the values it received.
+  private func subscribeStructThrough(
+    _ erased: AnyPublisher<Int, Never>, whileLive: () -> Void = {}, file: StaticString = #filePath, line: UInt = #line
+  ) -> [Int] {
+    let log = RecordingStruct.Log()
+    weak var weakToken: Token?
+    do {
+      let token = Token()
+      weakToken = token
+      erased.subscribe(RecordingStruct(log: log, owner: token))
+    }
+    whileLive()
+    do {
+      let shown = log.subscription.flatMap { Mirror(reflecting: $0).descendant("downstream") }
+      XCTAssertNotNil(shown as? RecordingStruct, String(describing: shown), file: file, line: line)
+    }
+    XCTAssertNotNil(weakToken, file: file, line: line)
+    log.subscription?.cancel()
+    XCTAssertNil(weakToken, "cancel lets the subscriber go", file: file, line: line)
+    return log.values
+  }
+
+  func test_erasedPassthroughSubject_takesTheSubscriberAsItself() {
+    let subject = PassthroughSubject<Int, Never>()
+    let values = subscribeStructThrough(subject.eraseToAnyPublisher()) {
+      subject.send(1)
+      subject.send(2)
+    }
+    XCTAssertEqual(values, [1, 2])
+  }
+
+  func test_erasedCurrentValueSubject_takesTheSubscriberAsItself() {
+    let subject = CurrentValueSubject<Int, Never>(5)
+    let values = subscribeStructThrough(subject.eraseToAnyPublisher()) { subject.send(6) }
+    XCTAssertEqual(values, [5, 6])
+  }
+
+  func test_erasedPublishedProperty_takesTheSubscriberAsItself() {
+    final class Model: ObservableObject {
+      @Published var count = 10
+    }
+    let model = Model()
+    let values = subscribeStructThrough(model.$count.eraseToAnyPublisher()) { model.count = 11 }
+    XCTAssertEqual(values, [10, 11])
+  }
+
+  func test_erasedObservableObjectPublisher_takesTheSubscriberAsItself() {
+    let publisher = ObservableObjectPublisher()
+    var received = 0
+    var subscription: Subscription?
+    let erased = publisher.eraseToAnyPublisher()
+    erased.subscribe(
+      AnySubscriber<Void, Never>(
+        receiveSubscription: {
+          subscription = $0
+          $0.request(.unlimited)
+        },
+        receiveValue: {
+          received += 1
+          return .none
+        }))
+    publisher.send()
+    publisher.send()
+    XCTAssertEqual(received, 2)
+    let shown = subscription.flatMap { Mirror(reflecting: $0).descendant("downstream") }
+    XCTAssertNotNil(shown as? AnySubscriber<Void, Never>, String(describing: shown))
+    subscription?.cancel()
+    publisher.send()
+    XCTAssertEqual(received, 2)
+  }
+
+  func test_erasedNonSubject_stillHandsAnAnySubscriberOn() {
+    // A publisher that is not a subject sees the subscriber through an AnySubscriber.
+    final class Recorder: Publisher {
+      typealias Output = Int
+      typealias Failure = Never
+      var subscriberTypes: [String] = []
+      func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        subscriberTypes.append(String(describing: S.self))
+        subscriber.receive(subscription: Subscriptions.empty)
+      }
+    }
+    let recorder = Recorder()
+    recorder.eraseToAnyPublisher().subscribe(RecordingStruct(log: RecordingStruct.Log(), owner: Token()))
+    XCTAssertEqual(recorder.subscriberTypes.count, 1)
+    XCTAssertTrue(recorder.subscriberTypes[0].hasPrefix("AnySubscriber"), recorder.subscriberTypes[0])
+  }
+
   // MARK: A live subscription keeps its subject
 
   func test_liveSubscription_keepsTheSubject_untilCancelled() {

@@ -19,10 +19,12 @@
 /// }
 /// ```
 ///
-/// Its `description` is `AnyPublisher`. A ``Subscribers/Sink`` attaches to the wrapped
-/// publisher as itself; other subscribers through an ``AnySubscriber`` (which keeps their
-/// `combineIdentifier`, description and mirror). Either way the subscriptions they receive
-/// are the wrapped publisher's.
+/// Its `description` is `AnyPublisher`. A ``Subscribers/Sink``, and any subscriber of a
+/// wrapped subject (``PassthroughSubject``, ``CurrentValueSubject``, a `@Published`
+/// property's publisher, ``ObservableObjectPublisher``), attaches to the wrapped publisher
+/// as itself, as with Apple's `AnyPublisher`; other subscribers through an
+/// ``AnySubscriber`` (which keeps their `combineIdentifier`, description and mirror). Either
+/// way the subscriptions they receive are the wrapped publisher's.
 ///
 /// Back-pressure: none of its own; demand goes straight to the wrapped publisher.
 @frozen
