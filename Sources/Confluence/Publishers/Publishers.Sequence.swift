@@ -73,46 +73,18 @@ extension Sequence {
 /// makes a load that happens after the store see it. With `CONFLUENCE_LOCKED_FAST_PATHS` the
 /// loop asks `lock` instead, for each value, whether `downstream` is gone.
 @usableFromInline
-internal final class SequenceSubscription<Elements: Sequence, Downstream: Subscriber>: Subscription,
+internal final class SequenceSubscription<Elements: Sequence, Downstream: Subscriber>:
+  SequenceFieldsHolder<SequenceSubscriptionFields<Elements, Downstream>>, Subscription,
   CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where Downstream.Input == Elements.Element {
   @usableFromInline
   internal let lock = Lock()
 
-  /// The fields whose types are optionals of the generic parameters, kept out of line (see
-  /// ``OutOfLineState``): stored in the class, each was destroyed by the `deinit`, which
-  /// Swift never specialises, after looking `Optional<…>`'s metadata up in the runtime's
-  /// cache, about 560 instructions a field, four fields, at the end of every subscription.
-  @usableFromInline
-  internal struct Fields {
-    @usableFromInline internal var downstream: Downstream?
-    @usableFromInline internal var iterator: Elements.Iterator?
-    @usableFromInline internal var nextElement: Elements.Element?
-    @usableFromInline internal var sequence: Elements?
+  @usableFromInline internal typealias Fields = SequenceSubscriptionFields<Elements, Downstream>
 
-    @inlinable
-    internal init(
-      downstream: Downstream?, iterator: Elements.Iterator?, nextElement: Elements.Element?, sequence: Elements?
-    ) {
-      self.downstream = downstream
-      self.iterator = iterator
-      self.nextElement = nextElement
-      self.sequence = sequence
-    }
-  }
-
-  /// Where ``Fields`` lives: destroyed by `deinit`.
-  @usableFromInline
-  internal let fieldStorage: OutOfLineState
-
-  /// Guarded by `lock`: only touched with the lock held (or in `init`). Reached through a
-  /// pointer, so there is no dynamic exclusivity check to pay. `fields.sequence` is kept for
-  /// `description` and the mirror until the subscription finishes or is cancelled.
-  @inlinable
-  internal var fields: Fields {
-    @inline(__always) _read { yield fieldStorage.pointer(to: Fields.self).pointee }
-    @inline(__always) _modify { yield &fieldStorage.pointer(to: Fields.self).pointee }
-  }
+  // `fields` (in ``SequenceFieldsHolder``, see there why) is guarded by `lock`: only touched
+  // with the lock held (or in `init`). `fields.sequence` is kept for `description` and the
+  // mirror until the subscription finishes or is cancelled.
 
   // Guarded by `lock`. `@exclusivity(unchecked)`: only touched with the lock held (or in
   // `init`), which already makes every access exclusive.
@@ -136,13 +108,8 @@ where Downstream.Input == Elements.Element {
 
   @inlinable
   internal init(sequence: Elements, iterator: Elements.Iterator, next: Elements.Element, downstream: Downstream) {
-    self.fieldStorage = OutOfLineState(
-      Fields(downstream: downstream, iterator: iterator, nextElement: next, sequence: sequence))
     self.specializedRequest = { subscription, demand in subscription.requestSpecialized(demand) }
-  }
-
-  deinit {
-    fieldStorage.destroy()
+    super.init(fields: Fields(downstream: downstream, iterator: iterator, nextElement: next, sequence: sequence))
   }
 
   @inlinable
