@@ -260,7 +260,7 @@ where Downstream.Input == Elements.Element {
   @usableFromInline
   internal var customMirror: Mirror {
     let sequence: Any = lock.withLock { fields.sequence.map { $0 as Any } } ?? [Elements.Element]()
-    return Mirror(self, children: ["sequence": sequence])
+    return Mirror(self, children: ["sequence": sequence], ancestorRepresentation: .suppressed)
   }
 
   @usableFromInline

@@ -388,7 +388,7 @@ where Downstream.Input == Logic.Output {
   @usableFromInline
   internal var customMirror: Mirror {
     let (held, demand) = lock.withLock { (state.logic.heldValueCount, state.demand) }
-    return Mirror(self, children: ["heldValues": held, "demand": demand])
+    return Mirror(self, children: ["heldValues": held, "demand": demand], ancestorRepresentation: .suppressed)
   }
 
   @usableFromInline

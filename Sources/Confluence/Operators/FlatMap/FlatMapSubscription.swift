@@ -653,7 +653,7 @@ where
 
   @usableFromInline
   /// As Apple's: nothing shown (the inner subscribers show their parent).
-  internal var customMirror: Mirror { Mirror(self, children: [:]) }
+  internal var customMirror: Mirror { Mirror(self, children: [:], ancestorRepresentation: .suppressed) }
 
   @usableFromInline
   internal var playgroundDescription: Any { description }

@@ -228,7 +228,7 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
 
   @usableFromInline
   internal var customMirror: Mirror {
-    Mirror(self, children: ["demand": lock.withLock { state.demand }])
+    Mirror(self, children: ["demand": lock.withLock { state.demand }], ancestorRepresentation: .suppressed)
   }
 
   @usableFromInline
