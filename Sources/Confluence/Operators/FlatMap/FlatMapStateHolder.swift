@@ -10,6 +10,10 @@
 /// the `deinit` reads its metadata from the object's own class metadata, where it was put
 /// once, when the subscription's type was first instantiated. The subscription sees the
 /// property as its concrete type: no conversion anywhere.
+///
+/// A subscription that inherits from a holder builds its mirror with
+/// `ancestorRepresentation: .suppressed`: a generated ancestor would show the whole state in
+/// `dump`, which Apple's subscriptions do not (`SubscriptionMirrorAncestryTests`).
 @usableFromInline
 internal class FlatMapStateHolder<UpstreamOutput, InnerOutput, UpstreamFailure: Error, State>:
   FlatMapEntry<UpstreamOutput, InnerOutput, UpstreamFailure>
