@@ -50,13 +50,6 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
     }
   }
 
-  /// An `AnySubscriber` for `box` (one taken apart earlier, put back together).
-  @usableFromInline
-  internal init(box: AnySubscriberBox<Input, Failure>, combineIdentifier: CombineIdentifier) {
-    self.box = box
-    self.combineIdentifier = combineIdentifier
-  }
-
   /// Creates a type-erasing subscriber to wrap an existing subject.
   ///
   /// It connects as `publisher.subscribe(subject)` does: the first

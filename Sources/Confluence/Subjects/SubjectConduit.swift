@@ -3,8 +3,7 @@ import Synchronization
 
 /// Holds a subject's subscriber of one concrete type, so that a conduit (which is not
 /// generic over the subscriber) can keep it alive and release it at cancel or completion.
-/// Only for subscribers that are neither classes nor `AnySubscriber`s (see
-/// ``SubjectDownstreamForm``).
+/// Only for subscribers that are not classes (see ``SubjectDownstreamForm``).
 @usableFromInline
 internal final class SubjectDownstreamBox<Downstream: Subscriber>: SubjectDownstreamReflecting {
   @usableFromInline
@@ -29,24 +28,22 @@ internal protocol SubjectDownstreamReflecting: AnyObject {
 /// How a conduit holds its subscriber (the one reference in ``SubjectConduit/downstream``),
 /// decided from the subscriber's type: a constant in code specialised for it.
 ///
-/// Most subscribers of a subject are classes (`Sink`, `assign`'s subscriber, the
-/// subscriptions of operators that subscribe as themselves) or `AnySubscriber`s (every
-/// subscription through an `AnyPublisher`), which are a reference already: holding them
-/// as themselves saves an allocation per subscription.
+/// Many subscribers of a subject are classes (`Sink`, `assign`'s subscriber, the
+/// subscriptions of operators that subscribe as themselves), which are a reference already:
+/// holding them as themselves saves an allocation per subscription. (`AnyPublisher` hands a
+/// wrapped subject its subscribers unwrapped, see `SubjectBacking`, so an `AnySubscriber`
+/// reaches a subject only when its user wraps one: it is boxed like any structure.)
 @usableFromInline
 @frozen
 internal enum SubjectDownstreamForm {
   /// The subscriber is a class: the reference is the subscriber.
   case itself
-  /// The subscriber is an `AnySubscriber`: the reference is its box.
-  case erased
   /// Anything else: the reference is a ``SubjectDownstreamBox`` holding the subscriber.
   case boxed
 
   /// The form for subscribers of type `Downstream`.
   @inlinable
   internal static func of<Downstream: Subscriber>(_: Downstream.Type) -> SubjectDownstreamForm {
-    if Downstream.self == AnySubscriber<Downstream.Input, Downstream.Failure>.self { return .erased }
     switch _canBeClass(Downstream.self) {
     case 0: return .boxed
     case 1: return .itself
@@ -153,11 +150,6 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   @exclusivity(unchecked) @usableFromInline
   internal var downstream: UnsafeRawPointer?
 
-  /// The `AnySubscriber`'s identifier when ``downstream`` is its box (for the mirror, which
-  /// shows the `AnySubscriber` itself); else `nil`.
-  @usableFromInline
-  internal let erasedDownstreamIdentifier: CombineIdentifier?
-
   /// Hands a value to the boxed subscriber.
   @usableFromInline
   internal let receiveValue: ValueHandler
@@ -187,7 +179,6 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
     switch SubjectDownstreamForm.of(Downstream.self) {
     case .itself:
       held = unsafeBitCast(downstream, to: AnyObject.self)
-      erasedDownstreamIdentifier = nil
       receiveValue = { held, value in
         _unsafeReferenceCast(held, to: Downstream.self).receive(value.assumingMemoryBound(to: Output.self).pointee)
       }
@@ -195,21 +186,8 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
         _unsafeReferenceCast(held, to: Downstream.self).receive(
           completion: completion.assumingMemoryBound(to: Subscribers.Completion<Failure>.self).pointee)
       }
-    case .erased:
-      let erased = unsafeBitCast(downstream, to: AnySubscriber<Output, Failure>.self)
-      held = erased.box
-      erasedDownstreamIdentifier = erased.combineIdentifier
-      receiveValue = { held, value in
-        let box = unsafeDowncast(held, to: AnySubscriberBox<Output, Failure>.self)
-        return box.valueHandler(box, value)
-      }
-      receiveCompletion = { held, completion in
-        let box = unsafeDowncast(held, to: AnySubscriberBox<Output, Failure>.self)
-        box.completionHandler(box, completion)
-      }
     case .boxed:
       held = SubjectDownstreamBox(downstream)
-      erasedDownstreamIdentifier = nil
       receiveValue = { held, value in
         unsafeDowncast(held, to: SubjectDownstreamBox<Downstream>.self).subscriber.receive(
           value.assumingMemoryBound(to: Output.self).pointee)
@@ -552,15 +530,8 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
     let (parent, box, demand) = storage.lock.withLock { () -> (AnyObject?, AnyObject?, Subscribers.Demand) in
       (self.parent, downstream.map { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() }, state.demand)
     }
-    let subscriber: Any?
-    if let boxed = box as? SubjectDownstreamReflecting {
-      subscriber = boxed.reflectedSubscriber
-    } else if let erased = box as? AnySubscriberBox<Output, Failure>, let erasedDownstreamIdentifier {
-      subscriber = AnySubscriber(box: erased, combineIdentifier: erasedDownstreamIdentifier)
-    } else {
-      // The subscriber is a class, held as itself.
-      subscriber = box
-    }
+    // A boxed subscriber, or a class held as itself.
+    let subscriber: Any? = (box as? SubjectDownstreamReflecting)?.reflectedSubscriber ?? box
     if storage.kind == .observableObjectPublisher {
       return Mirror(self, children: ["downstream": subscriber as Any])
     }
