@@ -69,10 +69,15 @@ extension Publishers.Map {
 
 /// The subscriber `Map` attaches upstream: transforms each value and forwards everything
 /// else untouched. A value type, so a `map` stage costs no allocation.
+///
+/// Generic over its `Output` although `Downstream.Input` names it: code the compiler did not
+/// specialise finds a generic parameter's metadata in the subscriber's own metadata, and an
+/// associated type's only through a run-time call (`swift_getAssociatedTypeWitness`) on every
+/// value it transforms.
 @usableFromInline
-internal struct MapSubscriber<Input, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
+internal struct MapSubscriber<Input, Output, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
   CustomReflectable, CustomPlaygroundDisplayConvertible
-{
+where Downstream.Input == Output {
   @usableFromInline
   internal typealias Failure = Downstream.Failure
 
@@ -80,10 +85,10 @@ internal struct MapSubscriber<Input, Downstream: Subscriber>: Subscriber, Custom
   internal let downstream: Downstream
 
   @usableFromInline
-  internal let transform: (Input) -> Downstream.Input
+  internal let transform: (Input) -> Output
 
   @inlinable
-  internal init(downstream: Downstream, transform: @escaping (Input) -> Downstream.Input) {
+  internal init(downstream: Downstream, transform: @escaping (Input) -> Output) {
     self.downstream = downstream
     self.transform = transform
   }

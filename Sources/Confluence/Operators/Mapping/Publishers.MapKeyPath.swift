@@ -132,11 +132,12 @@ extension Publisher {
 
 /// The subscriber the key-path maps attach upstream: reads the key path(s) of each value
 /// and forwards everything else untouched. A value type; the reading closure is made once
-/// per subscription, never per element.
+/// per subscription, never per element. Generic over its `Output` for the reason
+/// `MapSubscriber` gives.
 @usableFromInline
-internal struct KeyPathSubscriber<Input, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
+internal struct KeyPathSubscriber<Input, Output, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
   CustomReflectable, CustomPlaygroundDisplayConvertible
-{
+where Downstream.Input == Output {
   @usableFromInline
   internal typealias Failure = Downstream.Failure
 
@@ -144,14 +145,14 @@ internal struct KeyPathSubscriber<Input, Downstream: Subscriber>: Subscriber, Cu
   internal let downstream: Downstream
 
   @usableFromInline
-  internal let read: (Input) -> Downstream.Input
+  internal let read: (Input) -> Output
 
   /// The key paths read, for the mirror only.
   @usableFromInline
   internal let keyPaths: [AnyKeyPath]
 
   @inlinable
-  internal init(downstream: Downstream, keyPaths: [AnyKeyPath], read: @escaping (Input) -> Downstream.Input) {
+  internal init(downstream: Downstream, keyPaths: [AnyKeyPath], read: @escaping (Input) -> Output) {
     self.downstream = downstream
     self.keyPaths = keyPaths
     self.read = read

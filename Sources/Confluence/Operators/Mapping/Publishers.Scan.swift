@@ -49,7 +49,7 @@ extension Publishers {
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(
-        ScanSubscriber<Upstream.Output, S>(
+        ScanSubscriber<Upstream.Output, Output, S>(
           downstream: subscriber, initialResult: initialResult, nextPartialResult: nextPartialResult))
     }
   }
@@ -88,11 +88,12 @@ extension Publisher {
 /// The subscriber `Scan` attaches upstream: folds each value into the running result and
 /// forwards the result; the subscription and completion pass through untouched.
 ///
-/// `result` is mutated only from upstream's serialised `receive(_:)`, hence no lock.
+/// `result` is mutated only from upstream's serialised `receive(_:)`, hence no lock. Generic
+/// over its `Output` for the reason `MapSubscriber` gives.
 @usableFromInline
-internal final class ScanSubscriber<Input, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
+internal final class ScanSubscriber<Input, Output, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
   CustomReflectable, CustomPlaygroundDisplayConvertible
-{
+where Downstream.Input == Output {
   @usableFromInline
   internal typealias Failure = Downstream.Failure
 
@@ -100,17 +101,17 @@ internal final class ScanSubscriber<Input, Downstream: Subscriber>: Subscriber, 
   internal let downstream: Downstream
 
   @usableFromInline
-  internal let nextPartialResult: (Downstream.Input, Input) -> Downstream.Input
+  internal let nextPartialResult: (Output, Input) -> Output
 
   /// The running result; touched only from upstream's serialised `receive(_:)`.
   @usableFromInline
   @exclusivity(unchecked)
-  internal var result: Downstream.Input
+  internal var result: Output
 
   @inlinable
   internal init(
-    downstream: Downstream, initialResult: Downstream.Input,
-    nextPartialResult: @escaping (Downstream.Input, Input) -> Downstream.Input
+    downstream: Downstream, initialResult: Output,
+    nextPartialResult: @escaping (Output, Input) -> Output
   ) {
     self.downstream = downstream
     self.result = initialResult
