@@ -73,6 +73,30 @@ final class CompactMapTests: XCTestCase {
       subscriber.events, [.subscription(#"["1", "x", "12", "3"]"#), .value("#1"), .value("#3"), .completion(.finished)])
   }
 
+  /// Built by generic code the compiler does not specialise: the relay and the fused
+  /// closures then run as code generic over the optional type (`OptionalValue`), and must
+  /// publish, drop and ask for more as the specialised ones do.
+  @_semantics("optimize.sil.specialize.generic.never")
+  private func fusedInGenericCode<P: Publisher>(_ upstream: P) -> Publishers.CompactMap<P, String>
+  where P.Output == String {
+    upstream.compactMap { Int($0) }.compactMap { $0 < 10 ? $0 : nil }.map { "#\($0)" }
+  }
+
+  func test_fusion_builtByUnspecialisedGenericCode_sameValuesAndDemand() {
+    let upstream = ScriptedUpstream<String, Never>()
+    let subscriber = TestSubscriber<String, Never>(initialDemand: .max(2))
+    fusedInGenericCode(upstream).subscribe(subscriber)
+    XCTAssertEqual(upstream.send("x"), .max(1), "not a number: dropped, one more asked for")
+    XCTAssertEqual(upstream.send("12"), .max(1), "ten or more: dropped by the second closure")
+    XCTAssertEqual(upstream.send("1"), .none)
+    subscriber.onValue = { _ in .max(3) }
+    XCTAssertEqual(upstream.send("3"), .max(3), "the downstream's demand comes back")
+    upstream.send(completion: .finished)
+    XCTAssertEqual(
+      subscriber.events,
+      [.subscription("ScriptedUpstream"), .value("#1"), .value("#3"), .completion(.finished)])
+  }
+
   func test_releasesClosure_onCancel() {
     let tracker = LifetimeTracker()
     let upstream = ScriptedUpstream<String, Never>()

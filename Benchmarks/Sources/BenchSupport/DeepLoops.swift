@@ -55,7 +55,7 @@ extension LoopWorkloads {
           return hash
         })
     }
-    for workload in [WorkloadID.generic12, .generic12Unspecialised] {
+    for workload in [WorkloadID.generic12, .generic12Unspecialised, .genericCompactMapUnspecialised] {
       result.append(
         .sync(.loop, workload, note: "for i in 0..<N { map; filter; 5 × (step; keep); mix }") {
           longChain($0, steps: 5)

@@ -47,6 +47,10 @@ extension OpenCombineWorkloads {
       .sync(
         .openCombine, .generic12Unspecialised, note: "sum<P>, not specialised: 6 × (Map → Filter) → Sink",
         generic12Unspecialised),
+      .sync(
+        .openCombine, .genericCompactMapUnspecialised,
+        note: "compactSum<P>, not specialised: Map → 6 × CompactMap (the maps fused into them) → Sink",
+        genericCompactMapUnspecialised),
     ]
     #if HAS_MERGE
       result += [
@@ -360,6 +364,27 @@ extension OpenCombineWorkloads {
   @inline(never)
   static func generic12Unspecialised(_ n: Int) -> UInt64 {
     sendThrough(n) { sumUnspecialised($0, into: $1) }
+  }
+
+  /// As ``sum(_:into:)`` with `compactMap` in place of `filter`. `compactMap` followed by
+  /// `map` fuses into one `compactMap`, as Apple's does, so the pipeline is one `map` and six
+  /// `compactMap`s, five of them holding a fused closure.
+  @inline(never)
+  @_semantics("optimize.sil.specialize.generic.never")
+  static func compactSumUnspecialised<P: Publisher>(_ p: P, into sum: Accumulator) -> AnyCancellable
+  where P.Output == Int, P.Failure == Never {
+    p.map { Work.transform($0) }.compactMap { Work.isIncluded($0) ? $0 : nil }
+      .map { Work.step($0) }.compactMap { Work.keep($0) ? $0 : nil }
+      .map { Work.step($0) }.compactMap { Work.keep($0) ? $0 : nil }
+      .map { Work.step($0) }.compactMap { Work.keep($0) ? $0 : nil }
+      .map { Work.step($0) }.compactMap { Work.keep($0) ? $0 : nil }
+      .map { Work.step($0) }.compactMap { Work.keep($0) ? $0 : nil }
+      .sink { sum.add($0) }
+  }
+
+  @inline(never)
+  static func genericCompactMapUnspecialised(_ n: Int) -> UInt64 {
+    sendThrough(n) { compactSumUnspecialised($0, into: $1) }
   }
 
   /// Sends `0..<n` to a subject through what `helper` built on it, then finishes it.

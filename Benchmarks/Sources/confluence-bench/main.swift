@@ -406,7 +406,7 @@ out +=
   "| benchmark | depth | Confluence ns per unit | per level ÷ depth 1 (≤ 1.5×) | OpenCombine ÷ Confluence | verdict |\n"
 out += "| --- | ---: | ---: | ---: | ---: | --- |\n"
 for workload in WorkloadID.allCases
-where workload.depth > 1 || workload.depthOne != nil || workload == .generic12 || workload == .generic12Unspecialised
+where workload.depth > 1 || workload.depthOne != nil || workload.isGenericHelper
   || WorkloadID.allCases.contains(where: { $0.depthOne == workload })
 {
   guard let mine = median(workload, .confluence) else {
@@ -424,7 +424,7 @@ where workload.depth > 1 || workload.depthOne != nil || workload == .generic12 |
   if let theirs = median(workload, .openCombine) {
     let ratio = theirs / mine
     versus = "\(format(ratio, digits: 1))×"
-    verdicts.append(ratio >= (workload == .generic12 || workload == .generic12Unspecialised ? 15 : 10))
+    verdicts.append(ratio >= (workload.isGenericHelper ? 15 : 10))
   }
   let verdict = verdicts.isEmpty ? "–" : verdicts.allSatisfy { $0 } ? "meets" : "MISSES"
   out +=

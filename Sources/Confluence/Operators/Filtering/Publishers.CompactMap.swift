@@ -37,9 +37,7 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
-        FilteringRelay(
-          downstream: subscriber, logic: CompactMapLogic<Upstream.Output, Output, Failure>(transform: transform)))
+      upstream.subscribe(CompactMapRelay<Upstream.Output, Output?, S>(downstream: subscriber, transform: transform))
     }
   }
 }
@@ -83,8 +81,7 @@ extension Publishers.CompactMap {
   /// - Returns: One `CompactMap` on the same upstream that applies both closures.
   @inlinable
   public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Upstream, T> {
-    let first = self.transform
-    return Publishers.CompactMap(upstream: upstream) { first($0).flatMap(transform) }
+    Publishers.CompactMap(upstream: upstream, transform: CompactMapFusion.compactMap(transform, after: self.transform))
   }
 
   /// Fuses this compact map with a map into one `CompactMap`.
@@ -97,36 +94,30 @@ extension Publishers.CompactMap {
   /// - Returns: One `CompactMap` on the same upstream that applies both closures.
   @inlinable
   public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.CompactMap<Upstream, T> {
-    let first = self.transform
-    return Publishers.CompactMap(upstream: upstream) { first($0).map(transform) }
+    Publishers.CompactMap(upstream: upstream, transform: CompactMapFusion.map(transform, after: self.transform))
   }
 }
 
-/// `compactMap`'s per-value decision: publish the non-`nil` results, skip the rest.
+/// The closures fused `compactMap`s run. They are formed here, where the first closure's
+/// result type is a generic parameter (`First`, an `Optional`), so that calling them looks no
+/// type up at run time in code the compiler did not specialise (see ``OptionalValue``);
+/// written inline as `first($0).flatMap(transform)` they looked `Optional`'s metadata up two
+/// to three times a value there.
 @usableFromInline
-internal struct CompactMapLogic<Input, Output, Failure: Error>: FilteringLogic {
-  @usableFromInline internal typealias UpstreamFailure = Failure
-
-  @usableFromInline
-  internal let transform: (Input) -> Output?
-
+internal enum CompactMapFusion {
+  /// `first`, then `transform` on its non-`nil` results.
   @inlinable
-  internal init(transform: @escaping (Input) -> Output?) {
-    self.transform = transform
+  internal static func compactMap<Input, First: OptionalValue, Output>(
+    _ transform: @escaping (First.Wrapped) -> Output?, after first: @escaping (Input) -> First
+  ) -> (Input) -> Output? {
+    { first($0).flatMapWrapped(transform) }
   }
 
+  /// `first`, then `transform` on its non-`nil` results, which cannot be `nil`.
   @inlinable
-  internal static var name: String { "CompactMap" }
-
-  @inlinable
-  internal static var edges: FilteringEdges { .quiet }
-
-  @inlinable
-  internal func receive(_ input: Input) -> FilteringAction<Output, Failure> {
-    if let output = transform(input) { return .publish(output) }
-    return .skip
+  internal static func map<Input, First: OptionalValue, Output>(
+    _ transform: @escaping (First.Wrapped) -> Output, after first: @escaping (Input) -> First
+  ) -> (Input) -> Output? {
+    { first($0).flatMapWrapped { .some(transform($0)) } }
   }
-
-  @inlinable
-  internal func convert(_ failure: Failure) -> Failure { failure }
 }

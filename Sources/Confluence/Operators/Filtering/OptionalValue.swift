@@ -1,0 +1,50 @@
+/// An `Optional`, named by a generic parameter of its own rather than as `Wrapped?`.
+///
+/// Code the compiler did not specialise (a pipeline built by a generic helper in another
+/// module) finds the metadata of a generic parameter in the metadata it was handed, but the
+/// metadata of `Optional<Output>` only through the runtime's cache of generic types
+/// (`swift_getGenericMetadata`, about 300 instructions), and it needs that metadata for every
+/// temporary of the type. `compactMap`'s relay and its fused closures hold the optional type
+/// as a parameter conforming to this protocol, so that the per-value path forms no optional
+/// of a type it has to look up: ``flatMapWrapped(_:)`` writes its result where the caller's
+/// result goes. Both take the optional (the result of a call, which nothing else holds) so
+/// as not to copy it through its value witnesses.
+///
+/// Only `Optional` conforms.
+@usableFromInline
+internal protocol OptionalValue {
+  associatedtype Wrapped
+
+  /// `flatMap`: `f` applied to the wrapped value, or `nil`.
+  consuming func flatMapWrapped<Result>(_ f: (Wrapped) -> Result?) -> Result?
+
+  /// The demand `subscriber` returns for the wrapped value, or `nil` (and no call) if there
+  /// is none.
+  consuming func deliverWrapped<Target: Subscriber>(to subscriber: borrowing Target) -> Subscribers.Demand?
+  where Target.Input == Wrapped
+
+  /// The value as `Wrapped?` (for cold paths; it forms an optional of a looked-up type).
+  var optional: Wrapped? { get }
+}
+
+extension Optional: OptionalValue {
+  @inlinable
+  internal consuming func flatMapWrapped<Result>(_ f: (Wrapped) -> Result?) -> Result? {
+    switch consume self {
+    case .some(let wrapped): return f(wrapped)
+    case .none: return nil
+    }
+  }
+
+  @inlinable
+  internal consuming func deliverWrapped<Target: Subscriber>(to subscriber: borrowing Target) -> Subscribers.Demand?
+  where Target.Input == Wrapped {
+    switch consume self {
+    case .some(let wrapped): return subscriber.receive(wrapped)
+    case .none: return nil
+    }
+  }
+
+  @inlinable
+  internal var optional: Wrapped? { self }
+}
