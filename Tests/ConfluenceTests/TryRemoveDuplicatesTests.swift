@@ -16,6 +16,22 @@ final class TryRemoveDuplicatesTests: XCTestCase {
       ["subscription(TryRemoveDuplicates)", "value(1)", "value(2)", "value(1)", "completion(finished)"])
   }
 
+  /// The value is handed downstream after the operator has remembered it: a value the
+  /// downstream makes the upstream send from inside `receive(_:)` is compared with it.
+  func test_valueSentFromInsideReceive_comparedWithTheOneBeingDelivered() {
+    let upstream = ScriptedUpstream<Int, Never>()
+    let subscriber = TestSubscriber<Int, any Error>()
+    upstream.tryRemoveDuplicates { $0 == $1 }.subscribe(subscriber)
+    var nested: [Subscribers.Demand] = []
+    subscriber.onValue = { value in
+      if value == 1 { nested.append(upstream.send(1)) }
+      return .none
+    }
+    XCTAssertEqual(upstream.send(1), .none)
+    XCTAssertEqual(nested, [.max(1)], "the nested 1 repeats the 1 being delivered: dropped")
+    XCTAssertEqual(subscriber.values, [1])
+  }
+
   func test_requestsOneMoreForEachDuplicate_finiteDemand() {
     let upstream = ScriptedUpstream<Int, Never>()
     let subscriber = TestSubscriber<Int, any Error>(initialDemand: .none)

@@ -55,7 +55,9 @@ extension LoopWorkloads {
           return hash
         })
     }
-    for workload in [WorkloadID.generic12, .generic12Unspecialised, .genericCompactMapUnspecialised] {
+    for workload in [
+      WorkloadID.generic12, .generic12Unspecialised, .genericCompactMapUnspecialised, .genericTryFilterUnspecialised,
+    ] {
       result.append(
         .sync(.loop, workload, note: "for i in 0..<N { map; filter; 5 × (step; keep); mix }") {
           longChain($0, steps: 5)

@@ -73,10 +73,12 @@ public enum WorkloadID: String, CaseIterable, Sendable {
   case generic12 = "generic-12"
   case generic12Unspecialised = "generic-12-unspecialised"
   case genericCompactMapUnspecialised = "generic-compactMap-unspecialised"
+  case genericTryFilterUnspecialised = "generic-tryFilter-unspecialised"
 
   /// The twelve stages built inside a generic helper (issue 21's 15× applies to them).
   public var isGenericHelper: Bool {
     self == .generic12 || self == .generic12Unspecialised || self == .genericCompactMapUnspecialised
+      || self == .genericTryFilterUnspecialised
   }
 
   /// What the workload does, for the table.
@@ -199,6 +201,9 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .genericCompactMapUnspecialised:
       return
         "as generic-12-unspecialised with `compactMap { keep($0) ? $0 : nil }` in place of each `filter`: one `map`, then six `compactMap`s (each following `map` fused into the one before it)"
+    case .genericTryFilterUnspecialised:
+      return
+        "as generic-12-unspecialised with `tryFilter` in place of each `filter` (a subscription with a state machine of its own, as `tryMap`, `removeDuplicates` and `prefix(while:)` have)"
     case .httpLines:
       return
         "N lines of a 127.0.0.1 HTTP response (Content-Length, ~62 bytes a line), a `String` each, folded: ConfluenceNetworking's `linesPublisher(for:)` → `sink`, and as the hand-written reference a `URLSession` data delegate splitting each `Data` at its newlines"
@@ -227,7 +232,8 @@ public enum WorkloadID: String, CaseIterable, Sendable {
       .combineLatestTreeBuild7, .zipJustTree1, .zipJustTree7, .combineLatestJustTree1, .combineLatestJustTree7:
       return "tree"
     case .flatMapChainBuild, .switchToLatestChainBuild: return "pipeline"
-    case .generic12, .generic12Unspecialised, .genericCompactMapUnspecialised: return "element"
+    case .generic12, .generic12Unspecialised, .genericCompactMapUnspecialised, .genericTryFilterUnspecialised:
+      return "element"
     }
   }
 
@@ -286,7 +292,8 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .zipJustTree1, .combineLatestJustTree1: return quick ? 200 : 50_000
     case .zipJustTree7, .combineLatestJustTree7: return quick ? 100 : 10_000
     case .flatMapChainBuild, .switchToLatestChainBuild: return quick ? 200 : 50_000
-    case .generic12, .generic12Unspecialised, .genericCompactMapUnspecialised: return quick ? 2_000 : 200_000
+    case .generic12, .generic12Unspecialised, .genericCompactMapUnspecialised, .genericTryFilterUnspecialised:
+      return quick ? 2_000 : 200_000
     }
   }
 
@@ -311,7 +318,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     // A `String` per line, and the network's buffers.
     case .httpLines: return false
     case .mergeChain1, .mergeChain6, .zipChain1, .zipChain6, .generic12, .generic12Unspecialised,
-      .genericCompactMapUnspecialised:
+      .genericCompactMapUnspecialised, .genericTryFilterUnspecialised:
       return true
     // A `Just` per value per level; a tree per item.
     case .erasedFlatMap1, .erasedFlatMap5, .erasedFlatMapMax1x1, .erasedFlatMapMax1x5: return false

@@ -50,6 +50,9 @@ extension ConfluenceWorkloads {
         .confluence, .genericCompactMapUnspecialised,
         note: "compactSum<P>, not specialised: Map → 6 × CompactMap (the maps fused into them) → Sink",
         genericCompactMapUnspecialised),
+      .sync(
+        .confluence, .genericTryFilterUnspecialised,
+        note: "trySum<P>, not specialised: 6 × (Map → TryFilter) → Sink", genericTryFilterUnspecialised),
     ]
     #if HAS_MERGE
       result += [
@@ -384,6 +387,26 @@ extension ConfluenceWorkloads {
   @inline(never)
   static func genericCompactMapUnspecialised(_ n: Int) -> UInt64 {
     sendThrough(n) { compactSumUnspecialised($0, into: $1) }
+  }
+
+  /// As ``sum(_:into:)`` with `tryFilter` in place of `filter` (a subscription with its own
+  /// state machine, as `tryMap`, `removeDuplicates` and `prefix(while:)` have).
+  @inline(never)
+  @_semantics("optimize.sil.specialize.generic.never")
+  static func trySumUnspecialised<P: Publisher>(_ p: P, into sum: Accumulator) -> AnyCancellable
+  where P.Output == Int, P.Failure == Never {
+    p.map { Work.transform($0) }.tryFilter { Work.isIncluded($0) }
+      .map { Work.step($0) }.tryFilter { Work.keep($0) }
+      .map { Work.step($0) }.tryFilter { Work.keep($0) }
+      .map { Work.step($0) }.tryFilter { Work.keep($0) }
+      .map { Work.step($0) }.tryFilter { Work.keep($0) }
+      .map { Work.step($0) }.tryFilter { Work.keep($0) }
+      .sink(receiveCompletion: { _ in }, receiveValue: { sum.add($0) })
+  }
+
+  @inline(never)
+  static func genericTryFilterUnspecialised(_ n: Int) -> UInt64 {
+    sendThrough(n) { trySumUnspecialised($0, into: $1) }
   }
 
   /// Sends `0..<n` to a subject through what `helper` built on it, then finishes it.

@@ -1,20 +1,27 @@
-/// What a filter-like operator does with one upstream value.
+/// What a filter-like operator did with one upstream value.
 ///
-/// Returned by ``FilteringLogic/receive(_:)``; ``FilteringSubscription`` performs it.
+/// Returned by ``FilteringLogic/receive(_:publish:)``, which has already handed the value on
+/// when it says so; ``FilteringSubscription`` does the rest. Not generic, on purpose: in
+/// code the compiler did not specialise (a pipeline built by a generic helper in another
+/// module), a value of a generic enum carrying the output and the failure made the runtime
+/// look its metadata up in its cache of generic types, about 325 instructions, twice a value
+/// (once where it was made, once where it was read).
 @usableFromInline
-internal enum FilteringAction<Output, Failure: Error> {
-  /// Send the value downstream and pass on the demand the downstream returns.
-  case publish(Output)
-  /// Drop the value and ask upstream for one more (`.max(1)`), so that downstream still
+internal enum FilteringVerdict {
+  /// The value went downstream, which returned this demand (passed on upstream).
+  case published(Subscribers.Demand)
+  /// The value was dropped: ask upstream for one more (`.max(1)`), so that downstream still
   /// receives as many values as it asked for.
-  case skip
-  /// Send the value downstream, then cancel upstream and finish (the last value of a
-  /// range); the downstream's demand is still returned, as Apple's `output(in:)` does.
-  case publishAndFinish(Output)
+  case skipped
+  /// The value went downstream (with this demand in return); now cancel upstream and finish
+  /// (the last value of a range). The demand is still returned, as Apple's `output(in:)`
+  /// does.
+  case publishedAndFinished(Subscribers.Demand)
   /// Cancel upstream and finish without sending the value.
-  case finish
-  /// Cancel upstream and fail with the error (a throwing closure threw).
-  case fail(Failure)
+  case finished
+  /// Cancel upstream and fail with the error (a throwing closure threw; only the `try`
+  /// operators, whose failure is `any Error`, say this).
+  case failed(any Error)
 }
 
 /// The per-value decision of one filter-like operator (`filter`, `tryMap`, `compactMap`,
@@ -22,11 +29,14 @@ internal enum FilteringAction<Output, Failure: Error> {
 ///
 /// A logic is a small struct holding the operator's closure and whatever state it needs
 /// (the previous value, a counter, whether it is still dropping). ``FilteringSubscription``
-/// is generic over it, so `receive(_:)` is statically dispatched and specialised into the
-/// client's pipeline: no closure, existential or allocation per element.
+/// is generic over it, so `receive(_:publish:)` is statically dispatched and specialised into
+/// the client's pipeline: no closure context, existential or allocation per element.
 ///
-/// `receive(_:)` is only ever called from upstream's serialised `receive(_:)`; it must not
-/// call downstream (it returns what to do instead) and need not be thread-safe.
+/// `receive(_:publish:)` is only ever called from upstream's serialised `receive(_:)` and need
+/// not be thread-safe. It hands a value on by calling `publish`, as its last act: the
+/// downstream may send the next value from inside that call (by requesting more of a
+/// synchronous upstream), which runs `receive(_:publish:)` again, so every change of the
+/// logic's state must be made before it.
 @usableFromInline
 internal protocol FilteringLogic {
   /// The upstream's output.
@@ -41,8 +51,12 @@ internal protocol FilteringLogic {
   /// What `print` shows for the subscription: Apple's operator name, e.g. `"TryMap"`.
   static var name: String { get }
 
-  /// Decides what to do with one upstream value.
-  mutating func receive(_ input: Input) -> FilteringAction<Output, Failure>
+  /// Decides what to do with one upstream value; hands the value to be published to
+  /// `publish` (after every change of state) and says what it did.
+  mutating func receive(_ input: Input, publish: (Output) -> Subscribers.Demand) -> FilteringVerdict
+
+  /// The failure sent downstream for an error the logic reported (`FilteringVerdict.failed`).
+  func failure(_ error: any Error) -> Failure
 
   /// Converts an upstream failure into the failure sent downstream.
   func convert(_ failure: UpstreamFailure) -> Failure
@@ -115,7 +129,18 @@ internal struct FilteringEdges: Sendable {
   }
 }
 
+extension FilteringLogic where Failure == any Error {
+  @inlinable
+  internal func failure(_ error: any Error) -> Failure { error }
+}
+
 extension FilteringLogic {
+  /// Only the `try` operators (above) report errors of their own.
+  @inlinable
+  internal func failure(_ error: any Error) -> Failure {
+    preconditionFailure("\(Self.name) reported an error, which it cannot send: \(error)")
+  }
+
   @inlinable
   internal func reflectedChildren(downstream: Any, status: String) -> KeyValuePairs<String, Any> {
     ["downstream": downstream]

@@ -115,23 +115,53 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
       if !Logic.edges.processesValuesOutsideLiveSpan { return .none }
     }
     // Read before the logic runs the user's closure, as `filter`'s subscriber does
-    // (Benchmarks/README.md, "Long pipelines", point 10).
-    let next = downstream
-    switch logic.receive(input) {
-    case .publish(let output):
-      return next.receive(output)
-    case .skip:
+    // (Benchmarks/README.md, "Long pipelines", point 10); borrowed in code not specialised
+    // for the downstream, where a copy is a value-witness call (see `FilterSubscriber`).
+    if _isConcrete(Downstream.self) {
+      let next = downstream
+      return conclude(logic.receive(input) { next.receive($0) })
+    }
+    return conclude(logic.receive(input) { Self.relay(self.downstream, $0) })
+  }
+
+  /// Hands `output` to `next`, borrowed (see `receive(_:)`).
+  @inlinable
+  @inline(__always)
+  internal static func relay(_ next: borrowing Downstream, _ output: Logic.Output) -> Subscribers.Demand {
+    next.receive(output)
+  }
+
+  /// What `receive(_:)` returns upstream once the logic has decided (and published).
+  @inlinable
+  @inline(__always)
+  internal func conclude(_ verdict: FilteringVerdict) -> Subscribers.Demand {
+    switch verdict {
+    case .published(let demand):
+      return demand
+    case .skipped:
       return .max(1)
-    case .publishAndFinish(let output):
-      let more = next.receive(output)
-      terminate(with: .finished)
-      return more
-    case .finish:
-      terminate(with: .finished)
+    case .publishedAndFinished(let demand):
+      end(failingWith: nil)
+      return demand
+    case .finished:
+      end(failingWith: nil)
       return .none
-    case .fail(let error):
-      terminate(with: .failure(error))
+    case .failed(let error):
+      end(failingWith: error)
       return .none
+    }
+  }
+
+  /// ``terminate(with:)`` for a verdict that ends the stream. Kept out of line: inlined into
+  /// `receive(_:)`, code the compiler did not specialise looked the metadata of
+  /// `Subscribers.Completion<Failure>` up on every value, ending or not.
+  @inlinable
+  @inline(never)
+  internal func end(failingWith error: (any Error)?) {
+    if let error {
+      terminate(with: .failure(logic.failure(error)))
+    } else {
+      terminate(with: .finished)
     }
   }
 

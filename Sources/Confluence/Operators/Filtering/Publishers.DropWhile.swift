@@ -101,12 +101,12 @@ internal struct DropWhileLogic<Input, Failure: Error>: FilteringLogic {
   }
 
   @inlinable
-  internal mutating func receive(_ input: Input) -> FilteringAction<Input, Failure> {
+  internal mutating func receive(_ input: Input, publish: (Input) -> Subscribers.Demand) -> FilteringVerdict {
     if isDropping {
-      if predicate(input) { return .skip }
+      if predicate(input) { return .skipped }
       isDropping = false
     }
-    return .publish(input)
+    return .published(publish(input))
   }
 
   @inlinable

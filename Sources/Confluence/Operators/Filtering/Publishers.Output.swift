@@ -161,12 +161,12 @@ internal struct OutputLogic<Input, Failure: Error>: FilteringLogic {
   }
 
   @inlinable
-  internal mutating func receive(_ input: Input) -> FilteringAction<Input, Failure> {
+  internal mutating func receive(_ input: Input, publish: (Input) -> Subscribers.Demand) -> FilteringVerdict {
     let current = index
-    if current >= range.upperBound { return .finish }
+    if current >= range.upperBound { return .finished }
     index = current + 1
-    if current < range.lowerBound { return .skip }
-    return current == range.upperBound - 1 ? .publishAndFinish(input) : .publish(input)
+    if current < range.lowerBound { return .skipped }
+    return current == range.upperBound - 1 ? .publishedAndFinished(publish(input)) : .published(publish(input))
   }
 
   @inlinable

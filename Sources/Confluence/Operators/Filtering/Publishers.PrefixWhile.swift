@@ -95,8 +95,8 @@ internal struct PrefixWhileLogic<Input, Failure: Error>: FilteringLogic {
   internal static var edges: FilteringEdges { .strict }
 
   @inlinable
-  internal func receive(_ input: Input) -> FilteringAction<Input, Failure> {
-    predicate(input) ? .publish(input) : .finish
+  internal func receive(_ input: Input, publish: (Input) -> Subscribers.Demand) -> FilteringVerdict {
+    predicate(input) ? .published(publish(input)) : .finished
   }
 
   @inlinable

@@ -140,10 +140,11 @@ internal struct RemoveDuplicatesLogic<Input, Failure: Error>: FilteringLogic {
   }
 
   @inlinable
-  internal mutating func receive(_ input: Input) -> FilteringAction<Input, Failure> {
-    defer { previous = input }
-    if let previous, predicate(previous, input) { return .skip }
-    return .publish(input)
+  internal mutating func receive(_ input: Input, publish: (Input) -> Subscribers.Demand) -> FilteringVerdict {
+    let isDuplicate: Bool
+    if let previous { isDuplicate = predicate(previous, input) } else { isDuplicate = false }
+    previous = input  // Before publishing: a value sent from inside `publish` compares with this one.
+    return isDuplicate ? .skipped : .published(publish(input))
   }
 
   @inlinable

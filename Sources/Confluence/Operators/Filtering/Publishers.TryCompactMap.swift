@@ -131,13 +131,15 @@ internal struct TryCompactMapLogic<Input, Output, UpstreamFailure: Error>: Filte
   internal static var edges: FilteringEdges { .strict }
 
   @inlinable
-  internal func receive(_ input: Input) -> FilteringAction<Output, any Error> {
+  internal func receive(_ input: Input, publish: (Output) -> Subscribers.Demand) -> FilteringVerdict {
+    let output: Output?
     do {
-      if let output = try transform(input) { return .publish(output) }
-      return .skip
+      output = try transform(input)
     } catch {
-      return .fail(error)
+      return .failed(error)
     }
+    guard let output else { return .skipped }
+    return .published(publish(output))
   }
 
   @inlinable

@@ -122,16 +122,16 @@ internal struct TryDropWhileLogic<Input, UpstreamFailure: Error>: FilteringLogic
   }
 
   @inlinable
-  internal mutating func receive(_ input: Input) -> FilteringAction<Input, any Error> {
+  internal mutating func receive(_ input: Input, publish: (Input) -> Subscribers.Demand) -> FilteringVerdict {
     if isDropping {
       do {
-        if try predicate(input) { return .skip }
+        if try predicate(input) { return .skipped }
       } catch {
-        return .fail(error)
+        return .failed(error)
       }
       isDropping = false
     }
-    return .publish(input)
+    return .published(publish(input))
   }
 
   @inlinable

@@ -137,12 +137,14 @@ internal struct TryFilterLogic<Input, UpstreamFailure: Error>: FilteringLogic {
   internal static var edges: FilteringEdges { .strict }
 
   @inlinable
-  internal func receive(_ input: Input) -> FilteringAction<Input, any Error> {
+  internal func receive(_ input: Input, publish: (Input) -> Subscribers.Demand) -> FilteringVerdict {
+    let included: Bool
     do {
-      return try isIncluded(input) ? .publish(input) : .skip
+      included = try isIncluded(input)
     } catch {
-      return .fail(error)
+      return .failed(error)
     }
+    return included ? .published(publish(input)) : .skipped
   }
 
   @inlinable

@@ -167,12 +167,14 @@ internal struct TryMapLogic<Input, Output, UpstreamFailure: Error>: FilteringLog
   }
 
   @inlinable
-  internal func receive(_ input: Input) -> FilteringAction<Output, any Error> {
+  internal func receive(_ input: Input, publish: (Output) -> Subscribers.Demand) -> FilteringVerdict {
+    let output: Output
     do {
-      return .publish(try transform(input))
+      output = try transform(input)
     } catch {
-      return .fail(error)
+      return .failed(error)
     }
+    return .published(publish(output))
   }
 
   @inlinable

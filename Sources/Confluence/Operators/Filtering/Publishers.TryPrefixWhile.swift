@@ -111,12 +111,14 @@ internal struct TryPrefixWhileLogic<Input, UpstreamFailure: Error>: FilteringLog
   internal static var edges: FilteringEdges { .strict }
 
   @inlinable
-  internal func receive(_ input: Input) -> FilteringAction<Input, any Error> {
+  internal func receive(_ input: Input, publish: (Input) -> Subscribers.Demand) -> FilteringVerdict {
+    let included: Bool
     do {
-      return try predicate(input) ? .publish(input) : .finish
+      included = try predicate(input)
     } catch {
-      return .fail(error)
+      return .failed(error)
     }
+    return included ? .published(publish(input)) : .finished
   }
 
   @inlinable

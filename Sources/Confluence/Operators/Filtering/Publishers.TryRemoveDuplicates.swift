@@ -127,14 +127,16 @@ internal struct TryRemoveDuplicatesLogic<Input, UpstreamFailure: Error>: Filteri
   }
 
   @inlinable
-  internal mutating func receive(_ input: Input) -> FilteringAction<Input, any Error> {
-    defer { previous = input }
+  internal mutating func receive(_ input: Input, publish: (Input) -> Subscribers.Demand) -> FilteringVerdict {
+    let isDuplicate: Bool
     do {
-      if let previous, try predicate(previous, input) { return .skip }
-      return .publish(input)
+      if let previous { isDuplicate = try predicate(previous, input) } else { isDuplicate = false }
     } catch {
-      return .fail(error)
+      previous = input
+      return .failed(error)
     }
+    previous = input  // Before publishing: a value sent from inside `publish` compares with this one.
+    return isDuplicate ? .skipped : .published(publish(input))
   }
 
   @inlinable

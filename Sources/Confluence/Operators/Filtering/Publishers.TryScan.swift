@@ -138,13 +138,13 @@ internal struct TryScanLogic<Input, Output, UpstreamFailure: Error>: FilteringLo
   }
 
   @inlinable
-  internal mutating func receive(_ input: Input) -> FilteringAction<Output, any Error> {
+  internal mutating func receive(_ input: Input, publish: (Output) -> Subscribers.Demand) -> FilteringVerdict {
     do {
       result = try nextPartialResult(result, input)
-      return .publish(result)
     } catch {
-      return .fail(error)
+      return .failed(error)
     }
+    return .published(publish(result))
   }
 
   @inlinable
