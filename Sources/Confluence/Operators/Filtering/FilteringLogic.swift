@@ -1,6 +1,6 @@
 /// What a filter-like operator did with one upstream value.
 ///
-/// Returned by ``FilteringLogic/receive(_:publish:)``, which has already handed the value on
+/// Returned by ``FilteringLogic/receive(_:to:)``, which has already handed the value on
 /// when it says so; ``FilteringSubscription`` does the rest. Not generic, on purpose: in
 /// code the compiler did not specialise (a pipeline built by a generic helper in another
 /// module), a value of a generic enum carrying the output and the failure made the runtime
@@ -29,13 +29,13 @@ internal enum FilteringVerdict {
 ///
 /// A logic is a small struct holding the operator's closure and whatever state it needs
 /// (the previous value, a counter, whether it is still dropping). ``FilteringSubscription``
-/// is generic over it, so `receive(_:publish:)` is statically dispatched and specialised into
-/// the client's pipeline: no closure context, existential or allocation per element.
+/// is generic over it, so `receive(_:to:)` is statically dispatched and specialised into the
+/// client's pipeline: no closure, existential or allocation per element.
 ///
-/// `receive(_:publish:)` is only ever called from upstream's serialised `receive(_:)` and need
-/// not be thread-safe. It hands a value on by calling `publish`, as its last act: the
-/// downstream may send the next value from inside that call (by requesting more of a
-/// synchronous upstream), which runs `receive(_:publish:)` again, so every change of the
+/// `receive(_:to:)` is only ever called from upstream's serialised `receive(_:)` and need not
+/// be thread-safe. It hands a value on by calling the target (the downstream, borrowed), as
+/// its last act: the downstream may send the next value from inside that call (by requesting
+/// more of a synchronous upstream), which runs `receive(_:to:)` again, so every change of the
 /// logic's state must be made before it.
 @usableFromInline
 internal protocol FilteringLogic {
@@ -52,8 +52,9 @@ internal protocol FilteringLogic {
   static var name: String { get }
 
   /// Decides what to do with one upstream value; hands the value to be published to
-  /// `publish` (after every change of state) and says what it did.
-  mutating func receive(_ input: Input, publish: (Output) -> Subscribers.Demand) -> FilteringVerdict
+  /// `target` (after every change of state) and says what it did.
+  mutating func receive<Target: Subscriber>(_ input: Input, to target: borrowing Target) -> FilteringVerdict
+  where Target.Input == Output
 
   /// The failure sent downstream for an error the logic reported (`FilteringVerdict.failed`).
   func failure(_ error: any Error) -> Failure

@@ -119,16 +119,9 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
     // for the downstream, where a copy is a value-witness call (see `FilterSubscriber`).
     if _isConcrete(Downstream.self) {
       let next = downstream
-      return conclude(logic.receive(input) { next.receive($0) })
+      return conclude(logic.receive(input, to: next))
     }
-    return conclude(logic.receive(input) { Self.relay(self.downstream, $0) })
-  }
-
-  /// Hands `output` to `next`, borrowed (see `receive(_:)`).
-  @inlinable
-  @inline(__always)
-  internal static func relay(_ next: borrowing Downstream, _ output: Logic.Output) -> Subscribers.Demand {
-    next.receive(output)
+    return conclude(logic.receive(input, to: downstream))
   }
 
   /// What `receive(_:)` returns upstream once the logic has decided (and published).

@@ -29,6 +29,7 @@ internal protocol OptionalValue {
 
 extension Optional: OptionalValue {
   @inlinable
+  @inline(__always)
   internal consuming func flatMapWrapped<Result>(_ f: (Wrapped) -> Result?) -> Result? {
     switch consume self {
     case .some(let wrapped): return f(wrapped)
@@ -37,6 +38,7 @@ extension Optional: OptionalValue {
   }
 
   @inlinable
+  @inline(__always)
   internal consuming func deliverWrapped<Target: Subscriber>(to subscriber: borrowing Target) -> Subscribers.Demand?
   where Target.Input == Wrapped {
     switch consume self {

@@ -101,12 +101,14 @@ internal struct DropWhileLogic<Input, Failure: Error>: FilteringLogic {
   }
 
   @inlinable
-  internal mutating func receive(_ input: Input, publish: (Input) -> Subscribers.Demand) -> FilteringVerdict {
+  @inline(__always)
+  internal mutating func receive<Target: Subscriber>(_ input: Input, to target: borrowing Target) -> FilteringVerdict
+  where Target.Input == Input {
     if isDropping {
       if predicate(input) { return .skipped }
       isDropping = false
     }
-    return .published(publish(input))
+    return .published(target.receive(input))
   }
 
   @inlinable

@@ -161,12 +161,15 @@ internal struct OutputLogic<Input, Failure: Error>: FilteringLogic {
   }
 
   @inlinable
-  internal mutating func receive(_ input: Input, publish: (Input) -> Subscribers.Demand) -> FilteringVerdict {
+  @inline(__always)
+  internal mutating func receive<Target: Subscriber>(_ input: Input, to target: borrowing Target) -> FilteringVerdict
+  where Target.Input == Input {
     let current = index
     if current >= range.upperBound { return .finished }
     index = current + 1
     if current < range.lowerBound { return .skipped }
-    return current == range.upperBound - 1 ? .publishedAndFinished(publish(input)) : .published(publish(input))
+    return current == range.upperBound - 1
+      ? .publishedAndFinished(target.receive(input)) : .published(target.receive(input))
   }
 
   @inlinable

@@ -95,8 +95,10 @@ internal struct PrefixWhileLogic<Input, Failure: Error>: FilteringLogic {
   internal static var edges: FilteringEdges { .strict }
 
   @inlinable
-  internal func receive(_ input: Input, publish: (Input) -> Subscribers.Demand) -> FilteringVerdict {
-    predicate(input) ? .published(publish(input)) : .finished
+  @inline(__always)
+  internal func receive<Target: Subscriber>(_ input: Input, to target: borrowing Target) -> FilteringVerdict
+  where Target.Input == Input {
+    predicate(input) ? .published(target.receive(input)) : .finished
   }
 
   @inlinable

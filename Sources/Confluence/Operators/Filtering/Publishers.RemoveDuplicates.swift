@@ -140,11 +140,15 @@ internal struct RemoveDuplicatesLogic<Input, Failure: Error>: FilteringLogic {
   }
 
   @inlinable
-  internal mutating func receive(_ input: Input, publish: (Input) -> Subscribers.Demand) -> FilteringVerdict {
-    let isDuplicate: Bool
-    if let previous { isDuplicate = predicate(previous, input) } else { isDuplicate = false }
-    previous = input  // Before publishing: a value sent from inside `publish` compares with this one.
-    return isDuplicate ? .skipped : .published(publish(input))
+  @inline(__always)
+  internal mutating func receive<Target: Subscriber>(_ input: Input, to target: borrowing Target) -> FilteringVerdict
+  where Target.Input == Input {
+    if let last = previous, predicate(last, input) {
+      previous = input
+      return .skipped
+    }
+    previous = input  // Before publishing: a value sent from inside `target.receive` compares with this one.
+    return .published(target.receive(input))
   }
 
   @inlinable

@@ -131,7 +131,9 @@ internal struct TryCompactMapLogic<Input, Output, UpstreamFailure: Error>: Filte
   internal static var edges: FilteringEdges { .strict }
 
   @inlinable
-  internal func receive(_ input: Input, publish: (Output) -> Subscribers.Demand) -> FilteringVerdict {
+  @inline(__always)
+  internal func receive<Target: Subscriber>(_ input: Input, to target: borrowing Target) -> FilteringVerdict
+  where Target.Input == Output {
     let output: Output?
     do {
       output = try transform(input)
@@ -139,7 +141,7 @@ internal struct TryCompactMapLogic<Input, Output, UpstreamFailure: Error>: Filte
       return .failed(error)
     }
     guard let output else { return .skipped }
-    return .published(publish(output))
+    return .published(target.receive(output))
   }
 
   @inlinable

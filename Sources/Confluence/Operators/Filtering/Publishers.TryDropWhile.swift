@@ -122,7 +122,9 @@ internal struct TryDropWhileLogic<Input, UpstreamFailure: Error>: FilteringLogic
   }
 
   @inlinable
-  internal mutating func receive(_ input: Input, publish: (Input) -> Subscribers.Demand) -> FilteringVerdict {
+  @inline(__always)
+  internal mutating func receive<Target: Subscriber>(_ input: Input, to target: borrowing Target) -> FilteringVerdict
+  where Target.Input == Input {
     if isDropping {
       do {
         if try predicate(input) { return .skipped }
@@ -131,7 +133,7 @@ internal struct TryDropWhileLogic<Input, UpstreamFailure: Error>: FilteringLogic
       }
       isDropping = false
     }
-    return .published(publish(input))
+    return .published(target.receive(input))
   }
 
   @inlinable

@@ -137,14 +137,16 @@ internal struct TryFilterLogic<Input, UpstreamFailure: Error>: FilteringLogic {
   internal static var edges: FilteringEdges { .strict }
 
   @inlinable
-  internal func receive(_ input: Input, publish: (Input) -> Subscribers.Demand) -> FilteringVerdict {
+  @inline(__always)
+  internal func receive<Target: Subscriber>(_ input: Input, to target: borrowing Target) -> FilteringVerdict
+  where Target.Input == Input {
     let included: Bool
     do {
       included = try isIncluded(input)
     } catch {
       return .failed(error)
     }
-    return included ? .published(publish(input)) : .skipped
+    return included ? .published(target.receive(input)) : .skipped
   }
 
   @inlinable

@@ -167,14 +167,16 @@ internal struct TryMapLogic<Input, Output, UpstreamFailure: Error>: FilteringLog
   }
 
   @inlinable
-  internal func receive(_ input: Input, publish: (Output) -> Subscribers.Demand) -> FilteringVerdict {
+  @inline(__always)
+  internal func receive<Target: Subscriber>(_ input: Input, to target: borrowing Target) -> FilteringVerdict
+  where Target.Input == Output {
     let output: Output
     do {
       output = try transform(input)
     } catch {
       return .failed(error)
     }
-    return .published(publish(output))
+    return .published(target.receive(output))
   }
 
   @inlinable

@@ -111,14 +111,16 @@ internal struct TryPrefixWhileLogic<Input, UpstreamFailure: Error>: FilteringLog
   internal static var edges: FilteringEdges { .strict }
 
   @inlinable
-  internal func receive(_ input: Input, publish: (Input) -> Subscribers.Demand) -> FilteringVerdict {
+  @inline(__always)
+  internal func receive<Target: Subscriber>(_ input: Input, to target: borrowing Target) -> FilteringVerdict
+  where Target.Input == Input {
     let included: Bool
     do {
       included = try predicate(input)
     } catch {
       return .failed(error)
     }
-    return included ? .published(publish(input)) : .finished
+    return included ? .published(target.receive(input)) : .finished
   }
 
   @inlinable

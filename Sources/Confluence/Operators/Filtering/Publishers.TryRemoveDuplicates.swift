@@ -127,7 +127,9 @@ internal struct TryRemoveDuplicatesLogic<Input, UpstreamFailure: Error>: Filteri
   }
 
   @inlinable
-  internal mutating func receive(_ input: Input, publish: (Input) -> Subscribers.Demand) -> FilteringVerdict {
+  @inline(__always)
+  internal mutating func receive<Target: Subscriber>(_ input: Input, to target: borrowing Target) -> FilteringVerdict
+  where Target.Input == Input {
     let isDuplicate: Bool
     do {
       if let previous { isDuplicate = try predicate(previous, input) } else { isDuplicate = false }
@@ -135,8 +137,8 @@ internal struct TryRemoveDuplicatesLogic<Input, UpstreamFailure: Error>: Filteri
       previous = input
       return .failed(error)
     }
-    previous = input  // Before publishing: a value sent from inside `publish` compares with this one.
-    return isDuplicate ? .skipped : .published(publish(input))
+    previous = input  // Before publishing: a value sent from inside `target.receive` compares with this one.
+    return isDuplicate ? .skipped : .published(target.receive(input))
   }
 
   @inlinable

@@ -138,13 +138,15 @@ internal struct TryScanLogic<Input, Output, UpstreamFailure: Error>: FilteringLo
   }
 
   @inlinable
-  internal mutating func receive(_ input: Input, publish: (Output) -> Subscribers.Demand) -> FilteringVerdict {
+  @inline(__always)
+  internal mutating func receive<Target: Subscriber>(_ input: Input, to target: borrowing Target) -> FilteringVerdict
+  where Target.Input == Output {
     do {
       result = try nextPartialResult(result, input)
     } catch {
       return .failed(error)
     }
-    return .published(publish(result))
+    return .published(target.receive(result))
   }
 
   @inlinable
