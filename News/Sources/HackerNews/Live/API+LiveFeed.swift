@@ -40,9 +40,10 @@ extension API {
       let api = self
       return Deferred { () -> AnyPublisher<LiveFeedEvent, Never> in
         let streams = LiveFeedStreams(api: api, feed: feed, limit: limit, scheduler: scheduler)
-        return streams.events
-          .handleEvents(receiveSubscription: { _ in streams.start() }, receiveCancel: { streams.stop() })
-          .eraseToAnyPublisher()
+        return StartingAfterSubscription(
+          upstream: streams.events.handleEvents(receiveCancel: { streams.stop() }), start: { streams.start() }
+        )
+        .eraseToAnyPublisher()
       }
       .eraseToAnyPublisher()
     #else
