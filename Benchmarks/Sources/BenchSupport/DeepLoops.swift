@@ -55,6 +55,18 @@ extension LoopWorkloads {
           return hash
         })
     }
+    result.append(
+      .sync(
+        .loop, .genericZipFlatMapUnspecialised, note: "for i in 0..<N { v = pair(transform(i), step(i)); keep → mix }"
+      ) {
+        n in
+        var hash = Work.seed
+        for i in 0..<n {
+          let value = Work.pair(Work.transform(i), Work.step(i))
+          if Work.keep(value) { hash = Work.mix(hash, value) }
+        }
+        return hash
+      })
     for workload in [
       WorkloadID.generic12, .generic12Unspecialised, .genericCompactMapUnspecialised, .genericTryFilterUnspecialised,
     ] {

@@ -74,11 +74,12 @@ public enum WorkloadID: String, CaseIterable, Sendable {
   case generic12Unspecialised = "generic-12-unspecialised"
   case genericCompactMapUnspecialised = "generic-compactMap-unspecialised"
   case genericTryFilterUnspecialised = "generic-tryFilter-unspecialised"
+  case genericZipFlatMapUnspecialised = "generic-zip-flatMap-unspecialised"
 
   /// The twelve stages built inside a generic helper (issue 21's 15× applies to them).
   public var isGenericHelper: Bool {
     self == .generic12 || self == .generic12Unspecialised || self == .genericCompactMapUnspecialised
-      || self == .genericTryFilterUnspecialised
+      || self == .genericTryFilterUnspecialised || self == .genericZipFlatMapUnspecialised
   }
 
   /// What the workload does, for the table.
@@ -204,6 +205,9 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .genericTryFilterUnspecialised:
       return
         "as generic-12-unspecialised with `tryFilter` in place of each `filter` (a subscription with a state machine of its own, as `tryMap`, `removeDuplicates` and `prefix(while:)` have)"
+    case .genericZipFlatMapUnspecialised:
+      return
+        "built by a generic helper compiled once for every `P`, as generic-12-unspecialised: `p.map(transform).zip(p.map(step))` → `map(pair)` → `flatMap { Just($0) }` → `filter(keep)` → `sink`"
     case .httpLines:
       return
         "N lines of a 127.0.0.1 HTTP response (Content-Length, ~62 bytes a line), a `String` each, folded: ConfluenceNetworking's `linesPublisher(for:)` → `sink`, and as the hand-written reference a `URLSession` data delegate splitting each `Data` at its newlines"
@@ -232,7 +236,8 @@ public enum WorkloadID: String, CaseIterable, Sendable {
       .combineLatestTreeBuild7, .zipJustTree1, .zipJustTree7, .combineLatestJustTree1, .combineLatestJustTree7:
       return "tree"
     case .flatMapChainBuild, .switchToLatestChainBuild: return "pipeline"
-    case .generic12, .generic12Unspecialised, .genericCompactMapUnspecialised, .genericTryFilterUnspecialised:
+    case .generic12, .generic12Unspecialised, .genericCompactMapUnspecialised, .genericTryFilterUnspecialised,
+      .genericZipFlatMapUnspecialised:
       return "element"
     }
   }
@@ -294,6 +299,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .flatMapChainBuild, .switchToLatestChainBuild: return quick ? 200 : 50_000
     case .generic12, .generic12Unspecialised, .genericCompactMapUnspecialised, .genericTryFilterUnspecialised:
       return quick ? 2_000 : 200_000
+    case .genericZipFlatMapUnspecialised: return quick ? 2_000 : 50_000
     }
   }
 
@@ -321,7 +327,8 @@ public enum WorkloadID: String, CaseIterable, Sendable {
       .genericCompactMapUnspecialised, .genericTryFilterUnspecialised:
       return true
     // A `Just` per value per level; a tree per item.
-    case .erasedFlatMap1, .erasedFlatMap5, .erasedFlatMapMax1x1, .erasedFlatMapMax1x5: return false
+    case .erasedFlatMap1, .erasedFlatMap5, .erasedFlatMapMax1x1, .erasedFlatMapMax1x5, .genericZipFlatMapUnspecialised:
+      return false
     case .mergeTreeBuild1, .mergeTreeBuild7, .zipTreeBuild1, .zipTreeBuild7, .combineLatestTreeBuild1,
       .combineLatestTreeBuild7, .zipJustTree1, .zipJustTree7, .combineLatestJustTree1, .combineLatestJustTree7:
       return false

@@ -53,6 +53,10 @@ extension ConfluenceWorkloads {
       .sync(
         .confluence, .genericTryFilterUnspecialised,
         note: "trySum<P>, not specialised: 6 × (Map → TryFilter) → Sink", genericTryFilterUnspecialised),
+      .sync(
+        .confluence, .genericZipFlatMapUnspecialised,
+        note: "zipFlatSum<P>, not specialised: Zip(Map, Map) → Map → FlatMap<Just> → Filter → Sink",
+        genericZipFlatMapUnspecialised),
     ]
     #if HAS_MERGE
       result += [
@@ -407,6 +411,22 @@ extension ConfluenceWorkloads {
   @inline(never)
   static func genericTryFilterUnspecialised(_ n: Int) -> UInt64 {
     sendThrough(n) { trySumUnspecialised($0, into: $1) }
+  }
+
+  /// A fan-in and a flattening built by generic code: the subject zipped with itself
+  /// (two `map`s), each pair folded, each result through `flatMap { Just($0) }`, filtered.
+  @inline(never)
+  @_semantics("optimize.sil.specialize.generic.never")
+  static func zipFlatSumUnspecialised<P: Publisher>(_ p: P, into sum: Accumulator) -> AnyCancellable
+  where P.Output == Int, P.Failure == Never {
+    let pairs = p.map { Work.transform($0) }.zip(p.map { Work.step($0) })
+    let folded = pairs.map { Work.pair($0.0, $0.1) }
+    return folded.flatMap { Just($0) }.filter { Work.keep($0) }.sink { sum.add($0) }
+  }
+
+  @inline(never)
+  static func genericZipFlatMapUnspecialised(_ n: Int) -> UInt64 {
+    sendThrough(n) { zipFlatSumUnspecialised($0, into: $1) }
   }
 
   /// Sends `0..<n` to a subject through what `helper` built on it, then finishes it.
