@@ -39,15 +39,7 @@ where Downstream.Input == Transformed.Wrapped {
       let next = downstream
       return transform(input).deliverWrapped(to: next) ?? .max(1)
     }
-    return Self.relay(downstream, transform(input))
-  }
-
-  /// `receive(_:)` in code that is not specialised for the downstream's type: the
-  /// downstream borrowed, as `FilterSubscriber.relay` does.
-  @inlinable
-  @inline(__always)
-  internal static func relay(_ next: borrowing Downstream, _ transformed: Transformed) -> Subscribers.Demand {
-    transformed.deliverWrapped(to: next) ?? .max(1)
+    return transform(input).deliverWrapped(to: downstream) ?? .max(1)
   }
 
   /// Passes a run on: non-`nil` results go on in the run, `nil` ones are marked as dropped

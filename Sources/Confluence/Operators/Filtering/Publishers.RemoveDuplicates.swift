@@ -143,11 +143,9 @@ internal struct RemoveDuplicatesLogic<Input, Failure: Error>: FilteringLogic {
   @inline(__always)
   internal mutating func receive<Target: Subscriber>(_ input: Input, to target: borrowing Target) -> FilteringVerdict
   where Target.Input == Input {
-    if let last = previous, predicate(last, input) {
-      previous = input
-      return .skipped
-    }
+    let last = previous
     previous = input  // Before publishing: a value sent from inside `target.receive` compares with this one.
+    if let last, predicate(last, input) { return .skipped }
     return .published(target.receive(input))
   }
 

@@ -130,15 +130,14 @@ internal struct TryRemoveDuplicatesLogic<Input, UpstreamFailure: Error>: Filteri
   @inline(__always)
   internal mutating func receive<Target: Subscriber>(_ input: Input, to target: borrowing Target) -> FilteringVerdict
   where Target.Input == Input {
-    let isDuplicate: Bool
+    let last = previous
+    previous = input  // Before publishing: a value sent from inside `target.receive` compares with this one.
     do {
-      if let previous { isDuplicate = try predicate(previous, input) } else { isDuplicate = false }
+      if let last, try predicate(last, input) { return .skipped }
     } catch {
-      previous = input
       return .failed(error)
     }
-    previous = input  // Before publishing: a value sent from inside `target.receive` compares with this one.
-    return isDuplicate ? .skipped : .published(target.receive(input))
+    return .published(target.receive(input))
   }
 
   @inlinable
