@@ -154,9 +154,9 @@ def zip_logic(n):
               f"  internal mutating func takeOutput() -> {tup}? {{",
               "    guard hasOutput() else { return nil }",
               f"    return ({', '.join(f'buffer{x}.removeFirst()' for x in L)})", "  }", "",
-              "  @inlinable",
+              "  @inlinable", "  @inline(__always)",
               f"  internal mutating func hasOutput() -> Bool {{ {' && '.join(f'!buffer{x}.isEmpty' for x in L)} }}", "",
-              "  @inlinable", "  internal func isDone(finished: FanInSides) -> Bool {",
+              "  @inlinable", "  @inline(__always)", "  internal func isDone(finished: FanInSides) -> Bool {",
               "    " + " || ".join(f"(finished.contains(.{x.lower()}) && buffer{x}.isEmpty)" for x in L), "  }", "",
               f"  @inlinable internal var heldValueCount: Int {{ {' + '.join(f'buffer{x}.count' for x in L)} }}", "",
               "  @inlinable", "  internal mutating func removeAll() {"]

@@ -13,13 +13,15 @@
 /// and `ReplaySubject`.
 @usableFromInline
 package struct FIFOQueue<Element> {
-  /// The oldest element, if any.
-  @usableFromInline package var oldest: Element?
   /// The elements after the oldest: empty, or a power-of-two number of slots; they are the
   /// `count - 1` slots from `head` on, wrapping around.
   @usableFromInline package var slots: [Element?] = []
   @usableFromInline package var head = 0
   @usableFromInline package var storedCount = 0
+  /// The oldest element, if any. Stored last: the fields before it then sit at the same
+  /// offsets whatever `Element` is, so that generic code the compiler did not specialise
+  /// reads them without looking up this queue's metadata in the runtime's cache.
+  @usableFromInline package var oldest: Element?
 
   @inlinable
   package init() {}
@@ -46,6 +48,7 @@ package struct FIFOQueue<Element> {
   }
 
   @inlinable
+  @inline(__always)
   package mutating func append(_ element: Element) {
     if storedCount == 0 {
       oldest = element

@@ -13,12 +13,16 @@ internal enum KnownJust {
   }
 
   /// The value of `publisher`, whose type ``matches(_:)``.
+  ///
+  /// Read through the publisher's bytes: `Just` stores only its output, and
+  /// `SetFailureType` only its upstream, so both are laid out as the output alone. (Casting
+  /// to either type, in generic code the compiler did not specialise, looked that type's
+  /// metadata up in the runtime's cache for every element.)
   @inlinable
   @inline(__always)
   internal static func output<P: Publisher>(of publisher: P) -> P.Output {
-    if P.self == Just<P.Output>.self {
-      return unsafeBitCast(publisher, to: Just<P.Output>.self).output
+    withUnsafePointer(to: publisher) { pointer in
+      UnsafeRawPointer(pointer).assumingMemoryBound(to: P.Output.self).pointee
     }
-    return unsafeBitCast(publisher, to: Publishers.SetFailureType<Just<P.Output>, P.Failure>.self).upstream.output
   }
 }

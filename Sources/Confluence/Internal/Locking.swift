@@ -70,31 +70,14 @@ package struct Lock: ~Copyable, @unchecked Sendable {
     @inlinable
     @inline(__always)
     package borrowing func withLock<Result>(_ body: () -> Result) -> Result {
-      // The result leaves the critical section by value; the lock's `sending` requirement
-      // is about the guarded value (here `Void`), not about what the caller reads out.
-      // Returned in a wrapper rather than through a captured `Result?`: for a result that
-      // contains an existential (`Subscription?`, say) the optional's copy and destroy went
-      // through the runtime's generic value witnesses on every call.
-      mutex.withLock { _ in LockResult(value: body()) }.value
+      // Locked and unlocked around `body` rather than through `Mutex.withLock`, whose
+      // `sending` result needed a wrapper type: in generic code the compiler did not
+      // specialise, every critical section then looked that wrapper's metadata up in the
+      // runtime's cache (about 300 instructions). `body` cannot throw, so the unlock below
+      // always runs.
+      mutex._unsafeLock()
+      defer { mutex._unsafeUnlock() }
+      return body()
     }
   #endif
 }
-
-#if !CONFLUENCE_THREAD_SANITIZER
-  /// Carries a critical section's result out of `Mutex.withLock`, which requires a
-  /// `sending` result.
-  @usableFromInline
-  @frozen
-  internal struct LockResult<Value>: @unchecked Sendable {
-    // @unchecked Sendable: the value is handed back to the thread that ran the critical
-    // section (the one that called `withLock`); it never crosses to another thread here.
-    @usableFromInline
-    internal var value: Value
-
-    @inlinable
-    @inline(__always)
-    internal init(value: Value) {
-      self.value = value
-    }
-  }
-#endif

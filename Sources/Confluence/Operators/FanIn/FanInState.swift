@@ -19,8 +19,11 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
     indirect case cancel(FanInUpstreams)
   }
 
-  @usableFromInline internal var isTerminated = false
-  @usableFromInline internal var logic = Logic()
+  // The fields whose size does not depend on the generic parameters come first, `logic`
+  // and `pendingFailure` last: the others then sit at fixed offsets, so that generic code
+  // the compiler did not specialise reads them without looking this struct's metadata up in
+  // the runtime's cache (about 300 instructions a critical section). (The flags sit
+  // together, so that the padding does not grow the subscription's allocation.)
   @usableFromInline internal var upstreamA = SubscriptionStatus.awaitingSubscription
   @usableFromInline internal var upstreamB = SubscriptionStatus.awaitingSubscription
   /// Stays `awaitingSubscription` for two upstreams.
@@ -32,18 +35,24 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
   /// The sides whose `Just` (a ``FanInJustSubscription``) has handed its value over.
   @usableFromInline internal var justsDelivered: FanInSides = []
   @usableFromInline internal var demand = Subscribers.Demand.none
+  @usableFromInline internal var isTerminated = false
   /// One output was delivered beyond demand (``FanInLogic/deliversOneBeyondDemand``):
   /// the next demand pays it back first.
   @usableFromInline internal var isOverdrawn = false
   /// Whether some thread is delivering downstream right now (the storage class sets it from
   /// its lock-free `delivery` word on entering each critical section).
   @usableFromInline internal var isDelivering = false
-  @usableFromInline internal var pendingFailure: Failure?
+  /// Whether `pendingFailure` holds a failure (read on the per-value path instead of the
+  /// optional, whose test in unspecialised code needs `Optional<Failure>`'s metadata).
+  @usableFromInline internal var hasPendingFailure = false
   /// The side whose value set off the delivery running now, if one did: demand the
   /// downstream adds meanwhile is returned to it from its `receive(_:)` rather than
   /// requested (Apple's rule), and requested from the other sides.
   @usableFromInline internal var sender: FanInSide?
   @usableFromInline internal var senderOwed = Subscribers.Demand.none
+  @usableFromInline internal var logic = Logic()
+  /// A failure that arrived while a thread was delivering (`hasPendingFailure` says so).
+  @usableFromInline internal var pendingFailure: Failure?
 
   @inlinable
   internal init() {}
@@ -144,6 +153,7 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
     let cancelling = releaseAll()
     if isDelivering {
       pendingFailure = error
+      hasPendingFailure = true
       return .cancel(cancelling)
     }
     return Self.completing(.failure(error), cancelling: cancelling)
@@ -165,7 +175,7 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
   internal mutating func didDeliver(
     additionalDemand more: Subscribers.Demand
   ) -> (forward: FanInUpstreams, next: Next, owedToSender: Subscribers.Demand) {
-    guard !isTerminated, pendingFailure == nil else {
+    guard !isTerminated, !hasPendingFailure else {
       let (next, owed) = didDeliver()
       return (.none, next, owed)
     }
@@ -183,8 +193,8 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
   @inlinable
   internal mutating func didDeliver() -> (next: Next, owedToSender: Subscribers.Demand) {
     isDelivering = false
-    if let failure = pendingFailure {
-      pendingFailure = nil
+    if hasPendingFailure, let failure = pendingFailure.take() {
+      hasPendingFailure = false
       return (.completeOnly(.failure(failure)), takeSenderOwed())
     }
     guard !isTerminated else { return (.idle, takeSenderOwed()) }
@@ -202,7 +212,7 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
   @inlinable
   @inline(__always)
   internal mutating func canLetGoQuietly() -> Bool {
-    guard pendingFailure == nil, !isTerminated, senderOwed == .none, !logic.hasOutputsBehindNewest else { return false }
+    guard !hasPendingFailure, !isTerminated, senderOwed == .none, !logic.hasOutputsBehindNewest else { return false }
     if demand > 0 || (Logic.deliversOneBeyondDemand && !isOverdrawn), logic.hasOutput() { return false }
     return !logic.isDone(finished: finished)
   }
@@ -261,10 +271,20 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
       return .deliver(output)
     }
     if logic.isDone(finished: finished) {
-      return Self.completing(.finished, cancelling: releaseAll())
+      return finishAll()
     }
     if demand == .none { logic.keepForLaterDemand() }
     return .idle
+  }
+
+  /// ``nextDelivery()``'s completion, out of line: in generic code the compiler did not
+  /// specialise, its temporaries (the completion, this struct's own metadata to call
+  /// ``releaseAll()``) were otherwise looked up in the runtime's cache on entry to every
+  /// critical section that inlines ``nextDelivery()``, once per value.
+  @inlinable
+  @inline(never)
+  internal mutating func finishAll() -> Next {
+    Self.completing(.finished, cancelling: releaseAll())
   }
 
   /// The completion `completion`, cancelling `upstreams` first if any is left.

@@ -26,9 +26,11 @@ internal struct ZipLogic<A, B>: FanInLogic {
   }
 
   @inlinable
+  @inline(__always)
   internal mutating func hasOutput() -> Bool { !bufferA.isEmpty && !bufferB.isEmpty }
 
   @inlinable
+  @inline(__always)
   internal func isDone(finished: FanInSides) -> Bool {
     (finished.contains(.a) && bufferA.isEmpty) || (finished.contains(.b) && bufferB.isEmpty)
   }
@@ -69,9 +71,11 @@ internal struct ZipLogic3<A, B, C>: FanInLogic {
   }
 
   @inlinable
+  @inline(__always)
   internal mutating func hasOutput() -> Bool { !bufferA.isEmpty && !bufferB.isEmpty && !bufferC.isEmpty }
 
   @inlinable
+  @inline(__always)
   internal func isDone(finished: FanInSides) -> Bool {
     (finished.contains(.a) && bufferA.isEmpty) || (finished.contains(.b) && bufferB.isEmpty)
       || (finished.contains(.c) && bufferC.isEmpty)
@@ -116,11 +120,13 @@ internal struct ZipLogic4<A, B, C, D>: FanInLogic {
   }
 
   @inlinable
+  @inline(__always)
   internal mutating func hasOutput() -> Bool {
     !bufferA.isEmpty && !bufferB.isEmpty && !bufferC.isEmpty && !bufferD.isEmpty
   }
 
   @inlinable
+  @inline(__always)
   internal func isDone(finished: FanInSides) -> Bool {
     (finished.contains(.a) && bufferA.isEmpty) || (finished.contains(.b) && bufferB.isEmpty)
       || (finished.contains(.c) && bufferC.isEmpty) || (finished.contains(.d) && bufferD.isEmpty)

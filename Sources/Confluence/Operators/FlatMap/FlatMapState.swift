@@ -70,8 +70,13 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     case cancel(SubscriptionsToCancel)
   }
 
-  /// `nil` once the subscription completed or was cancelled.
-  @usableFromInline internal var downstream: Downstream?
+  // The fields whose size does not depend on the generic parameters come first,
+  // `downstream` and `pendingFailure` last: the others then sit at fixed offsets, so that
+  // generic code the compiler did not specialise reads them without looking this struct's
+  // metadata up in the runtime's cache (about 300 instructions a critical section). For the
+  // same reason the per-value paths test `isTerminated` and `hasPendingFailure`, not the
+  // optionals (whose test in such code needs `Optional`'s metadata).
+
   @usableFromInline internal var transform: ((Input) -> NewPublisher)?
   @usableFromInline internal var upstream = SubscriptionStatus.awaitingSubscription
   @usableFromInline internal var upstreamFinished = false
@@ -90,15 +95,24 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   /// Values that arrived without demand, oldest first, with the inner that sent each.
   @usableFromInline internal var buffer: [(value: Value, inner: FlatMapInnerID)] = []
   @usableFromInline internal var bufferHead = 0
+  /// `buffer.count`, kept apart: reading the array's count in generic code the compiler did
+  /// not specialise looked its element type's metadata up in the runtime's cache.
+  @usableFromInline internal var bufferCount = 0
   /// Whether some thread is delivering downstream right now (the storage class sets it from
   /// its lock-free `delivery` word on entering each critical section).
   @usableFromInline internal var isDelivering = false
-  /// A failure that arrived while another thread was delivering.
-  @usableFromInline internal var pendingFailure: Downstream.Failure?
   /// Whether an inner publisher was asked one value at a time, or one finished (freeing its
   /// slot, so that late values from it are stale): the merge publishers' lane (see
   /// ``mayOpenMergeLane()``) then stays closed for good.
   @usableFromInline internal var hasLimitedOrFreedInner = false
+  /// Whether the subscription completed or was cancelled (`downstream` is then `nil`).
+  @usableFromInline internal var isTerminated = false
+  /// Whether `pendingFailure` holds a failure.
+  @usableFromInline internal var hasPendingFailure = false
+  /// `nil` once the subscription completed or was cancelled (`isTerminated`).
+  @usableFromInline internal var downstream: Downstream?
+  /// A failure that arrived while another thread was delivering (`hasPendingFailure`).
+  @usableFromInline internal var pendingFailure: Downstream.Failure?
 
   @inlinable
   internal init(downstream: Downstream, transform: @escaping (Input) -> NewPublisher) {
@@ -107,13 +121,22 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   }
 
   @inlinable
-  internal var isTerminated: Bool { downstream == nil }
+  @inline(__always)
+  internal var hasBufferedValues: Bool { bufferHead < bufferCount }
 
+  /// Keeps `value` until there is demand. Out of line (values wait only without demand):
+  /// the tuple it forms would otherwise be a temporary of every per-value path, which
+  /// unspecialised code looks up in the runtime's cache on each value.
   @inlinable
-  internal var hasBufferedValues: Bool { bufferHead < buffer.count }
+  @inline(never)
+  internal mutating func bufferValue(_ value: Value, from id: FlatMapInnerID) {
+    buffer.append((value, id))
+    bufferCount += 1
+  }
 
   /// Whether `id` names the inner publisher that currently holds its slot.
   @inlinable
+  @inline(__always)
   internal func isCurrent(_ id: FlatMapInnerID) -> Bool {
     // The table is emptied when everything is released; late events may still arrive.
     id.slot < slots.count && slots[id.slot].generation == id.generation && slots[id.slot].isLive
@@ -123,6 +146,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
 
   /// An upstream value arrived: returns the transform and the new inner's id.
   @inlinable
+  @inline(__always)
   internal mutating func startInner() -> (transform: (Input) -> NewPublisher, id: FlatMapInnerID)? {
     guard !isTerminated, let transform else { return nil }
     let slot: Int
@@ -146,6 +170,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   /// subscribe (`Just`): counts it live, without a slot, until
   /// ``innerDidFinishAtOnce()``. Returns the transform.
   @inlinable
+  @inline(__always)
   internal mutating func startInnerFinishingAtOnce() -> ((Input) -> NewPublisher)? {
     guard !isTerminated, let transform else { return nil }
     liveInners += 1
@@ -192,6 +217,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   /// With `acceptsFinishedInners` (Apple's `flatMap`), a value from an inner publisher that
   /// already finished is still passed on while the whole is live (it is not asked again).
   @inlinable
+  @inline(__always)
   internal mutating func innerValue(
     _ value: Value, from id: FlatMapInnerID, acceptsFinishedInners: Bool
   ) -> (Downstream, askAgain: Bool)? {
@@ -199,12 +225,31 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     let isCurrent = isCurrent(id)
     guard isCurrent || acceptsFinishedInners else { return nil }
     if isDelivering || demand == .none || hasBufferedValues {
-      buffer.append((value, id))
+      bufferValue(value, from: id)
       return nil
     }
     isDelivering = true
     demand -= 1
     return (downstream, isCurrent && slots[id.slot].isSubscribed && !slots[id.slot].isUnlimited)
+  }
+
+  /// ``innerValue(_:from:acceptsFinishedInners:)`` for a `Just` that finished at once
+  /// (`FlatMapSubscription.receiveJust(_:)`): the downstream to deliver `value` to now (the
+  /// caller then owns delivery), or `nil` after buffering it. The same transitions, with a
+  /// result that is only the optional downstream: in generic code the compiler did not
+  /// specialise, each temporary of another type built from the generic parameters (a tuple,
+  /// an optional tuple) was looked up in the runtime's cache on every value.
+  @inlinable
+  @inline(__always)
+  internal mutating func justValue(_ value: Value) -> Downstream? {
+    guard !isTerminated else { return nil }
+    if isDelivering || demand == .none || hasBufferedValues {
+      bufferValue(value, from: FlatMapInnerID.finishedAtOnce)
+      return nil
+    }
+    isDelivering = true
+    demand -= 1
+    return downstream
   }
 
   /// ``innerValue(_:from:acceptsFinishedInners:)`` for the merge publishers, which hand the
@@ -213,10 +258,11 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   /// after buffering the value (or dropping it if stale); else the caller owns delivery, and
   /// the result says whether the inner publisher is to be asked for one more value.
   @inlinable
+  @inline(__always)
   internal mutating func mergeValue(_ value: Value, from id: FlatMapInnerID) -> Bool? {
     guard !isTerminated, isCurrent(id) else { return nil }
     if isDelivering || demand == .none || hasBufferedValues {
-      buffer.append((value, id))
+      bufferValue(value, from: id)
       return nil
     }
     isDelivering = true
@@ -264,6 +310,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   /// The inner publisher counted by ``startInnerFinishingAtOnce()`` finished: returns the
   /// downstream to finish, if everything is done (as ``innerDidFinish(_:)``).
   @inlinable
+  @inline(__always)
   internal mutating func innerDidFinishAtOnce() -> Downstream? {
     guard !isTerminated else { return nil }
     liveInners -= 1
@@ -271,6 +318,22 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     let finishing = downstream
     _ = releaseAll()  // nothing live is left to cancel
     return finishing
+  }
+
+  /// ``innerDidFinishAtOnce()`` unless that one would finish everything: returns `true`
+  /// after counting the inner publisher finished (or when everything ended already), and
+  /// `false`, changing nothing, when it is the last one and completion is due; the caller
+  /// then finishes it in a critical section of its own with ``innerDidFinishAtOnce()``
+  /// (no other thread can complete meanwhile: the inner publisher still counts as live).
+  /// Its result names no generic type, so the per-value path forms no temporary that
+  /// unspecialised code would look up.
+  @inlinable
+  @inline(__always)
+  internal mutating func innerDidFinishAtOnceUnlessLast() -> Bool {
+    guard !isTerminated else { return true }
+    if upstreamFinished && liveInners == 1 && !hasBufferedValues && !isDelivering { return false }
+    liveInners -= 1
+    return true
   }
 
   /// ``innerDidFinishAtOnce()`` with a finite `maxPublishers`: also returns upstream's
@@ -301,11 +364,13 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   /// upstream may still fail) goes nowhere, as it would had no delivery been running.
   @inlinable
   internal mutating func fail(_ error: Downstream.Failure) -> Next {
-    guard let downstream, pendingFailure == nil else { return .idle }
+    guard !isTerminated, !hasPendingFailure, let downstream else { return .idle }
     let cancelling = releaseAll()
     if isDelivering {
       pendingFailure = error
+      hasPendingFailure = true
       self.downstream = downstream
+      isTerminated = false
       return .cancel(cancelling)
     }
     return .complete(downstream, .failure(error), cancelling: cancelling)
@@ -335,8 +400,10 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     liveInners = 0
     buffer = []
     bufferHead = 0
+    bufferCount = 0
     transform = nil
     downstream = nil
+    isTerminated = true
     return cancelling
   }
 
@@ -374,8 +441,9 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   /// `FlatMapSubscription.delivery`. (`mutating` only so that the storage class reaches it
   /// in place: a getter on its stored `state` copied the whole struct.)
   @inlinable
+  @inline(__always)
   internal mutating func canLetGoQuietly() -> Bool {
-    pendingFailure == nil && !hasBufferedValues && !(upstreamFinished && liveInners == 0) && !isTerminated
+    !hasPendingFailure && !hasBufferedValues && !(upstreamFinished && liveInners == 0) && !isTerminated
   }
 
   /// Whether a merge publisher's inner value may be handed to downstream at once without
@@ -387,7 +455,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   /// so that the storage class reaches it in place.)
   @inlinable
   internal mutating func mayOpenMergeLane() -> Bool {
-    !isTerminated && demand == .unlimited && !hasLimitedOrFreedInner && pendingFailure == nil
+    !isTerminated && demand == .unlimited && !hasLimitedOrFreedInner && !hasPendingFailure
       && !hasBufferedValues && !(upstreamFinished && liveInners == 0)
   }
 
@@ -397,8 +465,9 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   /// that waited for the delivery, buffered values, a completion. The caller then calls
   /// ``resumeDelivery()``.
   @inlinable
+  @inline(__always)
   internal mutating func didDeliver(additionalDemand more: Subscribers.Demand) -> Bool {
-    if pendingFailure == nil {
+    if !hasPendingFailure {
       guard !isTerminated else {
         isDelivering = false
         return false
@@ -417,9 +486,10 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   @inlinable
   internal mutating func resumeDelivery() -> Next {
     isDelivering = false
-    if let failure = pendingFailure, let downstream {
-      pendingFailure = nil
-      self.downstream = nil
+    // (After a cancel that followed the failure, the failure goes nowhere.)
+    if hasPendingFailure, !isTerminated, let failure = pendingFailure.take(), let downstream = downstream.take() {
+      hasPendingFailure = false
+      isTerminated = true
       return .complete(downstream, .failure(failure), cancelling: .none)
     }
     return nextDelivery()
@@ -432,9 +502,10 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     if hasBufferedValues && demand > 0 {
       let (value, id) = buffer[bufferHead]
       bufferHead += 1
-      if bufferHead == buffer.count {
+      if bufferHead == bufferCount {
         buffer.removeAll(keepingCapacity: true)
         bufferHead = 0
+        bufferCount = 0
       }
       demand -= 1
       isDelivering = true

@@ -99,7 +99,21 @@ where
   /// specialised for them, so that `flatMap`'s code carries none of the merge publishers'
   /// lane and target handling): see ``MergeList``.
   @inlinable
-  internal static var servesMerge: Bool { Upstream.self == MergeList<NewPublisher>.self }
+  @inline(__always)
+  internal var servesMerge: Bool {
+    // Comparing the types in generic code the compiler did not specialise looks
+    // `MergeList`'s metadata up in the runtime's cache on every critical section: such code
+    // reads the answer stored in `init` instead.
+    _isConcrete(Upstream.self) ? Self.isMergeType : servesMergeStored
+  }
+
+  /// ``servesMerge`` as a type-level fact.
+  @inlinable
+  internal static var isMergeType: Bool { Upstream.self == MergeList<NewPublisher>.self }
+
+  /// ``isMergeType``, decided once in `init`.
+  @usableFromInline
+  internal let servesMergeStored: Bool
 
   /// Whether this serves `flatMap` and its inner publishers are `Just` (see
   /// ``receiveJust(_:)``): decided once here, so that code running unspecialised (behind
@@ -124,7 +138,8 @@ where
     self.name = name
     self.isFlatMap = name == "FlatMap"
     self.innerIsJust = name == "FlatMap" && KnownJust.matches(NewPublisher.self)
-    self.mergeTarget = Self.servesMerge ? Unmanaged.passRetained(FlatMapDownstreamBox(downstream)) : nil
+    self.servesMergeStored = Self.isMergeType
+    self.mergeTarget = Self.isMergeType ? Unmanaged.passRetained(FlatMapDownstreamBox(downstream)) : nil
     self.specialized = { subscription, demand in
       if demand == .none {
         subscription.cancelSpecialized()
@@ -224,10 +239,7 @@ where
   internal func receiveJust(_ input: Upstream.Output) {
     guard let transform = withState({ state.startInnerFinishingAtOnce() }) else { return }
     let value = KnownJust.output(of: transform(input))
-    let handOver = withState {
-      state.innerValue(value, from: FlatMapInnerID.finishedAtOnce, acceptsFinishedInners: true)
-    }
-    guard case .some((let downstream, _)) = consume handOver else {
+    guard let downstream = withState({ state.justValue(value) }) else {
       innerFinishedAtOnce()  // buffered, or nothing more is delivered
       return
     }
@@ -237,21 +249,29 @@ where
       innerFinishedAtOnce()
       return
     }
-    // Letting go of delivery and finishing the inner publisher, in one critical section.
-    let (keepsDelivery, finish) = withStateAsOwner { () -> (Bool, Downstream?) in
-      guard !state.didDeliver(additionalDemand: more) else { return (true, nil) }
-      return (false, state.innerDidFinishAtOnce())
+    // Letting go of delivery and finishing the inner publisher, in one critical section,
+    // unless that finishes everything (`false`: done in a section of its own, below).
+    // `nil`: this thread keeps delivery.
+    let finished = withStateAsOwner { () -> Bool? in
+      guard !state.didDeliver(additionalDemand: more) else { return nil }
+      return state.innerDidFinishAtOnceUnlessLast()
     }
-    guard keepsDelivery else {
-      finish?.receive(completion: .finished)
+    switch finished {
+    case true?:
       return
+    case false?:
+      innerFinishedAtOnce()
+    case nil:
+      drain()
+      innerFinishedAtOnce()
     }
-    drain()
-    innerFinishedAtOnce()
   }
 
-  /// The inner publisher of ``receiveJust(_:)`` finished.
+  /// The inner publisher of ``receiveJust(_:)`` finished. Out of line: its temporaries
+  /// would otherwise be looked up on every value in generic code the compiler did not
+  /// specialise.
   @inlinable
+  @inline(never)
   internal func innerFinishedAtOnce() {
     guard maxPublishers == .unlimited else {
       let (replenish, finish) = withState { state.innerDidFinishAtOnceReplenishing() }
@@ -438,7 +458,7 @@ where
   @inlinable
   @inline(__always)
   internal func withState<Result>(_ body: () -> Result) -> Result {
-    guard Self.servesMerge else {
+    guard servesMerge else {
       return lock.withLock { criticalSection(body, hasLane: false) }
     }
     return withMergeState(body)
@@ -530,7 +550,7 @@ where
   @inlinable
   @inline(__always)
   internal func withStateAsOwner<Result>(_ body: () -> Result) -> Result {
-    guard Self.servesMerge else {
+    guard servesMerge else {
       return lock.withLock { ownerSection(body, hasLane: false) }
     }
     return withMergeStateAsOwner(body)
@@ -576,7 +596,7 @@ where
       // `flatMap` itself lets go under the lock: measured, the lock-free exchange saved it
       // nothing (instructions per inner publisher the same with and without it), so only the
       // merge publishers, whose lane it serves, keep it.
-      guard Self.servesMerge else { return withStateAsOwner { state.didDeliver(additionalDemand: more) } }
+      guard servesMerge else { return withStateAsOwner { state.didDeliver(additionalDemand: more) } }
       return letGoOfMergeDeliveryQuietly(additionalDemand: more)
     #endif
   }
