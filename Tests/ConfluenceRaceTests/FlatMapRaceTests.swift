@@ -90,4 +90,33 @@ final class FlatMapRaceTests: XCTestCase {
       }
     }
   }
+
+  /// `flatMap { Just($0) }`, whose `Just`s are taken without a subscription, fed from two
+  /// threads while a third asks for demand two values at a time: the values beyond demand
+  /// wait in `flatMap`'s buffer, a value that arrives while another thread hands buffered
+  /// ones over waits its turn, every value arrives once, each thread's in order, one at a
+  /// time, and the outer's completion (sent once the threads returned) arrives after the
+  /// last value, once.
+  func test_justInners_outerSentFromTwoThreads_demandFromAThird_everyValueOnceOneAtATimeThenFinished() {
+    race("flatMap { Just }: the outer sends on 2 threads, demand two at a time from a third", threads: 3) {
+      iteration in
+      let outer = PassthroughSubject<RaceTag, Never>()
+      let a: RaceSubscriber<Never> = iteration.subscriber("A", demand: .max(2), demandPerValue: .none)
+      outer.flatMap { Just($0) }.subscribe(a)
+      for _ in 0..<2 {
+        iteration.thread { $0.send(8) { outer.send($0) } }
+      }
+      iteration.thread { actor in
+        for _ in 0..<7 {
+          actor.pause()
+          a.request(.max(2))
+        }
+      }
+      iteration.then { _ in outer.send(completion: .finished) }
+      iteration.check {
+        RaceCheck.exactlyOnce(a.recorder, raceTags(threads: 0..<2, count: 8)) + RaceCheck.threadOrder(a.recorder)
+          + RaceCheck.oneCompletion(a.recorder, allowed: ["finished"])
+      }
+    }
+  }
 }
