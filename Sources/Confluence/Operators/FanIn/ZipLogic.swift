@@ -2,10 +2,15 @@
 
 /// `zip` of two upstreams: a FIFO per upstream, paired one for one; done once a finished
 /// side is drained.
+///
+/// Generic over its queue types (`FIFOQueue<A.Output>`, …), not their elements: see
+/// ``FIFOQueueing``.
 @usableFromInline
-internal struct ZipLogic<A, B>: FanInLogic {
-  @usableFromInline internal var bufferA = FIFOQueue<A>()
-  @usableFromInline internal var bufferB = FIFOQueue<B>()
+internal struct ZipLogic<QueueA: FIFOQueueing, QueueB: FIFOQueueing>: FanInLogic {
+  @usableFromInline internal typealias A = QueueA.Element
+  @usableFromInline internal typealias B = QueueB.Element
+  @usableFromInline internal var bufferA = QueueA()
+  @usableFromInline internal var bufferB = QueueB()
 
   @inlinable internal init() {}
 
@@ -45,11 +50,17 @@ internal struct ZipLogic<A, B>: FanInLogic {
 }
 
 /// `zip` of three upstreams: as ``ZipLogic``, one FIFO per upstream.
+///
+/// Generic over its queue types (`FIFOQueue<A.Output>`, …), not their elements: see
+/// ``FIFOQueueing``.
 @usableFromInline
-internal struct ZipLogic3<A, B, C>: FanInLogic {
-  @usableFromInline internal var bufferA = FIFOQueue<A>()
-  @usableFromInline internal var bufferB = FIFOQueue<B>()
-  @usableFromInline internal var bufferC = FIFOQueue<C>()
+internal struct ZipLogic3<QueueA: FIFOQueueing, QueueB: FIFOQueueing, QueueC: FIFOQueueing>: FanInLogic {
+  @usableFromInline internal typealias A = QueueA.Element
+  @usableFromInline internal typealias B = QueueB.Element
+  @usableFromInline internal typealias C = QueueC.Element
+  @usableFromInline internal var bufferA = QueueA()
+  @usableFromInline internal var bufferB = QueueB()
+  @usableFromInline internal var bufferC = QueueC()
 
   @inlinable internal init() {}
 
@@ -92,12 +103,21 @@ internal struct ZipLogic3<A, B, C>: FanInLogic {
 }
 
 /// `zip` of four upstreams: as ``ZipLogic``, one FIFO per upstream.
+///
+/// Generic over its queue types (`FIFOQueue<A.Output>`, …), not their elements: see
+/// ``FIFOQueueing``.
 @usableFromInline
-internal struct ZipLogic4<A, B, C, D>: FanInLogic {
-  @usableFromInline internal var bufferA = FIFOQueue<A>()
-  @usableFromInline internal var bufferB = FIFOQueue<B>()
-  @usableFromInline internal var bufferC = FIFOQueue<C>()
-  @usableFromInline internal var bufferD = FIFOQueue<D>()
+internal struct ZipLogic4<QueueA: FIFOQueueing, QueueB: FIFOQueueing, QueueC: FIFOQueueing, QueueD: FIFOQueueing>:
+  FanInLogic
+{
+  @usableFromInline internal typealias A = QueueA.Element
+  @usableFromInline internal typealias B = QueueB.Element
+  @usableFromInline internal typealias C = QueueC.Element
+  @usableFromInline internal typealias D = QueueD.Element
+  @usableFromInline internal var bufferA = QueueA()
+  @usableFromInline internal var bufferB = QueueB()
+  @usableFromInline internal var bufferC = QueueC()
+  @usableFromInline internal var bufferD = QueueD()
 
   @inlinable internal init() {}
 

@@ -36,7 +36,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      FanInSubscription<S, ZipLogic<A.Output, B.Output>>(downstream: subscriber).subscribe(a, b)
+      FanInSubscription<S, ZipLogic<FIFOQueue<A.Output>, FIFOQueue<B.Output>>>(downstream: subscriber).subscribe(a, b)
     }
   }
 }

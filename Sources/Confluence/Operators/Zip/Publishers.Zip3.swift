@@ -41,7 +41,9 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      FanInSubscription<S, ZipLogic3<A.Output, B.Output, C.Output>>(downstream: subscriber).subscribe(a, b, c)
+      FanInSubscription<S, ZipLogic3<FIFOQueue<A.Output>, FIFOQueue<B.Output>, FIFOQueue<C.Output>>>(
+        downstream: subscriber
+      ).subscribe(a, b, c)
     }
   }
 }

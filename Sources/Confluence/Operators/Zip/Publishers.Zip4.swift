@@ -45,8 +45,9 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      FanInSubscription<S, ZipLogic4<A.Output, B.Output, C.Output, D.Output>>(downstream: subscriber).subscribe(
-        a, b, c, d)
+      FanInSubscription<
+        S, ZipLogic4<FIFOQueue<A.Output>, FIFOQueue<B.Output>, FIFOQueue<C.Output>, FIFOQueue<D.Output>>
+      >(downstream: subscriber).subscribe(a, b, c, d)
     }
   }
 }
