@@ -461,7 +461,18 @@ where
     guard servesMerge else {
       return lock.withLock { criticalSection(body, hasLane: false) }
     }
+    // Out of line where the code is not specialised: the merge publishers' temporaries (the
+    // retired box) would otherwise be looked up on entry to every critical section of
+    // `flatMap` there too.
+    guard _isConcrete(Upstream.self) else { return withMergeStateOutOfLine(body) }
     return withMergeState(body)
+  }
+
+  /// ``withMergeState(_:)``, not inlined (see ``withState(_:)``).
+  @inlinable
+  @inline(never)
+  internal func withMergeStateOutOfLine<Result>(_ body: () -> Result) -> Result {
+    withMergeState(body)
   }
 
   /// ``withState(_:)`` for the merge publishers.
@@ -553,7 +564,15 @@ where
     guard servesMerge else {
       return lock.withLock { ownerSection(body, hasLane: false) }
     }
+    guard _isConcrete(Upstream.self) else { return withMergeStateAsOwnerOutOfLine(body) }
     return withMergeStateAsOwner(body)
+  }
+
+  /// ``withMergeStateAsOwner(_:)``, not inlined (see ``withState(_:)``).
+  @inlinable
+  @inline(never)
+  internal func withMergeStateAsOwnerOutOfLine<Result>(_ body: () -> Result) -> Result {
+    withMergeStateAsOwner(body)
   }
 
   /// ``withStateAsOwner(_:)`` for the merge publishers.
