@@ -124,6 +124,30 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   @inline(__always)
   internal var hasBufferedValues: Bool { bufferHead < bufferCount }
 
+  /// Whether everything is done and nothing waits once `finishing` more inner publishers
+  /// finish: upstream finished, no other inner publisher is live, nothing is buffered and
+  /// nobody delivers. The completion is then due.
+  @inlinable
+  @inline(__always)
+  internal func isCompletionDue(afterFinishing finishing: Int = 0) -> Bool {
+    upstreamFinished && liveInners == finishing && !hasBufferedValues && !isDelivering
+  }
+
+  /// An inner value that may go downstream: takes delivery of it (and one of downstream's
+  /// demand) and returns `true` if it can go now; else keeps it in the buffer until there is
+  /// demand and returns `false`.
+  @inlinable
+  @inline(__always)
+  internal mutating func takeDelivery(of value: Value, from id: FlatMapInnerID) -> Bool {
+    if isDelivering || demand == .none || hasBufferedValues {
+      bufferValue(value, from: id)
+      return false
+    }
+    isDelivering = true
+    demand -= 1
+    return true
+  }
+
   /// Keeps `value` until there is demand. Out of line (values wait only without demand):
   /// the tuple it forms would otherwise be a temporary of every per-value path, which
   /// unspecialised code looks up in the runtime's cache on each value.
@@ -224,12 +248,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     guard let downstream else { return nil }
     let isCurrent = isCurrent(id)
     guard isCurrent || acceptsFinishedInners else { return nil }
-    if isDelivering || demand == .none || hasBufferedValues {
-      bufferValue(value, from: id)
-      return nil
-    }
-    isDelivering = true
-    demand -= 1
+    guard takeDelivery(of: value, from: id) else { return nil }
     return (downstream, isCurrent && slots[id.slot].isSubscribed && !slots[id.slot].isUnlimited)
   }
 
@@ -243,12 +262,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   @inline(__always)
   internal mutating func justValue(_ value: Value) -> Downstream? {
     guard !isTerminated else { return nil }
-    if isDelivering || demand == .none || hasBufferedValues {
-      bufferValue(value, from: FlatMapInnerID.finishedAtOnce)
-      return nil
-    }
-    isDelivering = true
-    demand -= 1
+    guard takeDelivery(of: value, from: FlatMapInnerID.finishedAtOnce) else { return nil }
     return downstream
   }
 
@@ -261,12 +275,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   @inline(__always)
   internal mutating func mergeValue(_ value: Value, from id: FlatMapInnerID) -> Bool? {
     guard !isTerminated, isCurrent(id) else { return nil }
-    if isDelivering || demand == .none || hasBufferedValues {
-      bufferValue(value, from: id)
-      return nil
-    }
-    isDelivering = true
-    demand -= 1
+    guard takeDelivery(of: value, from: id) else { return nil }
     return slots[id.slot].isSubscribed && !slots[id.slot].isUnlimited
   }
 
@@ -282,14 +291,12 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
 
   /// An inner publisher finished: frees its slot. Returns its subscription (to release
   /// outside the lock) and the downstream to finish, if everything is done. With a finite
-  /// `maxPublishers`, see ``innerDidFinish(_:replenishing:)``.
+  /// `maxPublishers`, see ``innerDidFinishReplenishing(_:)``.
   @inlinable
   internal mutating func innerDidFinish(_ id: FlatMapInnerID) -> (released: SubscriptionStatus, finish: Downstream?) {
     guard !isTerminated, isCurrent(id) else { return (.terminal, nil) }
     let released = free(id.slot)
-    guard upstreamFinished, liveInners == 0, !hasBufferedValues, !isDelivering else {
-      return (released, nil)
-    }
+    guard isCompletionDue() else { return (released, nil) }
     let finishing = downstream
     _ = releaseAll()  // nothing live is left to cancel
     return (released, finishing)
@@ -314,7 +321,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   internal mutating func innerDidFinishAtOnce() -> Downstream? {
     guard !isTerminated else { return nil }
     liveInners -= 1
-    guard upstreamFinished, liveInners == 0, !hasBufferedValues, !isDelivering else { return nil }
+    guard isCompletionDue() else { return nil }
     let finishing = downstream
     _ = releaseAll()  // nothing live is left to cancel
     return finishing
@@ -331,7 +338,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   @inline(__always)
   internal mutating func innerDidFinishAtOnceUnlessLast() -> Bool {
     guard !isTerminated else { return true }
-    if upstreamFinished && liveInners == 1 && !hasBufferedValues && !isDelivering { return false }
+    if isCompletionDue(afterFinishing: 1) { return false }
     liveInners -= 1
     return true
   }
@@ -518,9 +525,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   /// Finishes downstream if upstream and every inner publisher finished and nothing waits.
   @inlinable
   internal mutating func completeIfDone() -> Next {
-    guard let downstream, upstreamFinished, liveInners == 0, !hasBufferedValues, !isDelivering else {
-      return .idle
-    }
+    guard isCompletionDue(), let downstream else { return .idle }
     _ = releaseAll()
     return .complete(downstream, .finished, cancelling: .none)
   }
