@@ -75,6 +75,22 @@ public enum WorkloadID: String, CaseIterable, Sendable {
   case genericCompactMapUnspecialised = "generic-compactMap-unspecialised"
   case genericTryFilterUnspecialised = "generic-tryFilter-unspecialised"
   case genericZipFlatMapUnspecialised = "generic-zip-flatMap-unspecialised"
+  // RxSwift's benchmarks as ports to Combine write them (issue 35): values pumped through one
+  // pipeline, and a pipeline created per item, for each of its five families.
+  case rxSubjectPumping = "rx-subject-pumping"
+  case rxSubjectPumping2 = "rx-subject-pumping-2"
+  case rxSubjectCreating = "rx-subject-creating"
+  case rxMapFilterPumping = "rx-mapFilter-pumping"
+  case rxMapFilterCreating = "rx-mapFilter-creating"
+  case rxFlatMapsPumping = "rx-flatMaps-pumping"
+  case rxFlatMapsCreating = "rx-flatMaps-creating"
+  case rxFlatMapLatestPumping = "rx-flatMapLatest-pumping"
+  case rxFlatMapLatestCreating = "rx-flatMapLatest-creating"
+  case rxCombineLatestPumping = "rx-combineLatest-pumping"
+  case rxCombineLatestCreating = "rx-combineLatest-creating"
+
+  /// The rows shaped as RxSwift's benchmarks.
+  public var isRxSuite: Bool { rawValue.hasPrefix("rx-") }
 
   /// The twelve stages built inside a generic helper (issue 21's 15× applies to them).
   public var isGenericHelper: Bool {
@@ -208,6 +224,32 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .genericZipFlatMapUnspecialised:
       return
         "built by a generic helper compiled once for every `P`, as generic-12-unspecialised: `p.map(transform).zip(p.map(step))` → `map(pair)` → `flatMap { Just($0) }` → `filter(keep)` → `sink`"
+    case .rxSubjectPumping:
+      return "a `PassthroughSubject` → `sink`, N values sent (RxSwift's `testPublishSubjectPumping`)"
+    case .rxSubjectPumping2:
+      return "as rx-subject-pumping with two sinks (`testPublishSubjectPumpingTwoSubscriptions`)"
+    case .rxSubjectCreating:
+      return "per item a new `PassthroughSubject` → `sink`, one value, `cancel()` (`testPublishSubjectCreating`)"
+    case .rxMapFilterPumping:
+      return
+        "a closure publisher (its own `Subscription`, an `AnySubscriber` handed to a closure that sends N values, demand ignored), erased → 6 × (`map { $0 }` → `filter { _ in true }`) → `sink` (`testMapFilterPumping`)"
+    case .rxMapFilterCreating:
+      return "as rx-mapFilter-pumping, built per item, one value, `cancel()` (`testMapFilterCreating`)"
+    case .rxFlatMapsPumping:
+      return "the closure publisher, erased → 5 × `flatMap { Just($0) }` → `sink` (`testFlatMapsPumping`)"
+    case .rxFlatMapsCreating:
+      return "as rx-flatMaps-pumping, built per item, one value, `cancel()` (`testFlatMapsCreating`)"
+    case .rxFlatMapLatestPumping:
+      return
+        "the closure publisher, erased → 5 × (`map { Just($0) }` → `switchToLatest()`) → `sink` (`testFlatMapLatestPumping`)"
+    case .rxFlatMapLatestCreating:
+      return "as rx-flatMapLatest-pumping, built per item, one value, `cancel()` (`testFlatMapLatestCreating`)"
+    case .rxCombineLatestPumping:
+      return
+        "seven erased levels of `Just(1).combineLatest(Just(1), Just(1), last) { x, _, _, _ in x }`, the bottom one over an array of N ones' `publisher` → `sink` (`testCombineLatestPumping`)"
+    case .rxCombineLatestCreating:
+      return
+        "per item: the closure publisher (one value)`.combineLatest(Just(1), Just(1), Just(1))`, then six levels as in rx-combineLatest-pumping → `sink`, `cancel()` (`testCombineLatestCreating`)"
     case .httpLines:
       return
         "N lines of a 127.0.0.1 HTTP response (Content-Length, ~62 bytes a line), a `String` each, folded: ConfluenceNetworking's `linesPublisher(for:)` → `sink`, and as the hand-written reference a `URLSession` data delegate splitting each `Data` at its newlines"
@@ -239,6 +281,12 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .generic12, .generic12Unspecialised, .genericCompactMapUnspecialised, .genericTryFilterUnspecialised,
       .genericZipFlatMapUnspecialised:
       return "element"
+    case .rxSubjectPumping, .rxMapFilterPumping, .rxFlatMapsPumping, .rxFlatMapLatestPumping, .rxCombineLatestPumping:
+      return "element"
+    case .rxSubjectPumping2: return "send (2 deliveries)"
+    case .rxSubjectCreating, .rxMapFilterCreating, .rxFlatMapsCreating, .rxFlatMapLatestCreating,
+      .rxCombineLatestCreating:
+      return "pipeline"
     }
   }
 
@@ -300,6 +348,11 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .generic12, .generic12Unspecialised, .genericCompactMapUnspecialised, .genericTryFilterUnspecialised:
       return quick ? 2_000 : 200_000
     case .genericZipFlatMapUnspecialised: return quick ? 2_000 : 50_000
+    case .rxSubjectPumping, .rxSubjectPumping2, .rxMapFilterPumping: return quick ? 2_000 : 1_000_000
+    case .rxFlatMapsPumping, .rxFlatMapLatestPumping, .rxCombineLatestPumping: return quick ? 500 : 100_000
+    case .rxSubjectCreating: return quick ? 1_000 : 200_000
+    case .rxMapFilterCreating, .rxFlatMapsCreating, .rxFlatMapLatestCreating: return quick ? 200 : 50_000
+    case .rxCombineLatestCreating: return quick ? 100 : 10_000
     }
   }
 
@@ -333,6 +386,11 @@ public enum WorkloadID: String, CaseIterable, Sendable {
       .combineLatestTreeBuild7, .zipJustTree1, .zipJustTree7, .combineLatestJustTree1, .combineLatestJustTree7:
       return false
     case .flatMapChainBuild, .switchToLatestChainBuild: return false
+    case .rxSubjectPumping, .rxSubjectPumping2, .rxMapFilterPumping, .rxCombineLatestPumping: return true
+    // A `Just` per value per level; a pipeline per item.
+    case .rxFlatMapsPumping, .rxFlatMapLatestPumping, .rxSubjectCreating, .rxMapFilterCreating, .rxFlatMapsCreating,
+      .rxFlatMapLatestCreating, .rxCombineLatestCreating:
+      return false
     }
   }
 }

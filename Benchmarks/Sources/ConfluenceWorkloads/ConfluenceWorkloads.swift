@@ -168,6 +168,7 @@ public enum ConfluenceWorkloads {
         note: "URLSession.linesPublisher(for:) → Sink (ConfluenceNetworking, socket transport)",
         HTTPLinesWorkloads.lines))
     result += deepPipelines
+    result += rxSuite
     return result
   }
 

@@ -165,6 +165,7 @@ public enum OpenCombineWorkloads {
     #endif
     result.append(.missing(.openCombine, .httpLines, "OpenCombine has no networking publishers"))
     result += deepPipelines
+    result += rxSuite
     return result
   }
 

@@ -20,13 +20,11 @@ import Synchronization
 /// delivers its value itself), and re-entrantly from inside a subscriber (the value is then
 /// queued and delivered after the current one).
 @usableFromInline
-internal final class SubjectStorage<Output, Failure: Error> {
+internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<SubjectState<Output, Failure>> {
   @usableFromInline
   internal let lock = Lock()
 
-  /// Guarded by `lock` (which is why runtime exclusivity checks are off for it).
-  @exclusivity(unchecked) @usableFromInline
-  internal var state: SubjectState<Output, Failure>
+  // `state` (in ``SubjectStateHolder``) is guarded by `lock`.
 
   /// What `print` shows for subscriptions to this subject.
   @usableFromInline
@@ -81,7 +79,7 @@ internal final class SubjectStorage<Output, Failure: Error> {
   internal init(kind: SubjectKind, currentValue: Output? = nil) {
     self.kind = kind
     keepsCurrentValue = kind.keepsCurrentValue
-    state = SubjectState(keepsCurrentValue: keepsCurrentValue, currentValue: currentValue)
+    super.init(state: SubjectState(keepsCurrentValue: kind.keepsCurrentValue, currentValue: currentValue))
   }
 
   /// The current value (only for storage that keeps one).
