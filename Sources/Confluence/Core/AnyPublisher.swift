@@ -126,7 +126,7 @@ extension Publisher {
   ///
   /// - Returns: An ``AnyPublisher`` wrapping this publisher.
   @inlinable
-  public consuming func eraseToAnyPublisher() -> AnyPublisher<Output, Failure> {
+  public func eraseToAnyPublisher() -> AnyPublisher<Output, Failure> {
     AnyPublisher(self)
   }
 }
@@ -141,7 +141,7 @@ extension AnyPublisher {
   ///
   /// - Returns: `self`.
   @inlinable
-  public consuming func eraseToAnyPublisher() -> AnyPublisher<Output, Failure> {
+  public func eraseToAnyPublisher() -> AnyPublisher<Output, Failure> {
     self
   }
 }

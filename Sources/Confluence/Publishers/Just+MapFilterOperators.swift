@@ -111,7 +111,7 @@ extension Just {
   /// - Parameter predicate: Never called.
   /// - Returns: This publisher.
   @inlinable
-  public consuming func removeDuplicates(by predicate: (Output, Output) -> Bool) -> Just<Output> {
+  public func removeDuplicates(by predicate: (Output, Output) -> Bool) -> Just<Output> {
     self
   }
 
@@ -230,7 +230,7 @@ extension Just where Output: Equatable {
   ///
   /// - Returns: This publisher.
   @inlinable
-  public consuming func removeDuplicates() -> Just<Output> {
+  public func removeDuplicates() -> Just<Output> {
     self
   }
 }

@@ -79,7 +79,7 @@ extension Just {
   /// - Parameter areInIncreasingOrder: Not called; one element has no rival.
   /// - Returns: This `Just`.
   @inlinable
-  public consuming func min(by areInIncreasingOrder: (Output, Output) -> Bool) -> Just<Output> {
+  public func min(by areInIncreasingOrder: (Output, Output) -> Bool) -> Just<Output> {
     self
   }
 
@@ -88,7 +88,7 @@ extension Just {
   /// - Parameter areInIncreasingOrder: Not called; one element has no rival.
   /// - Returns: This `Just`.
   @inlinable
-  public consuming func max(by areInIncreasingOrder: (Output, Output) -> Bool) -> Just<Output> {
+  public func max(by areInIncreasingOrder: (Output, Output) -> Bool) -> Just<Output> {
     self
   }
 
@@ -140,7 +140,7 @@ extension Just {
   ///
   /// - Returns: This `Just`.
   @inlinable
-  public consuming func first() -> Just<Output> {
+  public func first() -> Just<Output> {
     self
   }
 
@@ -161,7 +161,7 @@ extension Just {
   ///
   /// - Returns: This `Just`.
   @inlinable
-  public consuming func last() -> Just<Output> {
+  public func last() -> Just<Output> {
     self
   }
 
@@ -179,7 +179,7 @@ extension Just {
   /// - Parameter output: Unused.
   /// - Returns: This `Just`.
   @inlinable
-  public consuming func replaceEmpty(with output: Output) -> Just<Output> {
+  public func replaceEmpty(with output: Output) -> Just<Output> {
     self
   }
 
@@ -188,7 +188,7 @@ extension Just {
   /// - Parameter output: Unused.
   /// - Returns: This `Just`.
   @inlinable
-  public consuming func replaceError(with output: Output) -> Just<Output> {
+  public func replaceError(with output: Output) -> Just<Output> {
     self
   }
 
@@ -197,7 +197,7 @@ extension Just {
   /// - Parameter times: Unused.
   /// - Returns: This `Just`.
   @inlinable
-  public consuming func retry(_ times: Int) -> Just<Output> {
+  public func retry(_ times: Int) -> Just<Output> {
     self
   }
 
@@ -257,7 +257,7 @@ extension Just where Output: Comparable {
   ///
   /// - Returns: This `Just`.
   @inlinable
-  public consuming func min() -> Just<Output> {
+  public func min() -> Just<Output> {
     self
   }
 
@@ -265,7 +265,7 @@ extension Just where Output: Comparable {
   ///
   /// - Returns: This `Just`.
   @inlinable
-  public consuming func max() -> Just<Output> {
+  public func max() -> Just<Output> {
     self
   }
 }

@@ -42,7 +42,7 @@ extension Optional.Publisher {
   /// - Parameter predicate: Never called.
   /// - Returns: This publisher.
   @inlinable
-  public consuming func removeDuplicates(by predicate: (Output, Output) -> Bool) -> Optional<Output>.Publisher {
+  public func removeDuplicates(by predicate: (Output, Output) -> Bool) -> Optional<Output>.Publisher {
     self
   }
 
@@ -152,7 +152,7 @@ extension Optional.Publisher where Output: Equatable {
   ///
   /// - Returns: This publisher.
   @inlinable
-  public consuming func removeDuplicates() -> Optional<Output>.Publisher {
+  public func removeDuplicates() -> Optional<Output>.Publisher {
     self
   }
 }

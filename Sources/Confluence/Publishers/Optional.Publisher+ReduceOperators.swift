@@ -50,7 +50,7 @@ extension Optional.Publisher {
   /// - Parameter areInIncreasingOrder: Not called; one element has no rival.
   /// - Returns: This publisher.
   @inlinable
-  public consuming func min(by areInIncreasingOrder: (Output, Output) -> Bool) -> Optional<Output>.Publisher {
+  public func min(by areInIncreasingOrder: (Output, Output) -> Bool) -> Optional<Output>.Publisher {
     self
   }
 
@@ -59,7 +59,7 @@ extension Optional.Publisher {
   /// - Parameter areInIncreasingOrder: Not called; one element has no rival.
   /// - Returns: This publisher.
   @inlinable
-  public consuming func max(by areInIncreasingOrder: (Output, Output) -> Bool) -> Optional<Output>.Publisher {
+  public func max(by areInIncreasingOrder: (Output, Output) -> Bool) -> Optional<Output>.Publisher {
     self
   }
 
@@ -120,7 +120,7 @@ extension Optional.Publisher {
   ///
   /// - Returns: This publisher.
   @inlinable
-  public consuming func first() -> Optional<Output>.Publisher {
+  public func first() -> Optional<Output>.Publisher {
     self
   }
 
@@ -142,7 +142,7 @@ extension Optional.Publisher {
   ///
   /// - Returns: This publisher.
   @inlinable
-  public consuming func last() -> Optional<Output>.Publisher {
+  public func last() -> Optional<Output>.Publisher {
     self
   }
 
@@ -187,7 +187,7 @@ extension Optional.Publisher {
   /// - Parameter output: Unused.
   /// - Returns: This publisher.
   @inlinable
-  public consuming func replaceError(with output: Output) -> Optional<Output>.Publisher {
+  public func replaceError(with output: Output) -> Optional<Output>.Publisher {
     self
   }
 
@@ -197,7 +197,7 @@ extension Optional.Publisher {
   /// - Parameter times: Unused.
   /// - Returns: This publisher.
   @inlinable
-  public consuming func retry(_ times: Int) -> Optional<Output>.Publisher {
+  public func retry(_ times: Int) -> Optional<Output>.Publisher {
     self
   }
 }
@@ -207,7 +207,7 @@ extension Optional.Publisher where Wrapped: Comparable {
   ///
   /// - Returns: This publisher.
   @inlinable
-  public consuming func min() -> Optional<Wrapped>.Publisher {
+  public func min() -> Optional<Wrapped>.Publisher {
     self
   }
 
@@ -215,7 +215,7 @@ extension Optional.Publisher where Wrapped: Comparable {
   ///
   /// - Returns: This publisher.
   @inlinable
-  public consuming func max() -> Optional<Wrapped>.Publisher {
+  public func max() -> Optional<Wrapped>.Publisher {
     self
   }
 }

@@ -80,7 +80,7 @@ extension Result.Publisher {
   /// - Parameter predicate: Never called.
   /// - Returns: This publisher.
   @inlinable
-  public consuming func removeDuplicates(by predicate: (Output, Output) -> Bool) -> Result<Output, Failure>.Publisher {
+  public func removeDuplicates(by predicate: (Output, Output) -> Bool) -> Result<Output, Failure>.Publisher {
     self
   }
 
@@ -114,7 +114,7 @@ extension Result.Publisher where Output: Equatable {
   ///
   /// - Returns: This publisher.
   @inlinable
-  public consuming func removeDuplicates() -> Result<Output, Failure>.Publisher {
+  public func removeDuplicates() -> Result<Output, Failure>.Publisher {
     self
   }
 }

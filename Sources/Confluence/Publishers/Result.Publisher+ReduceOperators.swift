@@ -39,7 +39,7 @@ extension Result.Publisher {
   /// - Parameter areInIncreasingOrder: Not called; one element has no rival.
   /// - Returns: This publisher.
   @inlinable
-  public consuming func min(by areInIncreasingOrder: (Output, Output) -> Bool) -> Result<Output, Failure>.Publisher {
+  public func min(by areInIncreasingOrder: (Output, Output) -> Bool) -> Result<Output, Failure>.Publisher {
     self
   }
 
@@ -62,7 +62,7 @@ extension Result.Publisher {
   /// - Parameter areInIncreasingOrder: Not called; one element has no rival.
   /// - Returns: This publisher.
   @inlinable
-  public consuming func max(by areInIncreasingOrder: (Output, Output) -> Bool) -> Result<Output, Failure>.Publisher {
+  public func max(by areInIncreasingOrder: (Output, Output) -> Bool) -> Result<Output, Failure>.Publisher {
     self
   }
 
@@ -163,7 +163,7 @@ extension Result.Publisher {
   ///
   /// - Returns: This publisher.
   @inlinable
-  public consuming func first() -> Result<Output, Failure>.Publisher {
+  public func first() -> Result<Output, Failure>.Publisher {
     self
   }
 
@@ -171,7 +171,7 @@ extension Result.Publisher {
   ///
   /// - Returns: This publisher.
   @inlinable
-  public consuming func last() -> Result<Output, Failure>.Publisher {
+  public func last() -> Result<Output, Failure>.Publisher {
     self
   }
 
@@ -196,7 +196,7 @@ extension Result.Publisher {
   /// - Parameter output: Unused.
   /// - Returns: This publisher.
   @inlinable
-  public consuming func replaceEmpty(with output: Output) -> Result<Output, Failure>.Publisher {
+  public func replaceEmpty(with output: Output) -> Result<Output, Failure>.Publisher {
     self
   }
 
@@ -222,7 +222,7 @@ extension Result.Publisher {
   /// - Parameter times: Unused.
   /// - Returns: This publisher.
   @inlinable
-  public consuming func retry(_ times: Int) -> Result<Output, Failure>.Publisher {
+  public func retry(_ times: Int) -> Result<Output, Failure>.Publisher {
     self
   }
 }
@@ -232,7 +232,7 @@ extension Result.Publisher where Output: Comparable {
   ///
   /// - Returns: This publisher.
   @inlinable
-  public consuming func min() -> Result<Output, Failure>.Publisher {
+  public func min() -> Result<Output, Failure>.Publisher {
     self
   }
 
@@ -240,7 +240,7 @@ extension Result.Publisher where Output: Comparable {
   ///
   /// - Returns: This publisher.
   @inlinable
-  public consuming func max() -> Result<Output, Failure>.Publisher {
+  public func max() -> Result<Output, Failure>.Publisher {
     self
   }
 }

@@ -120,7 +120,7 @@ extension Publisher {
   /// - Returns: A publisher that raises a debugger signal when one of the provided
   ///   closures returns `true`.
   @inlinable
-  public consuming func breakpoint(
+  public func breakpoint(
     receiveSubscription: ((Subscription) -> Bool)? = nil,
     receiveOutput: ((Output) -> Bool)? = nil,
     receiveCompletion: ((Subscribers.Completion<Failure>) -> Bool)? = nil

@@ -65,7 +65,7 @@ extension Publisher {
   /// - Parameter transform: A closure that receives a value and returns an optional value.
   /// - Returns: Any non-`nil` optional results of the calling the supplied closure.
   @inlinable
-  public consuming func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Self, T> {
+  public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Self, T> {
     Publishers.CompactMap(upstream: self, transform: transform)
   }
 }
@@ -80,7 +80,7 @@ extension Publishers.CompactMap {
   /// - Parameter transform: A closure called only with this publisher's non-`nil` results.
   /// - Returns: One `CompactMap` on the same upstream that applies both closures.
   @inlinable
-  public consuming func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Upstream, T> {
+  public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Upstream, T> {
     Publishers.CompactMap(upstream: upstream, transform: CompactMapFusion.compactMap(transform, after: self.transform))
   }
 
@@ -93,7 +93,7 @@ extension Publishers.CompactMap {
   /// - Parameter transform: A closure called with each of this publisher's results.
   /// - Returns: One `CompactMap` on the same upstream that applies both closures.
   @inlinable
-  public consuming func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.CompactMap<Upstream, T> {
+  public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.CompactMap<Upstream, T> {
     Publishers.CompactMap(upstream: upstream, transform: CompactMapFusion.map(transform, after: self.transform))
   }
 }

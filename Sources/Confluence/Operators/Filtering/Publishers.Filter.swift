@@ -60,7 +60,7 @@ extension Publisher {
   ///   indicating whether to republish the element.
   /// - Returns: A publisher that republishes all elements that satisfy the closure.
   @inlinable
-  public consuming func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self> {
+  public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self> {
     Publishers.Filter(upstream: self, isIncluded: isIncluded)
   }
 }
@@ -76,7 +76,7 @@ extension Publishers.Filter {
   ///   republish it; called only for elements this filter already includes.
   /// - Returns: One `Filter` on the same upstream that applies both closures.
   @inlinable
-  public consuming func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Upstream> {
+  public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Upstream> {
     let first = self.isIncluded
     return Publishers.Filter(upstream: upstream) { first($0) && isIncluded($0) }
   }
@@ -91,7 +91,7 @@ extension Publishers.Filter {
   ///   filter already includes.
   /// - Returns: One `TryFilter` on the same upstream that applies both closures.
   @inlinable
-  public consuming func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Upstream> {
+  public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Upstream> {
     let first = self.isIncluded
     return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
   }

@@ -99,7 +99,7 @@ extension Publisher {
   ///   start below 0.
   /// - Returns: A publisher that publishes elements specified by a range.
   @inlinable
-  public consuming func output<R: RangeExpression>(in range: R) -> Publishers.Output<Self> where R.Bound == Int {
+  public func output<R: RangeExpression>(in range: R) -> Publishers.Output<Self> where R.Bound == Int {
     Publishers.Output(upstream: self, range: range.relative(to: 0..<Int.max))
   }
 

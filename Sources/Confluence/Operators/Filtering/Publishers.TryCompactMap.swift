@@ -85,9 +85,7 @@ extension Publisher {
   ///   an optional value.
   /// - Returns: Any non-`nil` optional results of calling the supplied closure.
   @inlinable
-  public consuming func tryCompactMap<T>(_ transform: @escaping (Output) throws -> T?)
-    -> Publishers.TryCompactMap<Self, T>
-  {
+  public func tryCompactMap<T>(_ transform: @escaping (Output) throws -> T?) -> Publishers.TryCompactMap<Self, T> {
     Publishers.TryCompactMap(upstream: self, transform: transform)
   }
 }
@@ -103,9 +101,7 @@ extension Publishers.TryCompactMap {
   ///   non-`nil` results.
   /// - Returns: One `TryCompactMap` on the same upstream that applies both closures.
   @inlinable
-  public consuming func compactMap<T>(_ transform: @escaping (Output) throws -> T?)
-    -> Publishers.TryCompactMap<Upstream, T>
-  {
+  public func compactMap<T>(_ transform: @escaping (Output) throws -> T?) -> Publishers.TryCompactMap<Upstream, T> {
     let first = self.transform
     return Publishers.TryCompactMap(upstream: upstream) { input in
       guard let intermediate = try first(input) else { return nil }

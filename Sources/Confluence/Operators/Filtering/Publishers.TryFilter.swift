@@ -79,7 +79,7 @@ extension Publisher {
   ///   that indicated whether to republish the element or throws an error.
   /// - Returns: A publisher that republishes all elements that satisfy the closure.
   @inlinable
-  public consuming func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Self> {
+  public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Self> {
     Publishers.TryFilter(upstream: self, isIncluded: isIncluded)
   }
 }
@@ -95,7 +95,7 @@ extension Publishers.TryFilter {
   ///   includes.
   /// - Returns: One `TryFilter` on the same upstream that applies both closures.
   @inlinable
-  public consuming func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.TryFilter<Upstream> {
+  public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.TryFilter<Upstream> {
     let first = self.isIncluded
     return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
   }
@@ -110,7 +110,7 @@ extension Publishers.TryFilter {
   ///   filter already includes.
   /// - Returns: One `TryFilter` on the same upstream that applies both closures.
   @inlinable
-  public consuming func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Upstream> {
+  public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Upstream> {
     let first = self.isIncluded
     return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
   }

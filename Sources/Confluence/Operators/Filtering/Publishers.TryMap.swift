@@ -87,7 +87,7 @@ extension Publisher {
   /// - Returns: A publisher that uses the provided closure to map elements from the
   ///   upstream publisher to new elements that it then publishes.
   @inlinable
-  public consuming func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Self, T> {
+  public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Self, T> {
     Publishers.TryMap(upstream: self, transform: transform)
   }
 }
@@ -103,7 +103,7 @@ extension Publishers.Map {
   /// - Parameter transform: An error-throwing closure applied to the output of this map.
   /// - Returns: One `TryMap` on the same upstream that applies both closures.
   @inlinable
-  public consuming func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Upstream, T> {
+  public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Upstream, T> {
     let first = self.transform
     return Publishers.TryMap(upstream: upstream) { try transform(first($0)) }
   }
@@ -120,7 +120,7 @@ extension Publishers.TryMap {
   /// - Parameter transform: A closure applied to the output of this map.
   /// - Returns: One `TryMap` on the same upstream that applies both closures.
   @inlinable
-  public consuming func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.TryMap<Upstream, T> {
+  public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.TryMap<Upstream, T> {
     let first = self.transform
     return Publishers.TryMap(upstream: upstream) { transform(try first($0)) }
   }
@@ -135,7 +135,7 @@ extension Publishers.TryMap {
   /// - Parameter transform: An error-throwing closure applied to the output of this map.
   /// - Returns: One `TryMap` on the same upstream that applies both closures.
   @inlinable
-  public consuming func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Upstream, T> {
+  public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Upstream, T> {
     let first = self.transform
     return Publishers.TryMap(upstream: upstream) { try transform(try first($0)) }
   }

@@ -53,7 +53,7 @@ extension Publisher {
   /// - Returns: A publisher that uses the provided closure to map elements from the
   ///   upstream publisher to new elements that it then publishes.
   @inlinable
-  public consuming func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T> {
+  public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T> {
     Publishers.Map(upstream: self, transform: transform)
   }
 }
@@ -61,7 +61,7 @@ extension Publisher {
 extension Publishers.Map {
   /// Fuses two maps into one: `map(f).map(g)` becomes `map { g(f($0)) }`.
   @inlinable
-  public consuming func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Upstream, T> {
+  public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Upstream, T> {
     let first = self.transform
     return Publishers.Map<Upstream, T>(upstream: upstream) { transform(first($0)) }
   }

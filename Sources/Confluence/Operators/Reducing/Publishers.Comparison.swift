@@ -112,8 +112,7 @@ extension Publisher {
   /// - Returns: A publisher that publishes the minimum value received from the upstream
   ///   publisher, after the upstream publisher finishes.
   @inlinable
-  public consuming func min(by areInIncreasingOrder: @escaping (Output, Output) -> Bool) -> Publishers.Comparison<Self>
-  {
+  public func min(by areInIncreasingOrder: @escaping (Output, Output) -> Bool) -> Publishers.Comparison<Self> {
     Publishers.Comparison(upstream: self) { areInIncreasingOrder($1, $0) }
   }
 }
@@ -139,8 +138,7 @@ extension Publisher {
   /// - Returns: A publisher that publishes the maximum value received from the upstream
   ///   publisher, after the upstream publisher finishes.
   @inlinable
-  public consuming func max(by areInIncreasingOrder: @escaping (Output, Output) -> Bool) -> Publishers.Comparison<Self>
-  {
+  public func max(by areInIncreasingOrder: @escaping (Output, Output) -> Bool) -> Publishers.Comparison<Self> {
     Publishers.Comparison(upstream: self, areInIncreasingOrder: areInIncreasingOrder)
   }
 }

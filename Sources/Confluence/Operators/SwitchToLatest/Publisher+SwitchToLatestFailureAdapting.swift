@@ -4,9 +4,7 @@ extension Publisher where Output: Publisher, Failure == Never {
   ///
   /// Back-pressure: see ``Publishers/SwitchToLatest``.
   @inlinable
-  public consuming func switchToLatest()
-    -> Publishers.SwitchToLatest<Output, Publishers.SetFailureType<Self, Output.Failure>>
-  {
+  public func switchToLatest() -> Publishers.SwitchToLatest<Output, Publishers.SetFailureType<Self, Output.Failure>> {
     Publishers.SwitchToLatest(upstream: setFailureType(to: Output.Failure.self))
   }
 }
@@ -17,7 +15,7 @@ extension Publisher where Output: Publisher, Failure == Never, Output.Failure ==
   ///
   /// Back-pressure: see ``Publishers/SwitchToLatest``.
   @inlinable
-  public consuming func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
+  public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
     Publishers.SwitchToLatest(upstream: self)
   }
 }
@@ -28,7 +26,7 @@ extension Publisher where Output: Publisher, Output.Failure == Never {
   ///
   /// Back-pressure: see ``Publishers/SwitchToLatest``.
   @inlinable
-  public consuming func switchToLatest()
+  public func switchToLatest()
     -> Publishers.SwitchToLatest<
       Publishers.SetFailureType<Output, Failure>, Publishers.Map<Self, Publishers.SetFailureType<Output, Failure>>
     >
