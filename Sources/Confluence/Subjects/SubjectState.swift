@@ -59,9 +59,9 @@ internal struct SubjectState<Output, Failure: Error> {
   @usableFromInline
   internal typealias Conduit = SubjectConduit<Output, Failure>
 
-  /// The live subscribers, in subscription order.
+  /// The live subscribers, in subscription order (a lone one outside any buffer).
   @usableFromInline
-  internal var conduits: ContiguousArray<Conduit> = []
+  internal var conduits = SubjectConduitList<Conduit>()
 
   /// Set once the subject completed; later sends are ignored and later subscribers receive
   /// it at once.
@@ -134,7 +134,7 @@ internal struct SubjectState<Output, Failure: Error> {
       case .busy: return .wait(conduits[0])
       }
     default:
-      guard keepingCurrentValue else { return .many(conduits) }
+      guard keepingCurrentValue else { return .many(conduits.snapshot) }
       return reserveForEach(value)
     }
   }
@@ -150,7 +150,7 @@ internal struct SubjectState<Output, Failure: Error> {
     where conduits[index].offer(value, keepsCurrentValue: true, mayOwn: false) == .busy {
       reservations.insert(index)
     }
-    return reservations.isEmpty ? .none : .reserved(conduits, reservations)
+    return reservations.isEmpty ? .none : .reserved(conduits.snapshot, reservations)
   }
 
   /// A subscriber arrived. Returns the completion if the subject already completed (the
@@ -182,7 +182,7 @@ internal struct SubjectState<Output, Failure: Error> {
     }
     // Every conduit dropped from the list here is kept alive by `completeNow`, so no
     // subscriber is freed under the lock.
-    conduits = stillOwned
+    conduits.replace(with: stillOwned)
     return completeNow
   }
 
