@@ -90,22 +90,6 @@ extension OpenCombineWorkloads {
     return sum.finish()
   }
 
-  /// N values from one closure publisher through the pipeline `build` makes.
-  @inline(__always)
-  static func pumping(_ n: Int, through build: (AnyPublisher<Int, Never>, Accumulator) -> AnyCancellable) -> UInt64 {
-    let sum = Accumulator()
-    build(ClosurePublisher.erased(sending: n), sum).cancel()
-    return sum.finish()
-  }
-
-  /// Per item, the pipeline `build` makes over a closure publisher of one value, cancelled.
-  @inline(__always)
-  static func creating(_ n: Int, through build: (AnyPublisher<Int, Never>, Accumulator) -> AnyCancellable) -> UInt64 {
-    let sum = Accumulator()
-    for _ in 0..<n { build(ClosurePublisher.erased(sending: 1), sum).cancel() }
-    return sum.finish()
-  }
-
   @inline(__always)
   static func mapFilters(_ source: AnyPublisher<Int, Never>, _ sum: Accumulator) -> AnyCancellable {
     source.map { $0 }.filter { _ in true }.map { $0 }.filter { _ in true }.map { $0 }.filter { _ in true }
@@ -114,10 +98,22 @@ extension OpenCombineWorkloads {
   }
 
   @inline(never)
-  static func rxMapFilterPumping(_ n: Int) -> UInt64 { pumping(n, through: mapFilters) }
+  static func rxMapFilterPumping(_ n: Int) -> UInt64 {
+    let sum = Accumulator()
+    let subscription = mapFilters(ClosurePublisher.erased(sending: n), sum)
+    subscription.cancel()
+    return sum.finish()
+  }
 
   @inline(never)
-  static func rxMapFilterCreating(_ n: Int) -> UInt64 { creating(n, through: mapFilters) }
+  static func rxMapFilterCreating(_ n: Int) -> UInt64 {
+    let sum = Accumulator()
+    for _ in 0..<n {
+      let subscription = mapFilters(ClosurePublisher.erased(sending: 1), sum)
+      subscription.cancel()
+    }
+    return sum.finish()
+  }
 
   @inline(__always)
   static func flatMaps(_ source: AnyPublisher<Int, Never>, _ sum: Accumulator) -> AnyCancellable {
@@ -126,10 +122,22 @@ extension OpenCombineWorkloads {
   }
 
   @inline(never)
-  static func rxFlatMapsPumping(_ n: Int) -> UInt64 { pumping(n, through: flatMaps) }
+  static func rxFlatMapsPumping(_ n: Int) -> UInt64 {
+    let sum = Accumulator()
+    let subscription = flatMaps(ClosurePublisher.erased(sending: n), sum)
+    subscription.cancel()
+    return sum.finish()
+  }
 
   @inline(never)
-  static func rxFlatMapsCreating(_ n: Int) -> UInt64 { creating(n, through: flatMaps) }
+  static func rxFlatMapsCreating(_ n: Int) -> UInt64 {
+    let sum = Accumulator()
+    for _ in 0..<n {
+      let subscription = flatMaps(ClosurePublisher.erased(sending: 1), sum)
+      subscription.cancel()
+    }
+    return sum.finish()
+  }
 
   @inline(__always)
   static func latests(_ source: AnyPublisher<Int, Never>, _ sum: Accumulator) -> AnyCancellable {
@@ -138,10 +146,22 @@ extension OpenCombineWorkloads {
   }
 
   @inline(never)
-  static func rxFlatMapLatestPumping(_ n: Int) -> UInt64 { pumping(n, through: latests) }
+  static func rxFlatMapLatestPumping(_ n: Int) -> UInt64 {
+    let sum = Accumulator()
+    let subscription = latests(ClosurePublisher.erased(sending: n), sum)
+    subscription.cancel()
+    return sum.finish()
+  }
 
   @inline(never)
-  static func rxFlatMapLatestCreating(_ n: Int) -> UInt64 { creating(n, through: latests) }
+  static func rxFlatMapLatestCreating(_ n: Int) -> UInt64 {
+    let sum = Accumulator()
+    for _ in 0..<n {
+      let subscription = latests(ClosurePublisher.erased(sending: 1), sum)
+      subscription.cancel()
+    }
+    return sum.finish()
+  }
 
   #if HAS_COMBINE_LATEST
     /// Six levels of `Just(1).combineLatest(Just(1), Just(1), last) { x, _, _, _ in x }`, erased,
