@@ -150,18 +150,18 @@ def zip_logic(n):
     lines += [f"  @usableFromInline internal var buffer{x} = Queue{x}()" for x in L]
     lines += ["", "  @inlinable internal init() {}", "",
               '  @inlinable internal static var name: String { "Zip" }',
-              f"  @inlinable internal static var sides: FanInSides {{ [{', '.join('.' + x.lower() for x in L)}] }}",
+              f"  @inlinable internal static var sides: FanInSides {{ FanInSides(rawValue: 0b{'1' * len(L)}) }}",
               "  @inlinable internal static var deliversOneBeyondDemand: Bool { true }", ""]
     lines += [f"  @inlinable @inline(__always) internal mutating func receive({x.lower()}: {x}, whileDelivering: Bool) {{ buffer{x}.append({x.lower()}) }}" for x in L]
     lines += ["  @inlinable @inline(__always) internal mutating func keepForLaterDemand() {}",
-              "  @inlinable internal var hasOutputsBehindNewest: Bool { false }", "",
+              "  @inlinable internal var hasOutputsBehindNewest: Bool { mutating get { false } }", "",
               "  @inlinable", "  @inline(__always)",
               f"  internal mutating func takeOutput() -> {tup}? {{",
               "    guard hasOutput() else { return nil }",
               f"    return ({', '.join(f'buffer{x}.removeFirst()' for x in L)})", "  }", "",
               "  @inlinable", "  @inline(__always)",
               f"  internal mutating func hasOutput() -> Bool {{ {' && '.join(f'!buffer{x}.isEmpty' for x in L)} }}", "",
-              "  @inlinable", "  @inline(__always)", "  internal func isDone(finished: FanInSides) -> Bool {",
+              "  @inlinable", "  @inline(__always)", "  internal mutating func isDone(finished: FanInSides) -> Bool {",
               "    " + " || ".join(f"(finished.contains(.{x.lower()}) && buffer{x}.isEmpty)" for x in L), "  }", "",
               f"  @inlinable internal var heldValueCount: Int {{ {' + '.join(f'buffer{x}.count' for x in L)} }}", "",
               "  @inlinable", "  internal mutating func removeAll() {"]
@@ -192,7 +192,7 @@ def combine_latest_logic(n):
               f"  @usableFromInline internal var earlier = FIFOQueue<{tup}>()", "",
               "  @inlinable internal init() {}", "",
               '  @inlinable internal static var name: String { "CombineLatest" }',
-              f"  @inlinable internal static var sides: FanInSides {{ [{', '.join('.' + x.lower() for x in L)}] }}",
+              f"  @inlinable internal static var sides: FanInSides {{ FanInSides(rawValue: 0b{'1' * len(L)}) }}",
               "  @inlinable internal static var deliversOneBeyondDemand: Bool { false }"]
     for x in L:
         others = [y for y in L if y != x]
@@ -215,10 +215,10 @@ def combine_latest_logic(n):
               "    guard hasUndeliveredChange, let combination = newest else { return nil }",
               "    hasUndeliveredChange = false", "    return combination", "  }", "",
               "  @inlinable", "  internal mutating func hasOutput() -> Bool { hasUndeliveredChange }", "",
-              "  @inlinable internal var hasOutputsBehindNewest: Bool { !earlier.isEmpty }", "",
+              "  @inlinable internal var hasOutputsBehindNewest: Bool { mutating get { !earlier.isEmpty } }", "",
               "  @inlinable", "  internal mutating func keepForLaterDemand() {",
               "    while !earlier.isEmpty { _ = earlier.removeFirst() }", "  }", "",
-              "  @inlinable", "  internal func isDone(finished: FanInSides) -> Bool {",
+              "  @inlinable", "  internal mutating func isDone(finished: FanInSides) -> Bool {",
               "    finished.isSuperset(of: Self.sides) && !hasUndeliveredChange", "  }", "",
               f"  @inlinable internal var heldValueCount: Int {{ {' + '.join(f'(latest{y} == nil ? 0 : 1)' for y in L)} }}", "",
               "  @inlinable", "  internal mutating func removeAll() {"]

@@ -74,4 +74,26 @@ final class SubjectConduitListTests: XCTestCase {
     XCTAssertEqual(names(list), ["2"])
     assertShape(list)
   }
+
+  /// The members spelled out for debug builds (`count`, `isEmpty`, `indices`, the search by
+  /// identity) agree with the collection's own view of the list in every shape.
+  func test_spelledOutMembers_agreeWithTheCollectionDefaults() {
+    let items = (0..<4).map { Item("\($0)") }
+    let stranger = Item("x")
+    var list = SubjectConduitList<Item>()
+    for size in 0...items.count {
+      XCTAssertEqual(list.count, size)
+      XCTAssertEqual(list.count, list.distance(from: list.startIndex, to: list.endIndex))
+      XCTAssertEqual(list.isEmpty, size == 0)
+      XCTAssertEqual(Array(list.indices), Array(0..<size))
+      for (position, item) in items.prefix(size).enumerated() {
+        XCTAssertEqual(list.firstIndex(identicalTo: item), position)
+      }
+      XCTAssertNil(list.firstIndex(identicalTo: stranger))
+      if size < items.count { list.append(items[size]) }
+    }
+    _ = list.remove(at: 1)
+    XCTAssertEqual(list.firstIndex(identicalTo: items[2]), 1, "positions move up after a removal")
+    XCTAssertNil(list.firstIndex(identicalTo: items[1]))
+  }
 }

@@ -24,6 +24,31 @@ internal struct SubjectConduitList<Element: AnyObject>: RandomAccessCollection {
   @inlinable
   internal var endIndex: Int { lone == nil ? many.count : 1 }
 
+  // `count`, `isEmpty`, `indices` and the search below are the collection's defaults spelled
+  // out: in a debug build the defaults run as unspecialised generic code (`count` as
+  // `distance(from:to:)`), about 3,800 instructions per send to two subscribers.
+
+  @inlinable
+  internal var count: Int { lone == nil ? many.count : 1 }
+
+  @inlinable
+  internal var isEmpty: Bool { lone == nil && many.isEmpty }
+
+  @inlinable
+  internal var indices: Range<Int> { 0..<count }
+
+  /// The position of `element` itself (compared by identity), `nil` if absent.
+  @inlinable
+  internal func firstIndex(identicalTo element: Element) -> Int? {
+    if let lone { return lone === element ? 0 : nil }
+    var index = 0
+    while index < many.count {
+      if many[index] === element { return index }
+      index += 1
+    }
+    return nil
+  }
+
   @inlinable
   internal subscript(position: Int) -> Element {
     if let lone {

@@ -190,7 +190,7 @@ internal struct SubjectState<Output, Failure: Error> {
   /// outside the lock (it may be the last one).
   @inlinable
   internal mutating func remove(_ conduit: Conduit) -> Conduit? {
-    guard let index = conduits.firstIndex(where: { $0 === conduit }) else { return nil }
+    guard let index = conduits.firstIndex(identicalTo: conduit) else { return nil }
     return conduits.remove(at: index)
   }
 }

@@ -19,7 +19,7 @@ internal struct CombineLatestLogic<A, B>: FanInLogic {
   @inlinable internal init() {}
 
   @inlinable internal static var name: String { "CombineLatest" }
-  @inlinable internal static var sides: FanInSides { [.a, .b] }
+  @inlinable internal static var sides: FanInSides { FanInSides(rawValue: 0b11) }
   @inlinable internal static var deliversOneBeyondDemand: Bool { false }
 
   @inlinable
@@ -65,7 +65,7 @@ internal struct CombineLatestLogic<A, B>: FanInLogic {
   @inlinable
   internal mutating func hasOutput() -> Bool { hasUndeliveredChange }
 
-  @inlinable internal var hasOutputsBehindNewest: Bool { !earlier.isEmpty }
+  @inlinable internal var hasOutputsBehindNewest: Bool { mutating get { !earlier.isEmpty } }
 
   @inlinable
   internal mutating func keepForLaterDemand() {
@@ -73,7 +73,7 @@ internal struct CombineLatestLogic<A, B>: FanInLogic {
   }
 
   @inlinable
-  internal func isDone(finished: FanInSides) -> Bool {
+  internal mutating func isDone(finished: FanInSides) -> Bool {
     finished.isSuperset(of: Self.sides) && !hasUndeliveredChange
   }
 
@@ -102,7 +102,7 @@ internal struct CombineLatestLogic3<A, B, C>: FanInLogic {
   @inlinable internal init() {}
 
   @inlinable internal static var name: String { "CombineLatest" }
-  @inlinable internal static var sides: FanInSides { [.a, .b, .c] }
+  @inlinable internal static var sides: FanInSides { FanInSides(rawValue: 0b111) }
   @inlinable internal static var deliversOneBeyondDemand: Bool { false }
 
   @inlinable
@@ -156,7 +156,7 @@ internal struct CombineLatestLogic3<A, B, C>: FanInLogic {
   @inlinable
   internal mutating func hasOutput() -> Bool { hasUndeliveredChange }
 
-  @inlinable internal var hasOutputsBehindNewest: Bool { !earlier.isEmpty }
+  @inlinable internal var hasOutputsBehindNewest: Bool { mutating get { !earlier.isEmpty } }
 
   @inlinable
   internal mutating func keepForLaterDemand() {
@@ -164,7 +164,7 @@ internal struct CombineLatestLogic3<A, B, C>: FanInLogic {
   }
 
   @inlinable
-  internal func isDone(finished: FanInSides) -> Bool {
+  internal mutating func isDone(finished: FanInSides) -> Bool {
     finished.isSuperset(of: Self.sides) && !hasUndeliveredChange
   }
 
@@ -197,7 +197,7 @@ internal struct CombineLatestLogic4<A, B, C, D>: FanInLogic {
   @inlinable internal init() {}
 
   @inlinable internal static var name: String { "CombineLatest" }
-  @inlinable internal static var sides: FanInSides { [.a, .b, .c, .d] }
+  @inlinable internal static var sides: FanInSides { FanInSides(rawValue: 0b1111) }
   @inlinable internal static var deliversOneBeyondDemand: Bool { false }
 
   @inlinable
@@ -259,7 +259,7 @@ internal struct CombineLatestLogic4<A, B, C, D>: FanInLogic {
   @inlinable
   internal mutating func hasOutput() -> Bool { hasUndeliveredChange }
 
-  @inlinable internal var hasOutputsBehindNewest: Bool { !earlier.isEmpty }
+  @inlinable internal var hasOutputsBehindNewest: Bool { mutating get { !earlier.isEmpty } }
 
   @inlinable
   internal mutating func keepForLaterDemand() {
@@ -267,7 +267,7 @@ internal struct CombineLatestLogic4<A, B, C, D>: FanInLogic {
   }
 
   @inlinable
-  internal func isDone(finished: FanInSides) -> Bool {
+  internal mutating func isDone(finished: FanInSides) -> Bool {
     finished.isSuperset(of: Self.sides) && !hasUndeliveredChange
   }
 

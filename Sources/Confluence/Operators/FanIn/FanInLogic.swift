@@ -45,18 +45,21 @@ internal protocol FanInLogic {
   mutating func keepForLaterDemand()
 
   /// Whether outputs wait behind the newest one that ``keepForLaterDemand()`` would drop
-  /// (the owner must then look at the state before letting go of delivery).
-  var hasOutputsBehindNewest: Bool { get }
+  /// (the owner must then look at the state before letting go of delivery). `mutating`, as
+  /// ``isDone(finished:)``: see ``hasOutput()``.
+  var hasOutputsBehindNewest: Bool { mutating get }
 
   /// The next output, if one is ready; taking it consumes it.
   mutating func takeOutput() -> Output?
 
   /// Whether ``takeOutput()`` would return an output. (`mutating` only so that the state
-  /// reaches it in place rather than through a copy of the logic.)
+  /// reaches it in place rather than through a copy of the logic: a debug build copied the
+  /// logic through its value witness for each non-mutating call.)
   mutating func hasOutput() -> Bool
 
-  /// Whether no further output can come, given which upstreams have finished.
-  func isDone(finished: FanInSides) -> Bool
+  /// Whether no further output can come, given which upstreams have finished. `mutating`:
+  /// see ``hasOutput()``.
+  mutating func isDone(finished: FanInSides) -> Bool
 
   /// Whether the operator still holds values (reported by the mirror).
   var heldValueCount: Int { get }

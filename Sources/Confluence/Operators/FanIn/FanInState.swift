@@ -31,9 +31,9 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
   /// Stays `awaitingSubscription` for two or three upstreams.
   @usableFromInline internal var upstreamD = SubscriptionStatus.awaitingSubscription
   /// The upstreams that finished.
-  @usableFromInline internal var finished: FanInSides = []
+  @usableFromInline internal var finished = FanInSides()
   /// The sides whose `Just` (a ``FanInJustSubscription``) has handed its value over.
-  @usableFromInline internal var justsDelivered: FanInSides = []
+  @usableFromInline internal var justsDelivered = FanInSides()
   @usableFromInline internal var demand = Subscribers.Demand.none
   @usableFromInline internal var isTerminated = false
   /// One output was delivered beyond demand (``FanInLogic/deliversOneBeyondDemand``):

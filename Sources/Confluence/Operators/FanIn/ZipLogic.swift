@@ -15,13 +15,13 @@ internal struct ZipLogic<QueueA: FIFOQueueing, QueueB: FIFOQueueing>: FanInLogic
   @inlinable internal init() {}
 
   @inlinable internal static var name: String { "Zip" }
-  @inlinable internal static var sides: FanInSides { [.a, .b] }
+  @inlinable internal static var sides: FanInSides { FanInSides(rawValue: 0b11) }
   @inlinable internal static var deliversOneBeyondDemand: Bool { true }
 
   @inlinable @inline(__always) internal mutating func receive(a: A, whileDelivering: Bool) { bufferA.append(a) }
   @inlinable @inline(__always) internal mutating func receive(b: B, whileDelivering: Bool) { bufferB.append(b) }
   @inlinable @inline(__always) internal mutating func keepForLaterDemand() {}
-  @inlinable internal var hasOutputsBehindNewest: Bool { false }
+  @inlinable internal var hasOutputsBehindNewest: Bool { mutating get { false } }
 
   @inlinable
   @inline(__always)
@@ -36,7 +36,7 @@ internal struct ZipLogic<QueueA: FIFOQueueing, QueueB: FIFOQueueing>: FanInLogic
 
   @inlinable
   @inline(__always)
-  internal func isDone(finished: FanInSides) -> Bool {
+  internal mutating func isDone(finished: FanInSides) -> Bool {
     (finished.contains(.a) && bufferA.isEmpty) || (finished.contains(.b) && bufferB.isEmpty)
   }
 
@@ -65,14 +65,14 @@ internal struct ZipLogic3<QueueA: FIFOQueueing, QueueB: FIFOQueueing, QueueC: FI
   @inlinable internal init() {}
 
   @inlinable internal static var name: String { "Zip" }
-  @inlinable internal static var sides: FanInSides { [.a, .b, .c] }
+  @inlinable internal static var sides: FanInSides { FanInSides(rawValue: 0b111) }
   @inlinable internal static var deliversOneBeyondDemand: Bool { true }
 
   @inlinable @inline(__always) internal mutating func receive(a: A, whileDelivering: Bool) { bufferA.append(a) }
   @inlinable @inline(__always) internal mutating func receive(b: B, whileDelivering: Bool) { bufferB.append(b) }
   @inlinable @inline(__always) internal mutating func receive(c: C, whileDelivering: Bool) { bufferC.append(c) }
   @inlinable @inline(__always) internal mutating func keepForLaterDemand() {}
-  @inlinable internal var hasOutputsBehindNewest: Bool { false }
+  @inlinable internal var hasOutputsBehindNewest: Bool { mutating get { false } }
 
   @inlinable
   @inline(__always)
@@ -87,7 +87,7 @@ internal struct ZipLogic3<QueueA: FIFOQueueing, QueueB: FIFOQueueing, QueueC: FI
 
   @inlinable
   @inline(__always)
-  internal func isDone(finished: FanInSides) -> Bool {
+  internal mutating func isDone(finished: FanInSides) -> Bool {
     (finished.contains(.a) && bufferA.isEmpty) || (finished.contains(.b) && bufferB.isEmpty)
       || (finished.contains(.c) && bufferC.isEmpty)
   }
@@ -122,7 +122,7 @@ internal struct ZipLogic4<QueueA: FIFOQueueing, QueueB: FIFOQueueing, QueueC: FI
   @inlinable internal init() {}
 
   @inlinable internal static var name: String { "Zip" }
-  @inlinable internal static var sides: FanInSides { [.a, .b, .c, .d] }
+  @inlinable internal static var sides: FanInSides { FanInSides(rawValue: 0b1111) }
   @inlinable internal static var deliversOneBeyondDemand: Bool { true }
 
   @inlinable @inline(__always) internal mutating func receive(a: A, whileDelivering: Bool) { bufferA.append(a) }
@@ -130,7 +130,7 @@ internal struct ZipLogic4<QueueA: FIFOQueueing, QueueB: FIFOQueueing, QueueC: FI
   @inlinable @inline(__always) internal mutating func receive(c: C, whileDelivering: Bool) { bufferC.append(c) }
   @inlinable @inline(__always) internal mutating func receive(d: D, whileDelivering: Bool) { bufferD.append(d) }
   @inlinable @inline(__always) internal mutating func keepForLaterDemand() {}
-  @inlinable internal var hasOutputsBehindNewest: Bool { false }
+  @inlinable internal var hasOutputsBehindNewest: Bool { mutating get { false } }
 
   @inlinable
   @inline(__always)
@@ -147,7 +147,7 @@ internal struct ZipLogic4<QueueA: FIFOQueueing, QueueB: FIFOQueueing, QueueC: FI
 
   @inlinable
   @inline(__always)
-  internal func isDone(finished: FanInSides) -> Bool {
+  internal mutating func isDone(finished: FanInSides) -> Bool {
     (finished.contains(.a) && bufferA.isEmpty) || (finished.contains(.b) && bufferB.isEmpty)
       || (finished.contains(.c) && bufferC.isEmpty) || (finished.contains(.d) && bufferD.isEmpty)
   }
