@@ -21,12 +21,18 @@ extension Subscribers {
     @usableFromInline
     internal let rawValue: UInt
 
+    // The conversions below are `bitPattern:` ones, each where the value is known to fit
+    // (finite raw values are at most `Int.max`; integers are checked non-negative first),
+    // and the clamp is a comparison: the same machine code in an optimised build, while in a
+    // debug build `Swift.min` and `Int(_:)` / `UInt(_:)` are generic calls (every demand
+    // operation went through them).
+
     @usableFromInline
-    internal static var unlimitedRawValue: UInt { UInt(Int.max) + 1 }
+    internal static var unlimitedRawValue: UInt { UInt(bitPattern: Int.min) }
 
     @inlinable
     internal init(rawValue: UInt) {
-      self.rawValue = Swift.min(rawValue, Demand.unlimitedRawValue)
+      self.rawValue = rawValue < Demand.unlimitedRawValue ? rawValue : Demand.unlimitedRawValue
     }
 
     /// A request for as many values as the publisher can produce.
@@ -48,13 +54,13 @@ extension Subscribers {
     @inlinable
     public static func max(_ value: Int) -> Demand {
       precondition(value >= 0, "Subscribers.Demand.max(\(value)): a demand must not be negative")
-      return Demand(rawValue: UInt(value))
+      return Demand(rawValue: UInt(bitPattern: value))
     }
 
     /// The number of requested values, or `nil` if the demand is ``unlimited``.
     @inlinable
     public var max: Int? {
-      rawValue == Demand.unlimitedRawValue ? nil : Int(rawValue)
+      rawValue == Demand.unlimitedRawValue ? nil : Int(bitPattern: rawValue)
     }
 
     /// `unlimited` or `max(n)`.
@@ -86,9 +92,9 @@ extension Subscribers {
     @inlinable
     public static func + (lhs: Demand, rhs: Int) -> Demand {
       if lhs == .unlimited { return .unlimited }
-      let (sum, overflow) = Int(lhs.rawValue).addingReportingOverflow(rhs)
+      let (sum, overflow) = Int(bitPattern: lhs.rawValue).addingReportingOverflow(rhs)
       if overflow { return .unlimited }  // only a positive `rhs` can overflow here
-      return sum < 0 ? .none : Demand(rawValue: UInt(sum))
+      return sum < 0 ? .none : Demand(rawValue: UInt(bitPattern: sum))
     }
 
     /// Adds an integer to a demand, and assigns the result to the demand.
@@ -105,7 +111,7 @@ extension Subscribers {
     public static func * (lhs: Demand, rhs: Int) -> Demand {
       precondition(rhs >= 0, "Subscribers.Demand * \(rhs): a demand must not be multiplied by a negative number")
       if lhs == .unlimited { return .unlimited }
-      let (product, overflow) = lhs.rawValue.multipliedReportingOverflow(by: UInt(rhs))
+      let (product, overflow) = lhs.rawValue.multipliedReportingOverflow(by: UInt(bitPattern: rhs))
       return overflow ? .unlimited : Demand(rawValue: product)
     }
 
@@ -145,10 +151,10 @@ extension Subscribers {
     public static func - (lhs: Demand, rhs: Int) -> Demand {
       if lhs == .unlimited { return .unlimited }
       if rhs < 0 {
-        let (difference, overflow) = Int(lhs.rawValue).subtractingReportingOverflow(rhs)
-        return overflow ? .none : Demand(rawValue: UInt(difference))
+        let (difference, overflow) = Int(bitPattern: lhs.rawValue).subtractingReportingOverflow(rhs)
+        return overflow ? .none : Demand(rawValue: UInt(bitPattern: difference))
       }
-      return lhs - Demand(rawValue: UInt(rhs))
+      return lhs - Demand(rawValue: UInt(bitPattern: rhs))
     }
 
     /// Subtracts an integer from a demand, and assigns the result to the demand.
@@ -176,59 +182,59 @@ extension Subscribers {
     /// number of elements. ``unlimited`` is greater than every integer.
     @inlinable
     public static func > (lhs: Demand, rhs: Int) -> Bool {
-      lhs == .unlimited || Int(lhs.rawValue) > rhs
+      lhs == .unlimited || Int(bitPattern: lhs.rawValue) > rhs
     }
 
     /// Returns a Boolean value indicating whether a demand requests at least the given
     /// number of elements.
     @inlinable
     public static func >= (lhs: Demand, rhs: Int) -> Bool {
-      lhs == .unlimited || Int(lhs.rawValue) >= rhs
+      lhs == .unlimited || Int(bitPattern: lhs.rawValue) >= rhs
     }
 
     /// Returns a Boolean value indicating whether the integer is greater than the demand.
     @inlinable
     public static func > (lhs: Int, rhs: Demand) -> Bool {
-      rhs != .unlimited && lhs > Int(rhs.rawValue)
+      rhs != .unlimited && lhs > Int(bitPattern: rhs.rawValue)
     }
 
     /// Returns a Boolean value indicating whether the integer is at least the demand.
     @inlinable
     public static func >= (lhs: Int, rhs: Demand) -> Bool {
-      rhs != .unlimited && lhs >= Int(rhs.rawValue)
+      rhs != .unlimited && lhs >= Int(bitPattern: rhs.rawValue)
     }
 
     /// Returns a Boolean value indicating whether a demand requests fewer than the given
     /// number of elements. ``unlimited`` is never less than an integer.
     @inlinable
     public static func < (lhs: Demand, rhs: Int) -> Bool {
-      lhs != .unlimited && Int(lhs.rawValue) < rhs
+      lhs != .unlimited && Int(bitPattern: lhs.rawValue) < rhs
     }
 
     /// Returns a Boolean value indicating whether the integer is less than the demand.
     @inlinable
     public static func < (lhs: Int, rhs: Demand) -> Bool {
-      rhs == .unlimited || lhs < Int(rhs.rawValue)
+      rhs == .unlimited || lhs < Int(bitPattern: rhs.rawValue)
     }
 
     /// Returns a Boolean value indicating whether a demand requests at most the given
     /// number of elements.
     @inlinable
     public static func <= (lhs: Demand, rhs: Int) -> Bool {
-      lhs != .unlimited && Int(lhs.rawValue) <= rhs
+      lhs != .unlimited && Int(bitPattern: lhs.rawValue) <= rhs
     }
 
     /// Returns a Boolean value indicating whether the integer is at most the demand.
     @inlinable
     public static func <= (lhs: Int, rhs: Demand) -> Bool {
-      rhs == .unlimited || lhs <= Int(rhs.rawValue)
+      rhs == .unlimited || lhs <= Int(bitPattern: rhs.rawValue)
     }
 
     /// Returns a Boolean value indicating whether a demand is equal to an integer.
     /// ``unlimited`` equals no integer.
     @inlinable
     public static func == (lhs: Demand, rhs: Int) -> Bool {
-      lhs != .unlimited && Int(lhs.rawValue) == rhs
+      lhs != .unlimited && Int(bitPattern: lhs.rawValue) == rhs
     }
 
     /// Returns a Boolean value indicating whether a demand is not equal to an integer.
