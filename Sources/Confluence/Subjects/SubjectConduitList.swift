@@ -22,7 +22,7 @@ internal struct SubjectConduitList<Element: AnyObject>: RandomAccessCollection {
   internal var startIndex: Int { 0 }
 
   @inlinable
-  internal var endIndex: Int { lone == nil ? many.count : 1 }
+  internal var endIndex: Int { count }
 
   // `count`, `isEmpty`, `indices` and the search below are the collection's defaults spelled
   // out: in a debug build the defaults run as unspecialised generic code (`count` as

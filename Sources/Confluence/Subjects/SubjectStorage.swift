@@ -77,9 +77,10 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
   ///   - currentValue: The initial value for a subject that keeps one (`.currentValue`).
   @inlinable
   internal init(kind: SubjectKind, currentValue: Output? = nil) {
+    let keepsCurrentValue = kind.keepsCurrentValue
     self.kind = kind
-    keepsCurrentValue = kind.keepsCurrentValue
-    super.init(state: SubjectState(keepsCurrentValue: kind.keepsCurrentValue, currentValue: currentValue))
+    self.keepsCurrentValue = keepsCurrentValue
+    super.init(state: SubjectState(keepsCurrentValue: keepsCurrentValue, currentValue: currentValue))
   }
 
   /// The current value (only for storage that keeps one).

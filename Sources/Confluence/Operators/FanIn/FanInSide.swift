@@ -40,7 +40,7 @@ internal struct FanInSides: Equatable {
   @inlinable internal static var d: FanInSides { FanInSides(rawValue: 8) }
 
   @inlinable
-  internal func contains(_ member: FanInSides) -> Bool { rawValue & member.rawValue == member.rawValue }
+  internal func contains(_ member: FanInSides) -> Bool { isSuperset(of: member) }
 
   @inlinable
   internal mutating func insert(_ member: FanInSides) { rawValue |= member.rawValue }
