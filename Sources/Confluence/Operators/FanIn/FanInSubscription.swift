@@ -219,10 +219,17 @@ where Downstream.Input == Logic.Output {
   @inlinable
   internal func justSubscribed<Value>(_ side: FanInSide, _ value: Value) {
     let just = FanInJustSubscription(parent: self, side: side, value: value)
-    guard let owed = withState({ state.justSubscribed(side, just) }) else {
-      return  // ended already: nothing to cancel
+    var finishedToo = false
+    // Subscribed and, when downstream has asked already (as it has when it asks from
+    // `receive(subscription:)`, which ran first), its value received: what a `Just` does
+    // when asked, in the same critical section. Nothing to cancel if it ended already.
+    let arrived = withState { () -> State.Next? in
+      guard let owed = state.justSubscribed(side, just), owed > 0 else { return nil }
+      return state.receiveJust(from: side, bits: just.bits, finishedToo: &finishedToo)
     }
-    if owed > 0 { receiveJust(from: side, bits: just.bits) }
+    guard var next = consume arrived else { return }
+    _ = carryOut(&next)
+    if !finishedToo { upstreamCompleted(side, .finished) }
   }
 
   /// The `Just` on `side`, whose value's bytes are `bits`, was asked for values (see

@@ -401,11 +401,13 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
         }
       }
     }
-    slots = []
-    subscriptions = []
+    // Most pipelines end with these still empty (`flatMap { Just($0) }` never fills the
+    // first two): then nothing is released or stored for them.
+    if !slots.isEmpty { slots = [] }
+    if !subscriptions.isEmpty { subscriptions = [] }
     firstFree = -1
     liveInners = 0
-    buffer = []
+    if !buffer.isEmpty { buffer = [] }
     bufferHead = 0
     bufferCount = 0
     transform = nil

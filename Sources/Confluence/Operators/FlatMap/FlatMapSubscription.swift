@@ -184,13 +184,15 @@ where
   /// As Apple's `FlatMap`: hands this subscription downstream before upstream is subscribed
   /// to (called by ``Publishers/FlatMap``), so that events upstream sends early, even
   /// without a subscription, reach a subscribed downstream.
+  ///
+  /// Called on a subscription just made, which nothing else references yet: no other thread
+  /// can read `state`, so it is written without the lock, and `downstream` is the caller's
+  /// subscriber (alive for the call) rather than a copy of `state.downstream`, which a
+  /// critical section and a retain would cost.
   @inlinable
-  internal func subscribeDownstreamFirst() {
-    let downstream = withState { () -> Downstream? in
-      state.downstreamHasSubscription = true
-      return state.downstream
-    }
-    downstream?.receive(subscription: self)
+  internal func subscribeDownstreamFirst(_ downstream: Downstream) {
+    state.downstreamHasSubscription = true
+    downstream.receive(subscription: self)
   }
 
   @inlinable

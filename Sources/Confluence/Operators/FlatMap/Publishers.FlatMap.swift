@@ -58,7 +58,7 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let subscription = FlatMapSubscription<NewPublisher, Upstream, S>(
         downstream: subscriber, maxPublishers: maxPublishers, transform: transform)
-      subscription.subscribeDownstreamFirst()
+      subscription.subscribeDownstreamFirst(subscriber)
       // As its entry class, so that the upstream sees a type that does not grow with `S`.
       upstream.subscribe(subscription as FlatMapEntry<Upstream.Output, NewPublisher.Output, Failure>)
     }

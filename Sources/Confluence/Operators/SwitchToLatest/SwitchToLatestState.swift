@@ -164,6 +164,27 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
     return completeIfDone()
   }
 
+  /// As ``didDeliver(additionalDemand:forward:)``, then, when that leaves nothing to do
+  /// before the `Just` inner `id` finishes (no subscription to ask, nothing to deliver or
+  /// complete), as ``innerFinishedAtOnce(id:)``, with `finished` set: the two in one critical
+  /// section. Decided from the fields, before any `Next` is made (inspecting one copies it
+  /// through its value witnesses).
+  @inlinable
+  internal mutating func didDeliver(
+    additionalDemand more: Subscribers.Demand, forward: inout SubscriptionStatus, finishingAtOnce id: Int,
+    finished: inout Bool
+  ) -> Next {
+    guard
+      pendingCompletion == nil, !isTerminated, queued.isEmpty, more == .none || !current.isSubscribed,
+      !upstreamFinished || hasLiveInner
+    else { return didDeliver(additionalDemand: more, forward: &forward) }
+    // What `didDeliver` does here (it would return `.idle`), then the inner's finish.
+    isDelivering = false
+    demand += more
+    finished = true
+    return innerFinishedAtOnce(id: id)
+  }
+
   @inlinable
   internal mutating func cancel() -> SubscriptionsToCancel {
     guard !isTerminated else { return .none }

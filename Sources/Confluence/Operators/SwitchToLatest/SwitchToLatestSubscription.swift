@@ -69,7 +69,9 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
   /// subscribed to (called by ``Publishers/SwitchToLatest``).
   @inlinable
   internal func subscribeDownstreamFirst() {
-    lock.withLock { state.downstreamHasSubscription = true }
+    // A subscription just made, which nothing else references yet: no other thread can
+    // read `state`, so it is written without the lock.
+    state.downstreamHasSubscription = true
     downstream.receive(subscription: self)
   }
 
@@ -118,11 +120,14 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
     let value = KnownJust.output(of: input)
     let more = downstream.receive(value)
     var forward = SubscriptionStatus.terminal
-    let following = lock.withLock { state.didDeliver(additionalDemand: more, forward: &forward) }
+    var finished = false
+    let following = lock.withLock {
+      state.didDeliver(additionalDemand: more, forward: &forward, finishingAtOnce: id, finished: &finished)
+    }
     // Not this inner's subscription (it has none): a newer inner's, subscribed meanwhile.
     forward.requestAndRelease(more)
     perform(consume following)
-    perform(lock.withLock { state.innerFinishedAtOnce(id: id) })
+    if !finished { perform(lock.withLock { state.innerFinishedAtOnce(id: id) }) }
   }
 
   /// The upstream completed.
