@@ -47,6 +47,24 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   }
 
   /// The inner's subscription arrived: returns the demand to request, or `nil` to cancel.
+  /// As ``switchInner(previous:)``. With `atOnce` `true` (a `Just` inner that may deliver
+  /// at once), when no earlier inner subscription is to be cancelled first (nothing would
+  /// run between the two), also as ``innerValueAtOnce(id:)``, whose answer `atOnce` then
+  /// holds. Otherwise the caller cancels `previous` and asks ``innerValueAtOnce(id:)``
+  /// itself.
+  @inlinable
+  internal mutating func switchInner(previous: inout SubscriptionStatus, deliveringAtOnce atOnce: inout Bool)
+    -> Int?
+  {
+    guard !isTerminated else { return nil }
+    let asksNow = atOnce && !current.isSubscribed
+    currentID &+= 1
+    previous = current.take()
+    hasLiveInner = true
+    if asksNow { atOnce = innerValueAtOnce(id: currentID) }
+    return currentID
+  }
+
   @inlinable
   internal mutating func innerSubscribed(_ id: Int, _ subscription: Subscription) -> Subscribers.Demand? {
     guard !isTerminated, id == currentID else { return nil }

@@ -93,12 +93,18 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
   /// A new inner publisher arrived from upstream.
   @inlinable
   internal func upstreamValue(_ input: P) -> Subscribers.Demand {
-    var previous = SubscriptionStatus.terminal
-    guard let id = lock.withLock({ state.switchInner(previous: &previous) }) else { return .none }
-    previous.cancelSubscription()
     // A `Just` (known from the type) that could deliver at once is not subscribed to unless
     // an introspection watches: see ``justValueAtOnce(_:id:)``.
-    if innerIsJust && !DebugHook.isActive && lock.withLock({ state.innerValueAtOnce(id: id) }) {
+    var atOnce = innerIsJust && !DebugHook.isActive
+    var previous = SubscriptionStatus.terminal
+    guard let id = lock.withLock({ state.switchInner(previous: &previous, deliveringAtOnce: &atOnce) }) else {
+      return .none
+    }
+    if previous.isSubscribed {
+      previous.cancelSubscription()
+      if atOnce { atOnce = lock.withLock { state.innerValueAtOnce(id: id) } }
+    }
+    if atOnce {
       justValueAtOnce(input, id: id)
       return .none
     }
