@@ -36,22 +36,13 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   @inlinable
   internal init() {}
 
-  /// A new inner publisher arrived: returns its id and the previous inner to cancel.
-  @inlinable
-  internal mutating func switchInner(previous: inout SubscriptionStatus) -> Int? {
-    guard !isTerminated else { return nil }
-    currentID &+= 1
-    previous = current.take()
-    hasLiveInner = true
-    return currentID
-  }
-
-  /// The inner's subscription arrived: returns the demand to request, or `nil` to cancel.
-  /// As ``switchInner(previous:)``. With `atOnce` `true` (a `Just` inner that may deliver
-  /// at once), when no earlier inner subscription is to be cancelled first (nothing would
-  /// run between the two), also as ``innerValueAtOnce(id:)``, whose answer `atOnce` then
-  /// holds. Otherwise the caller cancels `previous` and asks ``innerValueAtOnce(id:)``
-  /// itself.
+  /// A new inner publisher arrived: returns its id (`nil` once terminated), with the previous
+  /// inner to cancel in `previous`.
+  ///
+  /// With `atOnce` `true` (a `Just` inner that may deliver at once), when there is no earlier
+  /// inner subscription to cancel first (nothing would run between the two), this is also
+  /// ``innerValueAtOnce(id:)``, whose answer `atOnce` then holds. Otherwise the caller
+  /// cancels `previous` and asks ``innerValueAtOnce(id:)`` itself.
   @inlinable
   internal mutating func switchInner(previous: inout SubscriptionStatus, deliveringAtOnce atOnce: inout Bool)
     -> Int?
@@ -65,6 +56,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
     return currentID
   }
 
+  /// The inner's subscription arrived: returns the demand to request, or `nil` to cancel.
   @inlinable
   internal mutating func innerSubscribed(_ id: Int, _ subscription: Subscription) -> Subscribers.Demand? {
     guard !isTerminated, id == currentID else { return nil }
