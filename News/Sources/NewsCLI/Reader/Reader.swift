@@ -55,7 +55,8 @@ final class Reader<S: Scheduler>: @unchecked Sendable {
   ///   - refresh: How often the feed reloads by itself; `nil` for never.
   ///   - openLink: Opens a link; returns `false` where nothing can open it.
   ///   - draw: Shows a frame (one string per terminal row).
-  ///   - quit: Called once, when the person quits.
+  ///   - quit: Called once, when the person quits, before the reader stops (a program may
+  ///     end there, with nothing cancelled).
   ///   - warnings: What goes wrong with the store, shown on the status line.
   init(
     source: any ReaderSource, store: any ReaderStore, keys: AnyPublisher<Key, Never>,
@@ -225,8 +226,13 @@ final class Reader<S: Scheduler>: @unchecked Sendable {
     case .saveComments(let id, let comments):
       store.saveComments(comments, of: id)
     case .quit:
-      stop()
+      // The owner first: `news` ends its process there, with no load cancelled. Cancelling a
+      // URL session task just started can trap inside swift-corelibs-foundation
+      // (`URLSession.behaviour(for:)`: the task has already left its session's registry), and
+      // a process that is ending needs no cancel. An owner that returns gets the reader
+      // stopped right after, before anything else runs on the scheduler.
       onQuit()
+      stop()
     }
   }
 }
