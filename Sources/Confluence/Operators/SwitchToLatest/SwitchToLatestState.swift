@@ -158,6 +158,20 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   internal mutating func didDeliver(additionalDemand more: Subscribers.Demand, forward: inout SubscriptionStatus)
     -> Next
   {
+    var finished = false
+    return didDeliver(additionalDemand: more, forward: &forward, finishingAtOnce: nil, finished: &finished)
+  }
+
+  /// As ``didDeliver(additionalDemand:forward:)``; with the `Just` inner `id`, when that
+  /// leaves nothing to do before the inner finishes (no subscription to ask, nothing to
+  /// deliver or complete), also as ``innerFinishedAtOnce(id:)``, with `finished` set: the two
+  /// in one critical section. Decided from the fields, before any `Next` is made (inspecting
+  /// one copies it through its value witnesses).
+  @inlinable
+  internal mutating func didDeliver(
+    additionalDemand more: Subscribers.Demand, forward: inout SubscriptionStatus, finishingAtOnce id: Int?,
+    finished: inout Bool
+  ) -> Next {
     isDelivering = false
     if let completion = pendingCompletion {
       pendingCompletion = nil
@@ -166,33 +180,17 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
     }
     guard !isTerminated else { return .idle }
     demand += more
-    if more > 0, current.isSubscribed { forward = current }
+    let asksForMore = more > 0 && current.isSubscribed
+    if asksForMore { forward = current }
     if !queued.isEmpty {
       isDelivering = true
       return .deliver(queued.removeFirst())
     }
+    if let id, !asksForMore, !upstreamFinished || hasLiveInner {  // `completeIfDone()` would be `.idle`
+      finished = true
+      return innerFinishedAtOnce(id: id)
+    }
     return completeIfDone()
-  }
-
-  /// As ``didDeliver(additionalDemand:forward:)``, then, when that leaves nothing to do
-  /// before the `Just` inner `id` finishes (no subscription to ask, nothing to deliver or
-  /// complete), as ``innerFinishedAtOnce(id:)``, with `finished` set: the two in one critical
-  /// section. Decided from the fields, before any `Next` is made (inspecting one copies it
-  /// through its value witnesses).
-  @inlinable
-  internal mutating func didDeliver(
-    additionalDemand more: Subscribers.Demand, forward: inout SubscriptionStatus, finishingAtOnce id: Int,
-    finished: inout Bool
-  ) -> Next {
-    guard
-      pendingCompletion == nil, !isTerminated, queued.isEmpty, more == .none || !current.isSubscribed,
-      !upstreamFinished || hasLiveInner
-    else { return didDeliver(additionalDemand: more, forward: &forward) }
-    // What `didDeliver` does here (it would return `.idle`), then the inner's finish.
-    isDelivering = false
-    demand += more
-    finished = true
-    return innerFinishedAtOnce(id: id)
   }
 
   @inlinable
