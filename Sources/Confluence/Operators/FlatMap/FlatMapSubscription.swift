@@ -84,14 +84,11 @@ where
   @usableFromInline
   internal let maxPublishers: Subscribers.Demand
 
-  /// What `print` shows: `FlatMap`, or `Merge` when it serves the merge publishers.
-  @usableFromInline
-  internal let name: String
-
   /// Whether this serves `flatMap` itself (not the merge publishers), which follows Apple's
   /// `FlatMap`: downstream gets the subscription before upstream is subscribed, a failure
   /// does not cancel the publisher that failed, and an inner publisher's
   /// value delivered at once is answered by returning `.max(1)` from its `receive(_:)`.
+  /// (The merge publishers are the only other users: `!isFlatMap` is ``servesMerge``.)
   @usableFromInline
   internal let isFlatMap: Bool
 
@@ -132,13 +129,13 @@ where
   @inlinable
   internal init(
     downstream: Downstream, maxPublishers: Subscribers.Demand,
-    transform: @escaping (Upstream.Output) -> NewPublisher, name: String = "FlatMap"
+    transform: @escaping (Upstream.Output) -> NewPublisher
   ) {
+    let servesMerge = Self.isMergeType
     self.maxPublishers = maxPublishers
-    self.name = name
-    self.isFlatMap = name == "FlatMap"
-    self.innerIsJust = name == "FlatMap" && KnownJust.matches(NewPublisher.self)
-    self.servesMergeStored = Self.isMergeType
+    self.isFlatMap = !servesMerge
+    self.innerIsJust = !servesMerge && KnownJust.matches(NewPublisher.self)
+    self.servesMergeStored = servesMerge
     self.mergeTarget = Self.isMergeType ? Unmanaged.passRetained(FlatMapDownstreamBox(downstream)) : nil
     self.specialized = { subscription, demand in
       if demand == .none {
@@ -689,8 +686,9 @@ where
     }
   }
 
+  /// What `print` shows: `FlatMap`, or `Merge` when it serves the merge publishers.
   @usableFromInline
-  internal var description: String { name }
+  internal var description: String { isFlatMap ? "FlatMap" : "Merge" }
 
   @usableFromInline
   /// As Apple's: nothing shown (the inner subscribers show their parent).
