@@ -88,9 +88,12 @@ where
   /// `FlatMap`: downstream gets the subscription before upstream is subscribed, a failure
   /// does not cancel the publisher that failed, and an inner publisher's
   /// value delivered at once is answered by returning `.max(1)` from its `receive(_:)`.
-  /// (The merge publishers are the only other users: `!isFlatMap` is ``servesMerge``.)
-  @usableFromInline
-  internal let isFlatMap: Bool
+  /// The merge publishers are the only other users, so this is the stored answer of
+  /// ``servesMerge``, negated (one load; ``servesMerge`` itself asks `_isConcrete` first,
+  /// which code the compiler did not specialise pays for on every call).
+  @inlinable
+  @inline(__always)
+  internal var isFlatMap: Bool { !servesMergeStored }
 
   /// Whether this serves a merge publisher, known from the types (a constant in code
   /// specialised for them, so that `flatMap`'s code carries none of the merge publishers'
@@ -133,10 +136,9 @@ where
   ) {
     let servesMerge = Self.isMergeType
     self.maxPublishers = maxPublishers
-    self.isFlatMap = !servesMerge
     self.innerIsJust = !servesMerge && KnownJust.matches(NewPublisher.self)
     self.servesMergeStored = servesMerge
-    self.mergeTarget = Self.isMergeType ? Unmanaged.passRetained(FlatMapDownstreamBox(downstream)) : nil
+    self.mergeTarget = servesMerge ? Unmanaged.passRetained(FlatMapDownstreamBox(downstream)) : nil
     self.specialized = { subscription, demand in
       if demand == .none {
         subscription.cancelSpecialized()
