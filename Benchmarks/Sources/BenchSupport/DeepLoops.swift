@@ -46,7 +46,7 @@ extension LoopWorkloads {
     }
     for workload in [
       WorkloadID.zipJustTree1, .zipJustTree7, .combineLatestJustTree1, .combineLatestJustTree7, .flatMapChainBuild,
-      .switchToLatestChainBuild,
+      .switchToLatestChainBuild, .flatMapChainBuild1, .switchToLatestChainBuild1,
     ] {
       result.append(
         .sync(.loop, workload, note: "for i in 0..<N { mix(1) }") { n in

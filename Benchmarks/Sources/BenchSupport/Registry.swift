@@ -68,7 +68,9 @@ public enum WorkloadID: String, CaseIterable, Sendable {
   case zipJustTree7 = "zip-just-tree-7"
   case combineLatestJustTree1 = "combineLatest-just-tree-1"
   case combineLatestJustTree7 = "combineLatest-just-tree-7"
+  case flatMapChainBuild1 = "flatMap-chain-build-1"
   case flatMapChainBuild = "flatMap-chain-build-5"
+  case switchToLatestChainBuild1 = "switchToLatest-chain-build-1"
   case switchToLatestChainBuild = "switchToLatest-chain-build-5"
   case generic12 = "generic-12"
   case generic12Unspecialised = "generic-12-unspecialised"
@@ -203,9 +205,13 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .combineLatestJustTree1, .combineLatestJustTree7:
       return
         "as zip-just-tree-\(depth) with `Publishers.CombineLatest4` (the shape of RxSwift's `testCombineLatestCreating` at depth 7: \(4 * depth) subscriptions)"
+    case .flatMapChainBuild1:
+      return "as flatMap-chain-build-5 with one `flatMap { Just($0) }`"
     case .flatMapChainBuild:
       return
         "build `erased(CurrentValueSubject(1))` → 5 × `flatMap { Just($0) }` → `sink` (one value through five levels), `cancel()` (the shape of RxSwift's `testFlatMapsCreating`)"
+    case .switchToLatestChainBuild1:
+      return "as switchToLatest-chain-build-5 with one `map { Just($0) }` → `switchToLatest()`"
     case .switchToLatestChainBuild:
       return
         "as flatMap-chain-build-5 with 5 × (`map { Just($0) }` → `switchToLatest()`) (RxSwift's `testFlatMapLatestCreating`)"
@@ -277,7 +283,8 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .mergeTreeBuild1, .mergeTreeBuild7, .zipTreeBuild1, .zipTreeBuild7, .combineLatestTreeBuild1,
       .combineLatestTreeBuild7, .zipJustTree1, .zipJustTree7, .combineLatestJustTree1, .combineLatestJustTree7:
       return "tree"
-    case .flatMapChainBuild, .switchToLatestChainBuild: return "pipeline"
+    case .flatMapChainBuild, .switchToLatestChainBuild, .flatMapChainBuild1, .switchToLatestChainBuild1:
+      return "pipeline"
     case .generic12, .generic12Unspecialised, .genericCompactMapUnspecialised, .genericTryFilterUnspecialised,
       .genericZipFlatMapUnspecialised:
       return "element"
@@ -293,7 +300,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
   /// The nesting depth of the deep-pipeline workloads (issue 35), 1 for the others.
   public var depth: Int {
     switch self {
-    case .erasedFlatMap5, .erasedFlatMapMax1x5: return 5
+    case .erasedFlatMap5, .erasedFlatMapMax1x5, .flatMapChainBuild, .switchToLatestChainBuild: return 5
     case .mergeChain6, .zipChain6: return 6
     case .mergeTreeBuild7, .zipTreeBuild7, .combineLatestTreeBuild7, .zipJustTree7, .combineLatestJustTree7: return 7
     default: return 1
@@ -312,6 +319,8 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .combineLatestTreeBuild7: return .combineLatestTreeBuild1
     case .zipJustTree7: return .zipJustTree1
     case .combineLatestJustTree7: return .combineLatestJustTree1
+    case .flatMapChainBuild: return .flatMapChainBuild1
+    case .switchToLatestChainBuild: return .switchToLatestChainBuild1
     default: return nil
     }
   }
@@ -345,6 +354,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .zipJustTree1, .combineLatestJustTree1: return quick ? 200 : 50_000
     case .zipJustTree7, .combineLatestJustTree7: return quick ? 100 : 10_000
     case .flatMapChainBuild, .switchToLatestChainBuild: return quick ? 200 : 50_000
+    case .flatMapChainBuild1, .switchToLatestChainBuild1: return quick ? 500 : 100_000
     case .generic12, .generic12Unspecialised, .genericCompactMapUnspecialised, .genericTryFilterUnspecialised:
       return quick ? 2_000 : 200_000
     case .genericZipFlatMapUnspecialised: return quick ? 2_000 : 50_000
@@ -385,7 +395,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .mergeTreeBuild1, .mergeTreeBuild7, .zipTreeBuild1, .zipTreeBuild7, .combineLatestTreeBuild1,
       .combineLatestTreeBuild7, .zipJustTree1, .zipJustTree7, .combineLatestJustTree1, .combineLatestJustTree7:
       return false
-    case .flatMapChainBuild, .switchToLatestChainBuild: return false
+    case .flatMapChainBuild, .switchToLatestChainBuild, .flatMapChainBuild1, .switchToLatestChainBuild1: return false
     case .rxSubjectPumping, .rxSubjectPumping2, .rxMapFilterPumping, .rxCombineLatestPumping: return true
     // A `Just` per value per level; a pipeline per item.
     case .rxFlatMapsPumping, .rxFlatMapLatestPumping, .rxSubjectCreating, .rxMapFilterCreating, .rxFlatMapsCreating,

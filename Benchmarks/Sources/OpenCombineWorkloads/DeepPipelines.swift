@@ -39,7 +39,12 @@ extension OpenCombineWorkloads {
         zipJustTree($0, depth: 7)
       },
       .sync(
+        .openCombine, .flatMapChainBuild1, note: "AnyPublisher → FlatMap<Just> → Sink, cancel", flatMapChainBuild1),
+      .sync(
         .openCombine, .flatMapChainBuild, note: "AnyPublisher → 5 × FlatMap<Just> → Sink, cancel", flatMapChainBuild),
+      .sync(
+        .openCombine, .switchToLatestChainBuild1, note: "AnyPublisher → Map<Just> → SwitchToLatest → Sink, cancel",
+        switchToLatestChainBuild1),
       .sync(
         .openCombine, .switchToLatestChainBuild, note: "AnyPublisher → 5 × (Map<Just> → SwitchToLatest) → Sink, cancel",
         switchToLatestChainBuild),
@@ -320,6 +325,30 @@ extension OpenCombineWorkloads {
     for _ in 0..<n {
       let cancellable = erasedLeaf(root).flatMap { Just($0) }.flatMap { Just($0) }.flatMap { Just($0) }
         .flatMap { Just($0) }.flatMap { Just($0) }.sink { sum.add($0) }
+      cancellable.cancel()
+    }
+    return sum.finish()
+  }
+
+  /// ``flatMapChainBuild(_:)`` at depth 1.
+  @inline(never)
+  static func flatMapChainBuild1(_ n: Int) -> UInt64 {
+    let root = CurrentValueSubject<Int, Never>(1)
+    let sum = Accumulator()
+    for _ in 0..<n {
+      let cancellable = erasedLeaf(root).flatMap { Just($0) }.sink { sum.add($0) }
+      cancellable.cancel()
+    }
+    return sum.finish()
+  }
+
+  /// ``switchToLatestChainBuild(_:)`` at depth 1.
+  @inline(never)
+  static func switchToLatestChainBuild1(_ n: Int) -> UInt64 {
+    let root = CurrentValueSubject<Int, Never>(1)
+    let sum = Accumulator()
+    for _ in 0..<n {
+      let cancellable = erasedLeaf(root).map { Just($0) }.switchToLatest().sink { sum.add($0) }
       cancellable.cancel()
     }
     return sum.finish()
