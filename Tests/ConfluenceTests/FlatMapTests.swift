@@ -207,4 +207,37 @@ final class FlatMapTests: XCTestCase {
     XCTAssertEqual(subscriber.values, [1])
     XCTAssertEqual(subscriber.completion, .failure(TestError("inner")))
   }
+
+  /// A cancel reaches every live inner publisher before upstream, whether inners are live
+  /// (cancelled in the same pass, inners first) or not (`Just` inners are never live between
+  /// values: upstream alone is cancelled); a second cancel reaches nobody.
+  func test_cancel_reachesLiveInnersFirstThenUpstream_once() {
+    final class Log: @unchecked Sendable {
+      var entries: [String] = []
+    }
+    for innersLive in [true, false] {
+      let log = Log()
+      let upstream = PassthroughSubject<Int, Never>()
+      let inner = PassthroughSubject<Int, Never>()
+      let subscriber = TestSubscriber<Int, Never>()
+      let logged = upstream.handleEvents(receiveCancel: { log.entries.append("upstream") })
+      if innersLive {
+        logged.flatMap { _ in inner.handleEvents(receiveCancel: { log.entries.append("inner") }) }
+          .subscribe(subscriber)
+      } else {
+        logged.flatMap { Just($0) }.subscribe(subscriber)
+      }
+      upstream.send(1)
+      upstream.send(2)
+      inner.send(10)
+      subscriber.cancel()
+      XCTAssertEqual(log.entries, innersLive ? ["inner", "inner", "upstream"] : ["upstream"], "\(innersLive)")
+      subscriber.cancel()
+      upstream.send(3)
+      inner.send(11)
+      XCTAssertEqual(log.entries.count, innersLive ? 3 : 1)
+      XCTAssertEqual(subscriber.values, innersLive ? [10, 10] : [1, 2])
+      XCTAssertNil(subscriber.completion)
+    }
+  }
 }

@@ -19,12 +19,14 @@
 @usableFromInline
 package struct SubscriptionsToCancel {
   @usableFromInline package var first: SubscriptionStatus
-  @usableFromInline package var more: [Subscription] = []
+  @usableFromInline package var more: [Subscription]
   @usableFromInline package var last: SubscriptionStatus
 
   @inlinable
   package init(first: consuming SubscriptionStatus = .terminal, last: consuming SubscriptionStatus = .terminal) {
     self.first = first
+    // Set here, not by a default value, whose initialiser code in a client module calls.
+    self.more = []
     self.last = last
   }
 

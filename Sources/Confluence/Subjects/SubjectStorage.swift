@@ -38,7 +38,7 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
   /// for `.unlimited` (at once, or once a subscriber asks; see
   /// ``SubjectKind/requestsUpstreamAtOnce``), and cancelled when the subject goes away.
   @exclusivity(unchecked) @usableFromInline
-  internal var upstreams: [Subscription] = []
+  internal var upstreams: [Subscription]
 
   /// Whether any subscriber has requested demand yet (guarded by `lock`).
   @exclusivity(unchecked) @usableFromInline
@@ -80,6 +80,8 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
     let keepsCurrentValue = kind.keepsCurrentValue
     self.kind = kind
     self.keepsCurrentValue = keepsCurrentValue
+    // Set here, not by a default value, whose initialiser code in a client module calls.
+    self.upstreams = []
     super.init(state: SubjectState(keepsCurrentValue: keepsCurrentValue, currentValue: currentValue))
   }
 

@@ -84,10 +84,10 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   @usableFromInline internal var downstreamHasSubscription = false
   @usableFromInline internal var demand = Subscribers.Demand.none
   /// The inner publishers, by slot; free slots form a list from `firstFree`.
-  @usableFromInline internal var slots: [FlatMapInnerSlot] = []
+  @usableFromInline internal var slots: [FlatMapInnerSlot]
   /// Each slot's subscription: `.subscribed` once its inner publisher sent it, else
   /// `.terminal`.
-  @usableFromInline internal var subscriptions: [SubscriptionStatus] = []
+  @usableFromInline internal var subscriptions: [SubscriptionStatus]
   /// The first free slot, `-1` if none.
   @usableFromInline internal var firstFree = -1
   /// How many slots are live.
@@ -116,6 +116,11 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
 
   @inlinable
   internal init(downstream: Downstream, transform: @escaping (Input) -> NewPublisher) {
+    // `slots` and `subscriptions` are set here, not by default values: a default's
+    // initialiser is a function of its own, which code specialised in a client module
+    // called, with the state's generic arguments, on every subscription.
+    self.slots = []
+    self.subscriptions = []
     self.downstream = downstream
     self.transform = transform
   }
@@ -390,6 +395,18 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     return releaseAll()
   }
 
+  /// Downstream cancelled while no inner publisher is live (`liveInners == 0`, as between
+  /// the values of `flatMap { Just($0) }`): ``cancel()``, returning upstream's subscription
+  /// alone. With no inner live, no slot holds a subscription, so that is all there is to
+  /// cancel, and no ``SubscriptionsToCancel`` is formed, copied and destroyed.
+  @inlinable
+  internal mutating func cancelWithNoInnerLive() -> SubscriptionStatus {
+    guard !isTerminated else { return .terminal }
+    let released = upstream.take()
+    releaseAllButUpstream()
+    return released
+  }
+
   /// Drops everything (downstream included) and returns the subscriptions to cancel.
   @inlinable
   internal mutating func releaseAll() -> SubscriptionsToCancel {
@@ -401,6 +418,15 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
         }
       }
     }
+    releaseAllButUpstream()
+    return cancelling
+  }
+
+  /// What ``releaseAll()`` does besides taking the subscriptions: empties the tables and
+  /// the buffer and lets go of the transform and downstream.
+  @inlinable
+  @inline(__always)
+  internal mutating func releaseAllButUpstream() {
     // Most pipelines end with these still empty (`flatMap { Just($0) }` never fills the
     // first two): then nothing is released or stored for them.
     if !slots.isEmpty { slots = [] }
@@ -413,7 +439,6 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     transform = nil
     downstream = nil
     isTerminated = true
-    return cancelling
   }
 
   // MARK: Downstream demand and delivery

@@ -434,7 +434,9 @@ where
     let next = withState { () -> State.Next in
       let wasUnlimited = state.demand == .unlimited
       let next = state.request(demand)
-      if !wasUnlimited { upgraded = state.upgradeInnersToUnlimited() }
+      // (Checked here first: with no inner live, as on the request that starts a pipeline,
+      // the call and the empty array it returns cost more than the check.)
+      if !wasUnlimited && state.liveInners > 0 { upgraded = state.upgradeInnersToUnlimited() }
       return next
     }
     for inner in upgraded { inner.request(.unlimited) }
@@ -443,6 +445,26 @@ where
 
   @inlinable
   internal func cancelSpecialized() {
+    // With no inner publisher live (the common case) only upstream is left to cancel: it
+    // comes out alone. Otherwise the section changes nothing, and a second one takes all of
+    // them, inners first (as if the cancel had come a moment later).
+    guard !servesMerge else {
+      // The merge publishers' inners live until they finish: always the full cancel.
+      withState { state.cancel() }.cancel()
+      return
+    }
+    var innersLive = false
+    let upstream = withState { () -> SubscriptionStatus in
+      guard state.liveInners == 0 else {
+        innersLive = true
+        return .terminal
+      }
+      return state.cancelWithNoInnerLive()
+    }
+    guard innersLive else {
+      upstream.cancelSubscription()
+      return
+    }
     withState { state.cancel() }.cancel()
   }
 
