@@ -27,11 +27,14 @@ package enum SubscriptionStatus {
   @inlinable
   @inline(__always)
   internal mutating func accept(making subscribed: @autoclosure () -> SubscriptionStatus) -> Bool {
-    switch self {
+    // Moved out and back, not switched over in place: a `switch` over the borrowed enum (an
+    // existential inside, so handled by address) copies and destroys the whole value.
+    switch consume self {
     case .awaitingSubscription:
       self = subscribed()
       return true
-    case .subscribed, .terminal:
+    case let other:
+      self = other
       return false
     }
   }

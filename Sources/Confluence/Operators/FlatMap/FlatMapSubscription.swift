@@ -462,7 +462,7 @@ where
       return state.cancelWithNoInnerLive()
     }
     guard innersLive else {
-      upstream.cancelSubscription()
+      (consume upstream).cancelSubscription()
       return
     }
     withState { state.cancel() }.cancel()
