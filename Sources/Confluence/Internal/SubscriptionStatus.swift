@@ -84,6 +84,21 @@ package enum SubscriptionStatus {
     }
   }
 
+  /// A copy of this status if it holds a subscription, else `.terminal`: the status is
+  /// moved out and back (no copy of the whole enum through its value witnesses), and only
+  /// the subscription inside is copied.
+  @inlinable
+  package mutating func copyIfSubscribed() -> SubscriptionStatus {
+    switch consume self {
+    case .subscribed(let subscription):
+      self = .subscribed(subscription)
+      return .subscribed(subscription)
+    case let other:
+      self = other
+      return .terminal
+    }
+  }
+
   /// Cancels the held subscription, if any. Call it with no lock held.
   @inlinable
   package consuming func cancelSubscription() {

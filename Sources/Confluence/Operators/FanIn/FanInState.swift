@@ -225,13 +225,17 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
     senderOwed += more
     switch sender {
     case .a:
-      return FanInUpstreams(b: upstreamB, c: upstreamC, d: upstreamD)
+      return FanInUpstreams(
+        b: upstreamB.copyIfSubscribed(), c: upstreamC.copyIfSubscribed(), d: upstreamD.copyIfSubscribed())
     case .b:
-      return FanInUpstreams(a: upstreamA, c: upstreamC, d: upstreamD)
+      return FanInUpstreams(
+        a: upstreamA.copyIfSubscribed(), c: upstreamC.copyIfSubscribed(), d: upstreamD.copyIfSubscribed())
     case .c:
-      return FanInUpstreams(a: upstreamA, b: upstreamB, d: upstreamD)
+      return FanInUpstreams(
+        a: upstreamA.copyIfSubscribed(), b: upstreamB.copyIfSubscribed(), d: upstreamD.copyIfSubscribed())
     case .d:
-      return FanInUpstreams(a: upstreamA, b: upstreamB, c: upstreamC)
+      return FanInUpstreams(
+        a: upstreamA.copyIfSubscribed(), b: upstreamB.copyIfSubscribed(), c: upstreamC.copyIfSubscribed())
     }
   }
 
@@ -251,10 +255,15 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
     return releaseAll()
   }
 
+  /// Copies of the sides that hold a subscription (the rest `.terminal`): a side that
+  /// finished, or a side this operator does not have, costs no copy of its status.
   @inlinable
   internal var liveUpstreams: FanInUpstreams {
-    FanInUpstreams(
-      a: upstreamA, b: upstreamB, c: upstreamC, d: upstreamD)
+    mutating get {
+      FanInUpstreams(
+        a: upstreamA.copyIfSubscribed(), b: upstreamB.copyIfSubscribed(), c: upstreamC.copyIfSubscribed(),
+        d: upstreamD.copyIfSubscribed())
+    }
   }
 
   @inlinable
