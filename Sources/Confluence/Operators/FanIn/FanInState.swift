@@ -166,7 +166,7 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
     guard !isTerminated else { return (.none, .idle) }
     addDemand(more)
     if isDelivering { return (upstreamsOwing(more), .idle) }
-    return (liveUpstreams, nextDelivery())
+    return (liveUpstreams(except: nil), nextDelivery())
   }
 
   /// The delivering thread handed over an output and downstream asked for `more`
@@ -221,22 +221,9 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
   /// through its return value instead.
   @inlinable
   internal mutating func upstreamsOwing(_ more: Subscribers.Demand) -> FanInUpstreams {
-    guard let sender else { return liveUpstreams }
+    guard let sender else { return liveUpstreams(except: nil) }
     senderOwed += more
-    switch sender {
-    case .a:
-      return FanInUpstreams(
-        b: upstreamB.copyIfSubscribed(), c: upstreamC.copyIfSubscribed(), d: upstreamD.copyIfSubscribed())
-    case .b:
-      return FanInUpstreams(
-        a: upstreamA.copyIfSubscribed(), c: upstreamC.copyIfSubscribed(), d: upstreamD.copyIfSubscribed())
-    case .c:
-      return FanInUpstreams(
-        a: upstreamA.copyIfSubscribed(), b: upstreamB.copyIfSubscribed(), d: upstreamD.copyIfSubscribed())
-    case .d:
-      return FanInUpstreams(
-        a: upstreamA.copyIfSubscribed(), b: upstreamB.copyIfSubscribed(), c: upstreamC.copyIfSubscribed())
-    }
+    return liveUpstreams(except: sender)
   }
 
   /// Ends the delivery the sender set off: what it is owed.
@@ -255,15 +242,15 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
     return releaseAll()
   }
 
-  /// Copies of the sides that hold a subscription (the rest `.terminal`): a side that
-  /// finished, or a side this operator does not have, costs no copy of its status.
+  /// Copies of the sides that hold a subscription, but `excluded` (the rest `.terminal`): a
+  /// side that finished, or a side this operator does not have, costs no copy of its status.
   @inlinable
-  internal var liveUpstreams: FanInUpstreams {
-    mutating get {
-      FanInUpstreams(
-        a: upstreamA.copyIfSubscribed(), b: upstreamB.copyIfSubscribed(), c: upstreamC.copyIfSubscribed(),
-        d: upstreamD.copyIfSubscribed())
-    }
+  internal mutating func liveUpstreams(except excluded: FanInSide?) -> FanInUpstreams {
+    FanInUpstreams(
+      a: excluded == .a ? .terminal : upstreamA.copyIfSubscribed(),
+      b: excluded == .b ? .terminal : upstreamB.copyIfSubscribed(),
+      c: excluded == .c ? .terminal : upstreamC.copyIfSubscribed(),
+      d: excluded == .d ? .terminal : upstreamD.copyIfSubscribed())
   }
 
   @inlinable
