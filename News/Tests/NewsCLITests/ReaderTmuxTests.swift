@@ -86,13 +86,35 @@ final class ReaderTmuxTests: XCTestCase {
 
   private func keys(_ keys: String...) throws { try run(["send-keys", "-t", "reader"] + keys) }
 
+  /// Starts `sh` in a pane of `columns` × `rows` with a `$ ` prompt and `environment`, and
+  /// waits for its first prompt.
+  private func startShell(columns: Int, rows: Int, environment: [String] = []) throws {
+    try run(
+      ["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "-s", "reader", "env", "PS1=$ ", "ENV="]
+        + environment + ["TERM=xterm-256color", "sh"])
+    try waitForPrompt("the shell's first prompt")
+  }
+
+  /// The screen once the shell shows its prompt on the last line that is not empty, below a
+  /// line ending with `marker`; with no marker, once the prompt is all there is.
+  ///
+  /// What is typed before the prompt is echoed above it, and what the command prints then
+  /// lands after the `$ `: every command is typed only once its prompt is there.
+  @discardableResult
+  private func waitForPrompt(
+    after marker: String? = nil, _ what: String, file: StaticString = #filePath, line: UInt = #line
+  ) throws -> [String] {
+    try waitForScreen(what, file: file, line: line) { screen in
+      let lines = screen.filter { !$0.isEmpty }
+      guard lines.last == "$" else { return false }
+      guard let marker else { return lines.count == 1 }
+      return lines.dropLast().contains { $0.hasSuffix(marker) }
+    }
+  }
+
   func test_newsDemo_opensTheReader_movesOpensGoesBack_andQuitLeavesTheTerminalAsItWas() throws {
     let news = try newsBinary().path
-    try run([
-      "new-session", "-d", "-x", "100", "-y", "30", "-s", "reader", "env", "PS1=$ ", "ENV=",
-      "XDG_DATA_HOME=\(folder.path)/data", "TERM=xterm-256color",
-      "sh",
-    ])
+    try startShell(columns: 100, rows: 30, environment: ["XDG_DATA_HOME=\(folder.path)/data"])
     let before = folder.appendingPathComponent("before").path
     let after = folder.appendingPathComponent("after").path
     // The shell saves the terminal's settings, runs the reader, saves them again and
@@ -146,7 +168,7 @@ final class ReaderTmuxTests: XCTestCase {
 
     // q gives the terminal back: the shell's screen as it was, its prompt, the same settings.
     try keys("q")
-    shown = try waitForScreen("the shell after the reader") { $0.contains("ended-24") }
+    shown = try waitForPrompt(after: "ended-24", "the shell after the reader")
     XCTAssertFalse(
       shown.contains { $0.contains("Hacker News") },
       "the reader's screen is still there:\n" + shown.joined(separator: "\n"))
@@ -165,10 +187,7 @@ final class ReaderTmuxTests: XCTestCase {
   /// on its story, and dropped streams show on the status line and reconnect.
   func test_newsDemo_frontPageChangesLive_selectionStaysOnItsStory_andDroppedStreamsReconnect() throws {
     let news = try newsBinary().path
-    try run([
-      "new-session", "-d", "-x", "100", "-y", "30", "-s", "reader", "env", "PS1=$ ", "ENV=",
-      "XDG_DATA_HOME=\(folder.path)/data", "TERM=xterm-256color", "sh",
-    ])
+    try startShell(columns: 100, rows: 30, environment: ["XDG_DATA_HOME=\(folder.path)/data"])
     try keys("'\(news)' --demo --latency 0 --tick 0.4 --seed 36 --faults; echo ended-$((30+6))", "Enter")
     let first = try waitForScreen("the live list") { $0.last?.hasPrefix("● live · j/k move") == true }
     try keys("j", "j", "j")
@@ -192,7 +211,7 @@ final class ReaderTmuxTests: XCTestCase {
     XCTAssertEqual(title(selected(arrived)), story, arrived.joined(separator: "\n"))
     XCTAssertEqual(title(selected(again)), story, again.joined(separator: "\n"))
     try keys("q")
-    _ = try waitForScreen("the shell after the reader") { $0.contains { $0.hasSuffix("ended-36") } }
+    try waitForPrompt(after: "ended-36", "the shell after the reader")
   }
 
   /// The pid of the program running in the pane's shell (its only child).
@@ -205,12 +224,10 @@ final class ReaderTmuxTests: XCTestCase {
 
   func test_ctrlC_andSIGTERM_alsoLeaveTheTerminalAsItWas() throws {
     let news = try newsBinary().path
-    try run([
-      "new-session", "-d", "-x", "80", "-y", "24", "-s", "reader", "env", "PS1=$ ", "ENV=",
-      "XDG_DATA_HOME=\(folder.path)/data", "TERM=xterm-256color", "sh",
-    ])
+    try startShell(columns: 80, rows: 24, environment: ["XDG_DATA_HOME=\(folder.path)/data"])
     let before = folder.appendingPathComponent("before").path
     try keys("stty -g > '\(before)'", "Enter")
+    try waitForPrompt(after: "before'", "the shell after stty")
     let header = "Hacker News  [1 top]  2 new  3 best  4 ask  5 show  6 jobs"
     for (index, ending) in ["Ctrl-C", "SIGTERM"].enumerated() {
       let after = folder.appendingPathComponent("after-\(index)").path
@@ -224,7 +241,7 @@ final class ReaderTmuxTests: XCTestCase {
         }
         XCTAssertEqual(kill(pid, SIGTERM), 0)
       }
-      let shown = try waitForScreen("the shell after \(ending)") { $0.contains("ended-\(index + 40)") }
+      let shown = try waitForPrompt(after: "ended-\(index + 40)", "the shell after \(ending)")
       XCTAssertFalse(
         shown.contains { $0.contains("Hacker News") }, "after \(ending):\n" + shown.joined(separator: "\n"))
       XCTAssertEqual(
@@ -237,11 +254,7 @@ final class ReaderTmuxTests: XCTestCase {
   /// The Dropbox thread (item 8863) with its four comments, served by the demo server.
   func test_newsDemoItem8863_showsTheDropboxThreadWithItsFourComments() throws {
     let news = try newsBinary().path
-    try run([
-      "new-session", "-d", "-x", "100", "-y", "40", "-s", "reader", "env", "PS1=$ ", "ENV=",
-      "XDG_DATA_HOME=\(folder.path)/data", "TERM=xterm-256color",
-      "sh",
-    ])
+    try startShell(columns: 100, rows: 40, environment: ["XDG_DATA_HOME=\(folder.path)/data"])
     try keys("'\(news)' --demo --latency 0 --tick 600 --item 8863; echo ended-$((20+4))", "Enter")
     let shown = try waitForScreen("the Dropbox thread") { $0.contains { $0.hasPrefix("4 comments") } }
     XCTAssertEqual(shown[2], "▶ My YC app: Dropbox - Throw away your USB drive (getdropbox.com)")
@@ -252,7 +265,7 @@ final class ReaderTmuxTests: XCTestCase {
     try keys("h")
     _ = try waitForScreen("the list") { self.selected($0)?.contains(" 1. ") == true }
     try keys("q")
-    _ = try waitForScreen("the shell after the reader") { $0.contains("ended-24") }
+    try waitForPrompt(after: "ended-24", "the shell after the reader")
   }
 
   /// What the reader loads is kept: a run against the demo server opens a story (a read
@@ -262,10 +275,7 @@ final class ReaderTmuxTests: XCTestCase {
   func test_reader_keepsStoriesAndReadMarks_forAnOfflineRun_andStartsWithACorruptDatabase() throws {
     let news = try newsBinary().path
     let data = folder.appendingPathComponent("kept").path
-    try run([
-      "new-session", "-d", "-x", "100", "-y", "30", "-s", "reader", "env", "PS1=$ ", "ENV=", "TERM=xterm-256color",
-      "sh",
-    ])
+    try startShell(columns: 100, rows: 30)
     try keys("'\(news)' --demo --latency 0 --tick 600 --data-dir '\(data)'; echo ended-$((20+1))", "Enter")
     _ = try waitForScreen("the top stories") {
       self.selected($0)?.contains(" 1. ") == true && !$0[0].contains("loading")
@@ -277,11 +287,10 @@ final class ReaderTmuxTests: XCTestCase {
     try keys("h")
     _ = try waitForScreen("the list again") { self.selected($0)?.contains(" 2. ") == true }
     try keys("q")
-    _ = try waitForScreen("the shell after the first run") { $0.contains("ended-21") }
-    try keys("clear", "Enter")
+    try waitForPrompt(after: "ended-21", "the shell after the first run")
 
     // No server now: only what the first run kept.
-    try keys("'\(news)' --offline --data-dir '\(data)'; echo ended-$((20+2))", "Enter")
+    try keys("clear; '\(news)' --offline --data-dir '\(data)'; echo ended-$((20+2))", "Enter")
     let shown = try waitForScreen("the kept stories") { self.selected($0)?.contains(" 1. ") == true }
     XCTAssertTrue(
       shown.contains { $0.contains("When your data doesn’t fit in memory") }, shown.joined(separator: "\n"))
@@ -291,19 +300,18 @@ final class ReaderTmuxTests: XCTestCase {
     let first = shown.firstIndex { $0.contains(" 1. When your data") }
     if let first { XCTAssertFalse(shown[first + 1].hasSuffix(" · read"), shown[first + 1]) }
     try keys("q")
-    _ = try waitForScreen("the shell after the offline run") { $0.contains("ended-22") }
-    try keys("clear", "Enter")
+    try waitForPrompt(after: "ended-22", "the shell after the offline run")
 
     // A database file that is not a database: a clear message, and the reader runs.
     let corrupt = folder.appendingPathComponent("corrupt")
     try FileManager.default.createDirectory(at: corrupt, withIntermediateDirectories: true)
     try Data(repeating: 0x41, count: 4096).write(to: corrupt.appendingPathComponent("news.sqlite"))
-    try keys("'\(news)' --demo --latency 0 --data-dir '\(corrupt.path)'; echo ended-$((20+3))", "Enter")
+    try keys("clear; '\(news)' --demo --latency 0 --data-dir '\(corrupt.path)'; echo ended-$((20+3))", "Enter")
     let broken = try waitForScreen("the list with the database warning") {
       self.selected($0)?.contains(" 1. ") == true && $0.last?.contains("is damaged or not a database") == true
     }
     XCTAssertTrue(broken.last!.hasPrefix("the database \(corrupt.path)/news.sqlite"), broken.last!)
     try keys("q")
-    _ = try waitForScreen("the shell after the run without a database") { $0.contains("ended-23") }
+    try waitForPrompt(after: "ended-23", "the shell after the run without a database")
   }
 }
