@@ -262,6 +262,9 @@ final class HTTPBytesPublisherTests: XCTestCase {
     XCTAssertEqual(subscriber.values.first?.response?.statusCode, 200)
     XCTAssertEqual(String(decoding: body(subscriber), as: UTF8.self), "through URLSession")
     XCTAssertEqual(subscriber.completion, .finished)
+    // The transport's own session goes without a response cache; the caller's keeps its own
+    // (`configuration` hands out the session's object, not a copy, on Linux).
+    XCTAssertNotNil(URLSession.shared.configuration.urlCache)
   }
 
   func test_urlSessionTransport_cannotPause_failsBeyondItsBufferLimit() {

@@ -34,4 +34,17 @@ final class CommandCompositionTests: XCTestCase {
     XCTAssertFalse(item.store.offline)
     XCTAssertNoThrow(try item.validate())
   }
+
+  /// The reader's session has no HTTP cache: with one, swift-corelibs-foundation can trap
+  /// when a load is cancelled while the cache lookup is pending (going back from a story
+  /// whose comments are loading), and the store already keeps what was loaded.
+  func test_connect_makesASessionWithoutAnHTTPCache_withTheOptionsGiven() throws {
+    let options = try ConnectionOptions.parse(["--concurrency", "3", "--timeout", "4"])
+    let (api, server) = try options.connect()
+    XCTAssertNil(server)
+    let configuration = api.client.session.configuration
+    XCTAssertNil(configuration.urlCache)
+    XCTAssertEqual(configuration.httpMaximumConnectionsPerHost, 3)
+    XCTAssertEqual(configuration.timeoutIntervalForRequest, 5)
+  }
 }

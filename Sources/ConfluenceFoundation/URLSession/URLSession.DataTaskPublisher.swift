@@ -29,6 +29,14 @@ extension URLSession {
   /// Back-pressure: the task starts on the first request (any demand is enough for its one
   /// value; each later request only resumes it again). `cancel()` cancels the task, and
   /// nothing is delivered afterwards. `request(.none)` traps, as Apple's does.
+  ///
+  /// On Linux, swift-corelibs-foundation can trap in `URLSession.behaviour(for:)` when a
+  /// task is cancelled while its session's `URLCache` is still looking the request up: the
+  /// cancel then reaches the task after the task has finished and left its session. On a
+  /// loaded two-core machine, 2,000 requests each cancelled within half a millisecond of
+  /// starting trapped in 14 of 15 runs with the cache and in none of 15 without it. A session
+  /// whose subscriptions are often cancelled (a search box, a list that reloads) is safest
+  /// made with `configuration.urlCache = nil`; `URLSession.shared` has a cache.
   public struct DataTaskPublisher: Publisher {
     /// The kind of values published by this publisher: the data and the response.
     public typealias Output = (data: Data, response: URLResponse)

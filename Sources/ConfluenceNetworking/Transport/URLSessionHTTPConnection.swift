@@ -43,7 +43,12 @@ final class URLSessionHTTPConnection: HTTPStreamConnection, @unchecked Sendable 
 
   init(request: URLRequest, session: URLSession, bufferLimit: Int) {
     self.request = request
-    configuration = session.configuration
+    // The caller's configuration without a response cache: a stream is not a document to
+    // keep, and with a `URLCache` swift-corelibs-foundation can trap when a task is cancelled
+    // while the cache lookup is pending (see `URLSession.DataTaskPublisher`).
+    let own = session.configuration.copy() as? URLSessionConfiguration
+    own?.urlCache = nil
+    configuration = own ?? session.configuration
     self.bufferLimit = bufferLimit
   }
 

@@ -110,6 +110,10 @@ struct ConnectionOptions: ParsableArguments {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.httpMaximumConnectionsPerHost = concurrency
     configuration.timeoutIntervalForRequest = (timeout + 1).rounded(.up)
+    // No HTTP cache (the store keeps what was loaded), and none is safer: with a `URLCache`,
+    // swift-corelibs-foundation can trap when a load is cancelled while the cache lookup is
+    // pending, as going back from a story with comments loading does.
+    configuration.urlCache = nil
     let session = URLSession(configuration: configuration)
     return (API(baseURL: base, session: session, retryPolicy: retryPolicy), server)
   }
