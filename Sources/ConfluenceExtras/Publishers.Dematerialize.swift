@@ -34,7 +34,7 @@ extension Publisher where Output: PublisherEventConvertible, Failure == Output.F
   /// Turns ``PublisherEvent`` values back into values and a completion. The inverse of
   /// ``Publisher/materialize()``.
   @inlinable
-  public func dematerialize() -> Publishers.Dematerialize<Self> {
+  public consuming func dematerialize() -> Publishers.Dematerialize<Self> {
     Publishers.Dematerialize(upstream: self)
   }
 }
@@ -43,7 +43,7 @@ extension Publisher where Output: PublisherEventConvertible, Failure == Never {
   /// Turns ``PublisherEvent`` values from a publisher that cannot fail back into values and a
   /// completion (which may be a failure).
   @inlinable
-  public func dematerialize() -> Publishers.Dematerialize<Publishers.SetFailureTypeForEvents<Self>> {
+  public consuming func dematerialize() -> Publishers.Dematerialize<Publishers.SetFailureTypeForEvents<Self>> {
     Publishers.Dematerialize(upstream: Publishers.SetFailureTypeForEvents(upstream: self))
   }
 }

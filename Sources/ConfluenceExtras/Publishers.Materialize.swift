@@ -42,7 +42,7 @@ extension Publisher {
   ///
   /// See ``Publishers/Materialize``.
   @inlinable
-  public func materialize() -> Publishers.Materialize<Self> {
+  public consuming func materialize() -> Publishers.Materialize<Self> {
     Publishers.Materialize(upstream: self)
   }
 }

@@ -72,7 +72,7 @@ extension Publisher {
   ///   - recorder: Where the events go; ``TraceRecorder/shared`` by default.
   /// - Returns: A publisher that behaves as this one and records what passes.
   @inlinable
-  public func trace(_ name: String, to recorder: TraceRecorder = .shared) -> Publishers.Trace<Self> {
+  public consuming func trace(_ name: String, to recorder: TraceRecorder = .shared) -> Publishers.Trace<Self> {
     Publishers.Trace(upstream: self, name: name, recorder: recorder)
   }
 }

@@ -126,7 +126,7 @@ extension Publisher {
   ///
   /// - Returns: An ``AnyPublisher`` wrapping this publisher.
   @inlinable
-  public func eraseToAnyPublisher() -> AnyPublisher<Output, Failure> {
+  public consuming func eraseToAnyPublisher() -> AnyPublisher<Output, Failure> {
     AnyPublisher(self)
   }
 }

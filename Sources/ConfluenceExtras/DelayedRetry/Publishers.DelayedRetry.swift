@@ -106,7 +106,7 @@ extension Publisher {
   ///   - options: Options for `scheduler`.
   /// - Returns: A publisher that retries this one with exponential backoff.
   @inlinable
-  public func retry<S: Scheduler>(
+  public consuming func retry<S: Scheduler>(
     _ retries: Int, initialDelay: S.SchedulerTimeType.Stride, multiplier: Int = 2,
     maxDelay: S.SchedulerTimeType.Stride? = nil, scheduler: S, options: S.SchedulerOptions? = nil
   ) -> Publishers.DelayedRetry<Self, S> {
@@ -137,7 +137,7 @@ extension Publisher {
   ///   - options: Options for `scheduler`.
   /// - Returns: A publisher that retries this one after the delays `delay` gives.
   @inlinable
-  public func retry<S: Scheduler>(
+  public consuming func retry<S: Scheduler>(
     _ retries: Int, delay: @escaping (_ retry: Int) -> S.SchedulerTimeType.Stride, scheduler: S,
     options: S.SchedulerOptions? = nil
   ) -> Publishers.DelayedRetry<Self, S> {

@@ -24,7 +24,7 @@ extension Publisher {
   /// - Returns: A `FlatMap` with at most one inner subscription at a time (shown as `FlatMap`
   ///   by `print`).
   @inlinable
-  public func concatMap<P: Publisher>(
+  public consuming func concatMap<P: Publisher>(
     _ transform: @escaping (Output) -> P
   ) -> Publishers.FlatMap<P, Self> where P.Failure == Failure {
     flatMap(maxPublishers: .max(1), transform)
@@ -46,7 +46,7 @@ extension Publisher where Failure == Never {
   /// - Parameter transform: Makes the publisher for one upstream value.
   /// - Returns: A `FlatMap` with at most one inner subscription at a time.
   @inlinable
-  public func concatMap<P: Publisher>(
+  public consuming func concatMap<P: Publisher>(
     _ transform: @escaping (Output) -> P
   ) -> Publishers.FlatMap<P, Publishers.SetFailureType<Self, P.Failure>> {
     flatMap(maxPublishers: .max(1), transform)
@@ -65,7 +65,7 @@ extension Publisher where Failure == Never {
   /// - Parameter transform: Makes the publisher for one upstream value.
   /// - Returns: A `FlatMap` with at most one inner subscription at a time.
   @inlinable
-  public func concatMap<P: Publisher>(
+  public consuming func concatMap<P: Publisher>(
     _ transform: @escaping (Output) -> P
   ) -> Publishers.FlatMap<P, Self> where P.Failure == Never {
     flatMap(maxPublishers: .max(1), transform)
@@ -87,7 +87,7 @@ extension Publisher {
   /// - Parameter transform: Makes the publisher for one upstream value.
   /// - Returns: A `FlatMap` with at most one inner subscription at a time.
   @inlinable
-  public func concatMap<P: Publisher>(
+  public consuming func concatMap<P: Publisher>(
     _ transform: @escaping (Output) -> P
   ) -> Publishers.FlatMap<Publishers.SetFailureType<P, Failure>, Self> where P.Failure == Never {
     flatMap(maxPublishers: .max(1), transform)

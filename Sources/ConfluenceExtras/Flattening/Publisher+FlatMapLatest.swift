@@ -24,7 +24,7 @@ extension Publisher {
   /// - Returns: A `SwitchToLatest` over the mapped publishers (shown as `SwitchToLatest` by
   ///   `print`).
   @inlinable
-  public func flatMapLatest<P: Publisher>(
+  public consuming func flatMapLatest<P: Publisher>(
     _ transform: @escaping (Output) -> P
   ) -> Publishers.SwitchToLatest<P, Publishers.Map<Self, P>> where P.Failure == Failure {
     map(transform).switchToLatest()
@@ -46,7 +46,7 @@ extension Publisher where Failure == Never {
   /// - Parameter transform: Makes the publisher for one upstream value.
   /// - Returns: A `SwitchToLatest` over the mapped publishers.
   @inlinable
-  public func flatMapLatest<P: Publisher>(
+  public consuming func flatMapLatest<P: Publisher>(
     _ transform: @escaping (Output) -> P
   ) -> Publishers.SwitchToLatest<P, Publishers.SetFailureType<Publishers.Map<Self, P>, P.Failure>> {
     map(transform).switchToLatest()
@@ -64,7 +64,7 @@ extension Publisher where Failure == Never {
   /// - Parameter transform: Makes the publisher for one upstream value.
   /// - Returns: A `SwitchToLatest` over the mapped publishers.
   @inlinable
-  public func flatMapLatest<P: Publisher>(
+  public consuming func flatMapLatest<P: Publisher>(
     _ transform: @escaping (Output) -> P
   ) -> Publishers.SwitchToLatest<P, Publishers.Map<Self, P>> where P.Failure == Never {
     map(transform).switchToLatest()
@@ -86,7 +86,7 @@ extension Publisher {
   /// - Parameter transform: Makes the publisher for one upstream value.
   /// - Returns: A `SwitchToLatest` over the mapped publishers.
   @inlinable
-  public func flatMapLatest<P: Publisher>(
+  public consuming func flatMapLatest<P: Publisher>(
     _ transform: @escaping (Output) -> P
   )
     -> Publishers.SwitchToLatest<

@@ -28,7 +28,7 @@ extension Publisher {
   /// - Parameter bufferSize: How many of the latest values to replay; zero or more.
   /// - Returns: A shared, replaying publisher.
   @inlinable
-  public func share(
+  public consuming func share(
     replay bufferSize: Int
   ) -> Publishers.Autoconnect<Publishers.Multicast<Self, ReplaySubject<Output, Failure>>> {
     multicast { ReplaySubject(bufferSize: bufferSize) }.autoconnect()

@@ -23,7 +23,7 @@ extension Publisher {
   /// - Parameter other: The publisher whose latest value accompanies each value of this one.
   /// - Returns: A publisher of `(value, latest value of other)` pairs.
   @inlinable
-  public func withLatestFrom<Other: Publisher>(
+  public consuming func withLatestFrom<Other: Publisher>(
     _ other: Other
   ) -> Publishers.WithLatestFrom<Self, Other, (Output, Other.Output)> where Other.Failure == Failure {
     Publishers.WithLatestFrom(upstream: self, other: other, resultSelector: { ($0, $1) })
@@ -47,7 +47,7 @@ extension Publisher {
   ///     `other`. Called once per published value.
   /// - Returns: A publisher of the results of `resultSelector`.
   @inlinable
-  public func withLatestFrom<Other: Publisher, Result>(
+  public consuming func withLatestFrom<Other: Publisher, Result>(
     _ other: Other, resultSelector: @escaping (Output, Other.Output) -> Result
   ) -> Publishers.WithLatestFrom<Self, Other, Result> where Other.Failure == Failure {
     Publishers.WithLatestFrom(upstream: self, other: other, resultSelector: resultSelector)
@@ -72,7 +72,7 @@ extension Publisher {
   ///   - other2: The second publisher whose latest value accompanies each value.
   /// - Returns: A publisher of `(value, latest of other1, latest of other2)` triples.
   @inlinable
-  public func withLatestFrom<P: Publisher, Q: Publisher>(
+  public consuming func withLatestFrom<P: Publisher, Q: Publisher>(
     _ other1: P, _ other2: Q
   ) -> Publishers.WithLatestFrom<Self, Publishers.CombineLatest<P, Q>, (Output, P.Output, Q.Output)>
   where P.Failure == Failure, Q.Failure == Failure {
@@ -99,7 +99,7 @@ extension Publisher {
   ///     others. Called once per published value.
   /// - Returns: A publisher of the results of `resultSelector`.
   @inlinable
-  public func withLatestFrom<P: Publisher, Q: Publisher, Result>(
+  public consuming func withLatestFrom<P: Publisher, Q: Publisher, Result>(
     _ other1: P, _ other2: Q, resultSelector: @escaping (Output, P.Output, Q.Output) -> Result
   ) -> Publishers.WithLatestFrom<Self, Publishers.CombineLatest<P, Q>, Result>
   where P.Failure == Failure, Q.Failure == Failure {
@@ -128,7 +128,7 @@ extension Publisher {
   ///   - other3: The third publisher whose latest value accompanies each value.
   /// - Returns: A publisher of `(value, latest of other1, latest of other2, latest of other3)`.
   @inlinable
-  public func withLatestFrom<P: Publisher, Q: Publisher, R: Publisher>(
+  public consuming func withLatestFrom<P: Publisher, Q: Publisher, R: Publisher>(
     _ other1: P, _ other2: Q, _ other3: R
   ) -> Publishers.WithLatestFrom<Self, Publishers.CombineLatest3<P, Q, R>, (Output, P.Output, Q.Output, R.Output)>
   where P.Failure == Failure, Q.Failure == Failure, R.Failure == Failure {
@@ -156,7 +156,7 @@ extension Publisher {
   ///     others. Called once per published value.
   /// - Returns: A publisher of the results of `resultSelector`.
   @inlinable
-  public func withLatestFrom<P: Publisher, Q: Publisher, R: Publisher, Result>(
+  public consuming func withLatestFrom<P: Publisher, Q: Publisher, R: Publisher, Result>(
     _ other1: P, _ other2: Q, _ other3: R,
     resultSelector: @escaping (Output, P.Output, Q.Output, R.Output) -> Result
   ) -> Publishers.WithLatestFrom<Self, Publishers.CombineLatest3<P, Q, R>, Result>

@@ -109,7 +109,7 @@ extension Publisher {
   ///   - whenFull: The action to take when the buffer becomes full.
   /// - Returns: A publisher that buffers elements received from an upstream publisher.
   @inlinable
-  public func buffer(
+  public consuming func buffer(
     size: Int, prefetch: Publishers.PrefetchStrategy, whenFull: Publishers.BufferingStrategy<Failure>
   ) -> Publishers.Buffer<Self> {
     Publishers.Buffer(upstream: self, size: size, prefetch: prefetch, whenFull: whenFull)

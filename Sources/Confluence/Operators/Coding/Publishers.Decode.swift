@@ -73,7 +73,7 @@ extension Publisher {
   /// - Returns: A publisher that decodes a given type using a specified decoder and
   ///   publishes the result.
   @inlinable
-  public func decode<Item: Decodable, Coder: TopLevelDecoder>(
+  public consuming func decode<Item: Decodable, Coder: TopLevelDecoder>(
     type: Item.Type, decoder: Coder
   ) -> Publishers.Decode<Self, Item, Coder> where Output == Coder.Input {
     Publishers.Decode(upstream: self, decoder: decoder)

@@ -11,7 +11,7 @@ extension Publisher {
   ///
   /// - Returns: A publisher that emits tuples of elements from the upstream publishers.
   @inlinable
-  public func combineLatest<P: Publisher>(_ other: P) -> Publishers.CombineLatest<Self, P> where Failure == P.Failure {
+  public consuming func combineLatest<P: Publisher>(_ other: P) -> Publishers.CombineLatest<Self, P> where Failure == P.Failure {
     Publishers.CombineLatest(self, other)
   }
 
@@ -21,7 +21,7 @@ extension Publisher {
   /// - Returns: A publisher that emits the transformed tuples; a `Publishers.Map` over
   ///   ``Publishers/CombineLatest``.
   @inlinable
-  public func combineLatest<P: Publisher, T>(_ other: P, _ transform: @escaping (Output, P.Output) -> T)
+  public consuming func combineLatest<P: Publisher, T>(_ other: P, _ transform: @escaping (Output, P.Output) -> T)
     -> Publishers.Map<Publishers.CombineLatest<Self, P>, T> where Failure == P.Failure
   {
     Publishers.CombineLatest(self, other).map(transform)
@@ -37,7 +37,7 @@ extension Publisher {
   ///
   /// - Returns: A publisher that emits tuples of elements from the upstream publishers.
   @inlinable
-  public func combineLatest<P: Publisher, Q: Publisher>(_ publisher1: P, _ publisher2: Q)
+  public consuming func combineLatest<P: Publisher, Q: Publisher>(_ publisher1: P, _ publisher2: Q)
     -> Publishers.CombineLatest3<Self, P, Q> where Failure == P.Failure, P.Failure == Q.Failure
   {
     Publishers.CombineLatest3(self, publisher1, publisher2)
@@ -49,7 +49,7 @@ extension Publisher {
   /// - Returns: A publisher that emits the transformed tuples; a `Publishers.Map` over
   ///   ``Publishers/CombineLatest3``.
   @inlinable
-  public func combineLatest<P: Publisher, Q: Publisher, T>(
+  public consuming func combineLatest<P: Publisher, Q: Publisher, T>(
     _ publisher1: P, _ publisher2: Q, _ transform: @escaping (Output, P.Output, Q.Output) -> T
   ) -> Publishers.Map<Publishers.CombineLatest3<Self, P, Q>, T> where Failure == P.Failure, P.Failure == Q.Failure {
     Publishers.CombineLatest3(self, publisher1, publisher2).map(transform)
@@ -65,7 +65,7 @@ extension Publisher {
   ///
   /// - Returns: A publisher that emits tuples of elements from the upstream publishers.
   @inlinable
-  public func combineLatest<P: Publisher, Q: Publisher, R: Publisher>(_ publisher1: P, _ publisher2: Q, _ publisher3: R)
+  public consuming func combineLatest<P: Publisher, Q: Publisher, R: Publisher>(_ publisher1: P, _ publisher2: Q, _ publisher3: R)
     -> Publishers.CombineLatest4<Self, P, Q, R>
   where Failure == P.Failure, P.Failure == Q.Failure, Q.Failure == R.Failure {
     Publishers.CombineLatest4(self, publisher1, publisher2, publisher3)
@@ -77,7 +77,7 @@ extension Publisher {
   /// - Returns: A publisher that emits the transformed tuples; a `Publishers.Map` over
   ///   ``Publishers/CombineLatest4``.
   @inlinable
-  public func combineLatest<P: Publisher, Q: Publisher, R: Publisher, T>(
+  public consuming func combineLatest<P: Publisher, Q: Publisher, R: Publisher, T>(
     _ publisher1: P, _ publisher2: Q, _ publisher3: R,
     _ transform: @escaping (Output, P.Output, Q.Output, R.Output) -> T
   ) -> Publishers.Map<Publishers.CombineLatest4<Self, P, Q, R>, T>

@@ -89,7 +89,7 @@ extension Publisher {
   ///   - line: A line number used in the error message. This defaults to `#line`.
   /// - Returns: A publisher that raises a fatal error when its upstream publisher fails.
   @inlinable
-  public func assertNoFailure(
+  public consuming func assertNoFailure(
     _ prefix: String = "", file: StaticString = #file, line: UInt = #line
   ) -> Publishers.AssertNoFailure<Self> {
     Publishers.AssertNoFailure(upstream: self, prefix: prefix, file: file, line: line)

@@ -120,7 +120,7 @@ extension Publisher {
   /// - Returns: A publisher that raises a debugger signal when one of the provided
   ///   closures returns `true`.
   @inlinable
-  public func breakpoint(
+  public consuming func breakpoint(
     receiveSubscription: ((Subscription) -> Bool)? = nil,
     receiveOutput: ((Output) -> Bool)? = nil,
     receiveCompletion: ((Subscribers.Completion<Failure>) -> Bool)? = nil
@@ -148,7 +148,7 @@ extension Publisher {
   ///
   /// - Returns: A publisher that raises a debugger signal upon receiving a failure.
   @inlinable
-  public func breakpointOnError() -> Publishers.Breakpoint<Self> {
+  public consuming func breakpointOnError() -> Publishers.Breakpoint<Self> {
     breakpoint(receiveCompletion: { completion in
       if case .failure = completion { return true }
       return false

@@ -145,7 +145,7 @@ extension Publisher {
   /// - Returns: A publisher that performs the specified closures when publisher events
   ///   occur.
   @inlinable
-  public func handleEvents(
+  public consuming func handleEvents(
     receiveSubscription: ((Subscription) -> Void)? = nil,
     receiveOutput: ((Output) -> Void)? = nil,
     receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)? = nil,

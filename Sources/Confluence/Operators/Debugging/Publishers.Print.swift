@@ -110,7 +110,7 @@ extension Publisher {
   ///     destinations.
   /// - Returns: A publisher that prints log messages for all publishing events.
   @inlinable
-  public func print(_ prefix: String = "", to stream: TextOutputStream? = nil) -> Publishers.Print<Self> {
+  public consuming func print(_ prefix: String = "", to stream: TextOutputStream? = nil) -> Publishers.Print<Self> {
     Publishers.Print(upstream: self, prefix: prefix, to: stream)
   }
 }

@@ -65,7 +65,7 @@ extension Publisher {
   /// - Parameter transform: A closure that receives a value and returns an optional value.
   /// - Returns: Any non-`nil` optional results of the calling the supplied closure.
   @inlinable
-  public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Self, T> {
+  public consuming func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Self, T> {
     Publishers.CompactMap(upstream: self, transform: transform)
   }
 }

@@ -67,7 +67,7 @@ extension Publisher {
   /// - Parameter count: The number of elements to omit. The default is `1`.
   /// - Returns: A publisher that doesn’t republish the first `count` elements.
   @inlinable
-  public func dropFirst(_ count: Int = 1) -> Publishers.Drop<Self> {
+  public consuming func dropFirst(_ count: Int = 1) -> Publishers.Drop<Self> {
     Publishers.Drop(upstream: self, count: count)
   }
 }

@@ -67,7 +67,7 @@ extension Publisher {
   /// - Returns: A publisher that skips over elements until the provided closure returns
   ///   `false`.
   @inlinable
-  public func drop(while predicate: @escaping (Output) -> Bool) -> Publishers.DropWhile<Self> {
+  public consuming func drop(while predicate: @escaping (Output) -> Bool) -> Publishers.DropWhile<Self> {
     Publishers.DropWhile(upstream: self, predicate: predicate)
   }
 }

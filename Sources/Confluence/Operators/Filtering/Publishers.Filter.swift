@@ -60,7 +60,7 @@ extension Publisher {
   ///   indicating whether to republish the element.
   /// - Returns: A publisher that republishes all elements that satisfy the closure.
   @inlinable
-  public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self> {
+  public consuming func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self> {
     Publishers.Filter(upstream: self, isIncluded: isIncluded)
   }
 }

@@ -71,7 +71,7 @@ extension Publisher {
   ///   negative.
   /// - Returns: A publisher that publishes a specific indexed element.
   @inlinable
-  public func output(at index: Int) -> Publishers.Output<Self> {
+  public consuming func output(at index: Int) -> Publishers.Output<Self> {
     precondition(index >= 0, "output(at:): index must not be negative (got \(index))")
     return output(in: index...index)
   }
@@ -99,7 +99,7 @@ extension Publisher {
   ///   start below 0.
   /// - Returns: A publisher that publishes elements specified by a range.
   @inlinable
-  public func output<R: RangeExpression>(in range: R) -> Publishers.Output<Self> where R.Bound == Int {
+  public consuming func output<R: RangeExpression>(in range: R) -> Publishers.Output<Self> where R.Bound == Int {
     Publishers.Output(upstream: self, range: range.relative(to: 0..<Int.max))
   }
 
@@ -124,7 +124,7 @@ extension Publisher {
   /// - Returns: A publisher that publishes up to the specified number of elements before
   ///   completing.
   @inlinable
-  public func prefix(_ maxLength: Int) -> Publishers.Output<Self> {
+  public consuming func prefix(_ maxLength: Int) -> Publishers.Output<Self> {
     precondition(maxLength >= 0, "prefix(_:): maxLength must not be negative (got \(maxLength))")
     return output(in: ..<maxLength)
   }

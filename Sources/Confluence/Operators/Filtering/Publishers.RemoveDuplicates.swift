@@ -67,7 +67,7 @@ extension Publisher where Output: Equatable {
   ///
   /// - Returns: A publisher that consumes — rather than publishes — duplicate elements.
   @inlinable
-  public func removeDuplicates() -> Publishers.RemoveDuplicates<Self> {
+  public consuming func removeDuplicates() -> Publishers.RemoveDuplicates<Self> {
     Publishers.RemoveDuplicates(upstream: self, predicate: ==)
   }
 }
@@ -102,7 +102,7 @@ extension Publisher {
   ///   second element is a duplicate of the first.
   /// - Returns: A publisher that consumes — rather than publishes — duplicate elements.
   @inlinable
-  public func removeDuplicates(
+  public consuming func removeDuplicates(
     by predicate: @escaping (Output, Output) -> Bool
   ) -> Publishers.RemoveDuplicates<Self> {
     Publishers.RemoveDuplicates(upstream: self, predicate: predicate)

@@ -87,7 +87,7 @@ extension Publisher {
   ///   `false`, and then republishes all remaining elements. If the predicate closure
   ///   throws, the publisher fails with an error.
   @inlinable
-  public func tryDrop(while predicate: @escaping (Output) throws -> Bool) -> Publishers.TryDropWhile<Self> {
+  public consuming func tryDrop(while predicate: @escaping (Output) throws -> Bool) -> Publishers.TryDropWhile<Self> {
     Publishers.TryDropWhile(upstream: self, predicate: predicate)
   }
 }

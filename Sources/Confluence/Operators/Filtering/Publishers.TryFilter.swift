@@ -79,7 +79,7 @@ extension Publisher {
   ///   that indicated whether to republish the element or throws an error.
   /// - Returns: A publisher that republishes all elements that satisfy the closure.
   @inlinable
-  public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Self> {
+  public consuming func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Self> {
     Publishers.TryFilter(upstream: self, isIncluded: isIncluded)
   }
 }

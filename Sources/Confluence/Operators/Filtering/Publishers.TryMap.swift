@@ -87,7 +87,7 @@ extension Publisher {
   /// - Returns: A publisher that uses the provided closure to map elements from the
   ///   upstream publisher to new elements that it then publishes.
   @inlinable
-  public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Self, T> {
+  public consuming func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Self, T> {
     Publishers.TryMap(upstream: self, transform: transform)
   }
 }

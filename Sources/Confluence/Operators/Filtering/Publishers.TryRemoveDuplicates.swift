@@ -89,7 +89,7 @@ extension Publisher {
   ///   publisher terminates with the thrown error.
   /// - Returns: A publisher that consumes — rather than publishes — duplicate elements.
   @inlinable
-  public func tryRemoveDuplicates(
+  public consuming func tryRemoveDuplicates(
     by predicate: @escaping (Output, Output) throws -> Bool
   ) -> Publishers.TryRemoveDuplicates<Self> {
     Publishers.TryRemoveDuplicates(upstream: self, predicate: predicate)

@@ -96,7 +96,7 @@ extension Publisher {
   /// - Returns: A publisher that transforms elements by applying a closure that receives
   ///   its previous return value and the next element from the upstream publisher.
   @inlinable
-  public func tryScan<T>(
+  public consuming func tryScan<T>(
     _ initialResult: T, _ nextPartialResult: @escaping (T, Output) throws -> T
   ) -> Publishers.TryScan<Self, T> {
     Publishers.TryScan(upstream: self, initialResult: initialResult, nextPartialResult: nextPartialResult)

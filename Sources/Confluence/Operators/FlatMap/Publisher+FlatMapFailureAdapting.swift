@@ -13,7 +13,7 @@ extension Publisher where Failure == Never {
   ///
   /// Back-pressure: see ``Publishers/FlatMap``.
   @inlinable
-  public func flatMap<P: Publisher>(
+  public consuming func flatMap<P: Publisher>(
     maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
   ) -> Publishers.FlatMap<P, Publishers.SetFailureType<Self, P.Failure>> {
     Publishers.FlatMap(
@@ -30,7 +30,7 @@ extension Publisher {
   ///
   /// Back-pressure: see ``Publishers/FlatMap``.
   @inlinable
-  public func flatMap<P: Publisher>(
+  public consuming func flatMap<P: Publisher>(
     maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
   ) -> Publishers.FlatMap<Publishers.SetFailureType<P, Failure>, Self> where P.Failure == Never {
     Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers) { transform($0).setFailureType(to: Failure.self) }
@@ -43,7 +43,7 @@ extension Publisher where Failure == Never {
   ///
   /// Back-pressure: see ``Publishers/FlatMap``.
   @inlinable
-  public func flatMap<P: Publisher>(
+  public consuming func flatMap<P: Publisher>(
     maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
   ) -> Publishers.FlatMap<P, Self> where P.Failure == Never {
     Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)

@@ -88,7 +88,7 @@ extension Publisher {
   /// - Returns: A publisher that transforms elements from an upstream publisher into a
   ///   publisher of that element’s type.
   @inlinable
-  public func flatMap<T, P: Publisher>(
+  public consuming func flatMap<T, P: Publisher>(
     maxPublishers: Subscribers.Demand = .unlimited,
     _ transform: @escaping (Output) -> P
   ) -> Publishers.FlatMap<P, Self> where T == P.Output, Failure == P.Failure {

@@ -19,7 +19,7 @@ extension Publisher {
   /// - Returns: A publisher that replaces `nil` elements from the upstream publisher with
   ///   the provided element.
   @inlinable
-  public func replaceNil<T>(with output: T) -> Publishers.Map<Self, T> where Self.Output == T? {
+  public consuming func replaceNil<T>(with output: T) -> Publishers.Map<Self, T> where Self.Output == T? {
     Publishers.Map(upstream: self) { $0 ?? output }
   }
 }

@@ -53,7 +53,7 @@ extension Publisher {
   /// - Returns: A publisher that uses the provided closure to map elements from the
   ///   upstream publisher to new elements that it then publishes.
   @inlinable
-  public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T> {
+  public consuming func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T> {
     Publishers.Map(upstream: self, transform: transform)
   }
 }

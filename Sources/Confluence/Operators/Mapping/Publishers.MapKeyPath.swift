@@ -67,7 +67,7 @@ extension Publisher {
   /// - Parameter keyPath: The key path of a property on `Output`.
   /// - Returns: A publisher that publishes the value of the key path.
   @inlinable
-  public func map<T>(_ keyPath: KeyPath<Output, T>) -> Publishers.MapKeyPath<Self, T> {
+  public consuming func map<T>(_ keyPath: KeyPath<Output, T>) -> Publishers.MapKeyPath<Self, T> {
     Publishers.MapKeyPath(upstream: self, keyPath: keyPath)
   }
 
@@ -93,7 +93,7 @@ extension Publisher {
   ///   - keyPath1: The key path of another property on `Output`.
   /// - Returns: A publisher that publishes the values of two key paths as a tuple.
   @inlinable
-  public func map<T0, T1>(
+  public consuming func map<T0, T1>(
     _ keyPath0: KeyPath<Output, T0>, _ keyPath1: KeyPath<Output, T1>
   ) -> Publishers.MapKeyPath2<Self, T0, T1> {
     Publishers.MapKeyPath2(upstream: self, keyPath0: keyPath0, keyPath1: keyPath1)
@@ -123,7 +123,7 @@ extension Publisher {
   ///   - keyPath2: The key path of a third property on `Output`.
   /// - Returns: A publisher that publishes the values of three key paths as a tuple.
   @inlinable
-  public func map<T0, T1, T2>(
+  public consuming func map<T0, T1, T2>(
     _ keyPath0: KeyPath<Output, T0>, _ keyPath1: KeyPath<Output, T1>, _ keyPath2: KeyPath<Output, T2>
   ) -> Publishers.MapKeyPath3<Self, T0, T1, T2> {
     Publishers.MapKeyPath3(upstream: self, keyPath0: keyPath0, keyPath1: keyPath1, keyPath2: keyPath2)

@@ -83,7 +83,7 @@ extension Publisher where Failure == Never {
   /// - Parameter failureType: The `Failure` type presented by this publisher.
   /// - Returns: A publisher that appears to send the specified failure type.
   @inlinable
-  public func setFailureType<E: Error>(to failureType: E.Type) -> Publishers.SetFailureType<Self, E> {
+  public consuming func setFailureType<E: Error>(to failureType: E.Type) -> Publishers.SetFailureType<Self, E> {
     Publishers.SetFailureType(upstream: self)
   }
 }

@@ -16,7 +16,7 @@ extension Publisher {
   ///
   /// - Returns: A publisher that emits an event when any upstream publisher emits an event.
   @inlinable
-  public func merge<B: Publisher>(with b: B) -> Publishers.Merge<Self, B>
+  public consuming func merge<B: Publisher>(with b: B) -> Publishers.Merge<Self, B>
   where Self.Failure == B.Failure, Self.Output == B.Output {
     Publishers.Merge(self, b)
   }
@@ -36,7 +36,7 @@ extension Publisher {
   ///
   /// - Returns: A publisher that emits an event when any upstream publisher emits an event.
   @inlinable
-  public func merge<B: Publisher, C: Publisher>(with b: B, _ c: C) -> Publishers.Merge3<Self, B, C>
+  public consuming func merge<B: Publisher, C: Publisher>(with b: B, _ c: C) -> Publishers.Merge3<Self, B, C>
   where Self.Failure == B.Failure, Self.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output {
     Publishers.Merge3(self, b, c)
   }
@@ -56,7 +56,7 @@ extension Publisher {
   ///
   /// - Returns: A publisher that emits an event when any upstream publisher emits an event.
   @inlinable
-  public func merge<B: Publisher, C: Publisher, D: Publisher>(with b: B, _ c: C, _ d: D)
+  public consuming func merge<B: Publisher, C: Publisher, D: Publisher>(with b: B, _ c: C, _ d: D)
     -> Publishers.Merge4<Self, B, C, D>
   where
     Self.Failure == B.Failure, Self.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output,
@@ -80,7 +80,7 @@ extension Publisher {
   ///
   /// - Returns: A publisher that emits an event when any upstream publisher emits an event.
   @inlinable
-  public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher>(with b: B, _ c: C, _ d: D, _ e: E)
+  public consuming func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher>(with b: B, _ c: C, _ d: D, _ e: E)
     -> Publishers.Merge5<Self, B, C, D, E>
   where
     Self.Failure == B.Failure, Self.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output,
@@ -104,7 +104,7 @@ extension Publisher {
   ///
   /// - Returns: A publisher that emits an event when any upstream publisher emits an event.
   @inlinable
-  public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>(
+  public consuming func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>(
     with b: B, _ c: C, _ d: D, _ e: E, _ f: F
   ) -> Publishers.Merge6<Self, B, C, D, E, F>
   where
@@ -130,7 +130,7 @@ extension Publisher {
   ///
   /// - Returns: A publisher that emits an event when any upstream publisher emits an event.
   @inlinable
-  public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher>(
+  public consuming func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher>(
     with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G
   ) -> Publishers.Merge7<Self, B, C, D, E, F, G>
   where
@@ -156,7 +156,7 @@ extension Publisher {
   ///
   /// - Returns: A publisher that emits an event when any upstream publisher emits an event.
   @inlinable
-  public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher>(
+  public consuming func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher>(
     with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H
   ) -> Publishers.Merge8<Self, B, C, D, E, F, G, H>
   where
@@ -177,7 +177,7 @@ extension Publisher {
   /// - Parameter other: Another publisher of this publisher’s type.
   /// - Returns: A publisher that emits an event when either upstream publisher emits an event.
   @inlinable
-  public func merge(with other: Self) -> Publishers.MergeMany<Self> {
+  public consuming func merge(with other: Self) -> Publishers.MergeMany<Self> {
     Publishers.MergeMany(self, other)
   }
 }

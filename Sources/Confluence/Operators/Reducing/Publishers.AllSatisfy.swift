@@ -72,7 +72,7 @@ extension Publisher {
   /// - Returns: A publisher that publishes a Boolean value that indicates whether all received
   ///   elements pass a given predicate.
   @inlinable
-  public func allSatisfy(_ predicate: @escaping (Output) -> Bool) -> Publishers.AllSatisfy<Self> {
+  public consuming func allSatisfy(_ predicate: @escaping (Output) -> Bool) -> Publishers.AllSatisfy<Self> {
     Publishers.AllSatisfy(upstream: self, predicate: predicate)
   }
 }

@@ -57,7 +57,7 @@ extension Publisher {
   /// - Returns: A publisher that collects all received items and returns them as an array
   ///   upon completion.
   @inlinable
-  public func collect() -> Publishers.Collect<Self> {
+  public consuming func collect() -> Publishers.Collect<Self> {
     Publishers.Collect(upstream: self)
   }
 }

@@ -71,7 +71,7 @@ extension Publisher {
   /// - Returns: A publisher that collects up to the specified number of elements, and then
   ///   publishes them as an array.
   @inlinable
-  public func collect(_ count: Int) -> Publishers.CollectByCount<Self> {
+  public consuming func collect(_ count: Int) -> Publishers.CollectByCount<Self> {
     Publishers.CollectByCount(upstream: self, count: count)
   }
 }

@@ -64,7 +64,7 @@ extension Publisher where Output: Comparable {
   /// - Returns: A publisher that publishes the minimum value received from the upstream
   ///   publisher, after the upstream publisher finishes.
   @inlinable
-  public func min() -> Publishers.Comparison<Self> {
+  public consuming func min() -> Publishers.Comparison<Self> {
     min(by: <)
   }
 }
@@ -86,7 +86,7 @@ extension Publisher where Output: Comparable {
   /// - Returns: A publisher that publishes the maximum value received from the upstream
   ///   publisher, after the upstream publisher finishes.
   @inlinable
-  public func max() -> Publishers.Comparison<Self> {
+  public consuming func max() -> Publishers.Comparison<Self> {
     max(by: <)
   }
 }
@@ -112,7 +112,7 @@ extension Publisher {
   /// - Returns: A publisher that publishes the minimum value received from the upstream
   ///   publisher, after the upstream publisher finishes.
   @inlinable
-  public func min(by areInIncreasingOrder: @escaping (Output, Output) -> Bool) -> Publishers.Comparison<Self> {
+  public consuming func min(by areInIncreasingOrder: @escaping (Output, Output) -> Bool) -> Publishers.Comparison<Self> {
     Publishers.Comparison(upstream: self) { areInIncreasingOrder($1, $0) }
   }
 }
@@ -138,7 +138,7 @@ extension Publisher {
   /// - Returns: A publisher that publishes the maximum value received from the upstream
   ///   publisher, after the upstream publisher finishes.
   @inlinable
-  public func max(by areInIncreasingOrder: @escaping (Output, Output) -> Bool) -> Publishers.Comparison<Self> {
+  public consuming func max(by areInIncreasingOrder: @escaping (Output, Output) -> Bool) -> Publishers.Comparison<Self> {
     Publishers.Comparison(upstream: self, areInIncreasingOrder: areInIncreasingOrder)
   }
 }

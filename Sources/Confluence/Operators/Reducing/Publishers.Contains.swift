@@ -67,7 +67,7 @@ extension Publisher where Output: Equatable {
   /// - Returns: A publisher that emits the Boolean value `true` when the upstream publisher
   ///   emits a matching value.
   @inlinable
-  public func contains(_ output: Output) -> Publishers.Contains<Self> {
+  public consuming func contains(_ output: Output) -> Publishers.Contains<Self> {
     Publishers.Contains(upstream: self, output: output)
   }
 }

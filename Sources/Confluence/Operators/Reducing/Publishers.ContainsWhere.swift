@@ -69,7 +69,7 @@ extension Publisher {
   /// - Returns: A publisher that emits the Boolean value `true` when the upstream publisher
   ///   emits a matching value.
   @inlinable
-  public func contains(where predicate: @escaping (Output) -> Bool) -> Publishers.ContainsWhere<Self> {
+  public consuming func contains(where predicate: @escaping (Output) -> Bool) -> Publishers.ContainsWhere<Self> {
     Publishers.ContainsWhere(upstream: self, predicate: predicate)
   }
 }

@@ -56,7 +56,7 @@ extension Publisher {
   /// - Returns: A publisher that consumes all elements until the upstream publisher finishes,
   ///   then emits a single value with the total number of elements received.
   @inlinable
-  public func count() -> Publishers.Count<Self> {
+  public consuming func count() -> Publishers.Count<Self> {
     Publishers.Count(upstream: self)
   }
 }

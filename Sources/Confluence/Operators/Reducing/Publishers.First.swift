@@ -55,7 +55,7 @@ extension Publisher {
   ///
   /// - Returns: A publisher that only publishes the first element of a stream.
   @inlinable
-  public func first() -> Publishers.First<Self> {
+  public consuming func first() -> Publishers.First<Self> {
     Publishers.First(upstream: self)
   }
 }

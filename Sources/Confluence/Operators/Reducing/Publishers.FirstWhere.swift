@@ -63,7 +63,7 @@ extension Publisher {
   /// - Returns: A publisher that only publishes the first element of a stream that satisfies
   ///   the predicate.
   @inlinable
-  public func first(where predicate: @escaping (Output) -> Bool) -> Publishers.FirstWhere<Self> {
+  public consuming func first(where predicate: @escaping (Output) -> Bool) -> Publishers.FirstWhere<Self> {
     Publishers.FirstWhere(upstream: self, predicate: predicate)
   }
 }

@@ -66,7 +66,7 @@ extension Publisher {
   ///
   /// - Returns: A publisher that ignores all upstream elements.
   @inlinable
-  public func ignoreOutput() -> Publishers.IgnoreOutput<Self> {
+  public consuming func ignoreOutput() -> Publishers.IgnoreOutput<Self> {
     Publishers.IgnoreOutput(upstream: self)
   }
 }

@@ -52,7 +52,7 @@ extension Publisher {
   ///
   /// - Returns: A publisher that only publishes the last element of a stream.
   @inlinable
-  public func last() -> Publishers.Last<Self> {
+  public consuming func last() -> Publishers.Last<Self> {
     Publishers.Last(upstream: self)
   }
 }

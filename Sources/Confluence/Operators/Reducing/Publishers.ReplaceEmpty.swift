@@ -72,7 +72,7 @@ extension Publisher {
   ///   emitting any elements.
   /// - Returns: A publisher that replaces an empty stream with the provided output element.
   @inlinable
-  public func replaceEmpty(with output: Output) -> Publishers.ReplaceEmpty<Self> {
+  public consuming func replaceEmpty(with output: Output) -> Publishers.ReplaceEmpty<Self> {
     Publishers.ReplaceEmpty(upstream: self, output: output)
   }
 }

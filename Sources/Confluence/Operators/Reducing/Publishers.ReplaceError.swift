@@ -69,7 +69,7 @@ extension Publisher {
   /// - Returns: A publisher that replaces an error from the upstream publisher with the
   ///   provided output element.
   @inlinable
-  public func replaceError(with output: Output) -> Publishers.ReplaceError<Self> {
+  public consuming func replaceError(with output: Output) -> Publishers.ReplaceError<Self> {
     Publishers.ReplaceError(upstream: self, output: output)
   }
 }

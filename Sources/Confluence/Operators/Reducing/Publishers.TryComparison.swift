@@ -76,7 +76,7 @@ extension Publisher {
   ///   terminates with a ``Subscribers/Completion/failure(_:)``.
   /// - Returns: A publisher that publishes the minimum value.
   @inlinable
-  public func tryMin(by areInIncreasingOrder: @escaping (Output, Output) throws -> Bool)
+  public consuming func tryMin(by areInIncreasingOrder: @escaping (Output, Output) throws -> Bool)
     -> Publishers.TryComparison<Self>
   {
     Publishers.TryComparison(upstream: self) { try areInIncreasingOrder($1, $0) }
@@ -109,7 +109,7 @@ extension Publisher {
   ///   terminates with a ``Subscribers/Completion/failure(_:)``.
   /// - Returns: A publisher that publishes the maximum value.
   @inlinable
-  public func tryMax(by areInIncreasingOrder: @escaping (Output, Output) throws -> Bool)
+  public consuming func tryMax(by areInIncreasingOrder: @escaping (Output, Output) throws -> Bool)
     -> Publishers.TryComparison<Self>
   {
     Publishers.TryComparison(upstream: self, areInIncreasingOrder: areInIncreasingOrder)

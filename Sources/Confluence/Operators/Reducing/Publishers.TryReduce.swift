@@ -83,7 +83,7 @@ extension Publisher {
   /// - Returns: A publisher that applies the closure to all received elements and produces
   ///   an accumulated value when the upstream publisher finishes.
   @inlinable
-  public func tryReduce<T>(
+  public consuming func tryReduce<T>(
     _ initialResult: T, _ nextPartialResult: @escaping (T, Output) throws -> T
   ) -> Publishers.TryReduce<Self, T> {
     Publishers.TryReduce(upstream: self, initial: initialResult, nextPartialResult: nextPartialResult)

@@ -75,7 +75,7 @@ extension Publisher {
   /// - Returns: A publisher that attempts to recreate its subscription to a failed upstream
   ///   publisher.
   @inlinable
-  public func retry(_ retries: Int) -> Publishers.Retry<Self> {
+  public consuming func retry(_ retries: Int) -> Publishers.Retry<Self> {
     Publishers.Retry(upstream: self, retries: retries)
   }
 }

@@ -77,7 +77,7 @@ extension ConnectablePublisher {
   /// - Returns: A publisher which automatically connects to its upstream connectable
   ///   publisher.
   @inlinable
-  public func autoconnect() -> Publishers.Autoconnect<Self> {
+  public consuming func autoconnect() -> Publishers.Autoconnect<Self> {
     Publishers.Autoconnect(upstream: self)
   }
 }

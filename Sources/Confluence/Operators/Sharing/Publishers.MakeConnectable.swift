@@ -53,7 +53,7 @@ extension Publisher where Failure == Never {
   ///
   /// - Returns: A ``ConnectablePublisher`` wrapping this publisher.
   @inlinable
-  public func makeConnectable() -> Publishers.MakeConnectable<Self> {
+  public consuming func makeConnectable() -> Publishers.MakeConnectable<Self> {
     Publishers.MakeConnectable(upstream: self)
   }
 }

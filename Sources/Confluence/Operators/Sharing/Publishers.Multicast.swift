@@ -94,7 +94,7 @@ extension Publisher {
   /// - Returns: A connectable publisher that uses a subject to deliver elements to
   ///   multiple subscribers.
   @inlinable
-  public func multicast<S: Subject>(_ createSubject: @escaping () -> S) -> Publishers.Multicast<Self, S>
+  public consuming func multicast<S: Subject>(_ createSubject: @escaping () -> S) -> Publishers.Multicast<Self, S>
   where Failure == S.Failure, Output == S.Output {
     Publishers.Multicast(upstream: self, createSubject: createSubject)
   }
@@ -109,7 +109,7 @@ extension Publisher {
   /// - Parameter subject: A subject to deliver elements to downstream subscribers.
   /// - Returns: A connectable publisher that uses `subject`.
   @inlinable
-  public func multicast<S: Subject>(subject: S) -> Publishers.Multicast<Self, S>
+  public consuming func multicast<S: Subject>(subject: S) -> Publishers.Multicast<Self, S>
   where Failure == S.Failure, Output == S.Output {
     Publishers.Multicast(upstream: self, createSubject: { subject })
   }

@@ -68,7 +68,7 @@ extension Publisher {
   /// - Returns: A class instance that shares elements received from its upstream to
   ///   multiple subscribers.
   @inlinable
-  public func share() -> Publishers.Share<Self> {
+  public consuming func share() -> Publishers.Share<Self> {
     Publishers.Share(upstream: self)
   }
 }

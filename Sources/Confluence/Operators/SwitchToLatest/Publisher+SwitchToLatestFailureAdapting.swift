@@ -4,7 +4,7 @@ extension Publisher where Output: Publisher, Failure == Never {
   ///
   /// Back-pressure: see ``Publishers/SwitchToLatest``.
   @inlinable
-  public func switchToLatest() -> Publishers.SwitchToLatest<Output, Publishers.SetFailureType<Self, Output.Failure>> {
+  public consuming func switchToLatest() -> Publishers.SwitchToLatest<Output, Publishers.SetFailureType<Self, Output.Failure>> {
     Publishers.SwitchToLatest(upstream: setFailureType(to: Output.Failure.self))
   }
 }
@@ -15,7 +15,7 @@ extension Publisher where Output: Publisher, Failure == Never, Output.Failure ==
   ///
   /// Back-pressure: see ``Publishers/SwitchToLatest``.
   @inlinable
-  public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
+  public consuming func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
     Publishers.SwitchToLatest(upstream: self)
   }
 }
@@ -26,7 +26,7 @@ extension Publisher where Output: Publisher, Output.Failure == Never {
   ///
   /// Back-pressure: see ``Publishers/SwitchToLatest``.
   @inlinable
-  public func switchToLatest()
+  public consuming func switchToLatest()
     -> Publishers.SwitchToLatest<
       Publishers.SetFailureType<Output, Failure>, Publishers.Map<Self, Publishers.SetFailureType<Output, Failure>>
     >

@@ -66,7 +66,7 @@ extension Publisher where Output: Publisher, Output.Failure == Failure {
   ///
   /// - Returns: A publisher that emits elements from the most recent publisher it received.
   @inlinable
-  public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
+  public consuming func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
     Publishers.SwitchToLatest(upstream: self)
   }
 }

@@ -77,7 +77,7 @@ extension Publisher {
   /// - Returns: A publisher that appends the specified elements after this publisher's
   ///   elements.
   @inlinable
-  public func append(_ elements: Output...) -> Publishers.Concatenate<Self, Publishers.Sequence<[Output], Failure>> {
+  public consuming func append(_ elements: Output...) -> Publishers.Concatenate<Self, Publishers.Sequence<[Output], Failure>> {
     Publishers.Concatenate(prefix: self, suffix: Publishers.Sequence(sequence: elements))
   }
 
@@ -97,7 +97,7 @@ extension Publisher {
   /// - Returns: A publisher that appends the sequence of elements after this publisher's
   ///   elements.
   @inlinable
-  public func append<S: Sequence>(_ elements: S) -> Publishers.Concatenate<Self, Publishers.Sequence<S, Failure>>
+  public consuming func append<S: Sequence>(_ elements: S) -> Publishers.Concatenate<Self, Publishers.Sequence<S, Failure>>
   where Output == S.Element {
     Publishers.Concatenate(prefix: self, suffix: Publishers.Sequence(sequence: elements))
   }
@@ -121,7 +121,7 @@ extension Publisher {
   /// - Returns: A publisher that appends the appending publisher's elements after this
   ///   publisher's elements.
   @inlinable
-  public func append<P: Publisher>(_ publisher: P) -> Publishers.Concatenate<Self, P>
+  public consuming func append<P: Publisher>(_ publisher: P) -> Publishers.Concatenate<Self, P>
   where Failure == P.Failure, Output == P.Output {
     Publishers.Concatenate(prefix: self, suffix: publisher)
   }
@@ -143,7 +143,7 @@ extension Publisher {
   /// - Returns: A publisher that prefixes the specified elements prior to this publisher's
   ///   elements.
   @inlinable
-  public func prepend(_ elements: Output...) -> Publishers.Concatenate<Publishers.Sequence<[Output], Failure>, Self> {
+  public consuming func prepend(_ elements: Output...) -> Publishers.Concatenate<Publishers.Sequence<[Output], Failure>, Self> {
     Publishers.Concatenate(prefix: Publishers.Sequence(sequence: elements), suffix: self)
   }
 
@@ -163,7 +163,7 @@ extension Publisher {
   /// - Returns: A publisher that prefixes the sequence of elements prior to this
   ///   publisher's elements.
   @inlinable
-  public func prepend<S: Sequence>(_ elements: S) -> Publishers.Concatenate<Publishers.Sequence<S, Failure>, Self>
+  public consuming func prepend<S: Sequence>(_ elements: S) -> Publishers.Concatenate<Publishers.Sequence<S, Failure>, Self>
   where Output == S.Element {
     Publishers.Concatenate(prefix: Publishers.Sequence(sequence: elements), suffix: self)
   }
@@ -187,7 +187,7 @@ extension Publisher {
   /// - Returns: A publisher that prefixes the prefixing publisher's elements prior to this
   ///   publisher's elements.
   @inlinable
-  public func prepend<P: Publisher>(_ publisher: P) -> Publishers.Concatenate<P, Self>
+  public consuming func prepend<P: Publisher>(_ publisher: P) -> Publishers.Concatenate<P, Self>
   where Failure == P.Failure, Output == P.Output {
     Publishers.Concatenate(prefix: publisher, suffix: self)
   }

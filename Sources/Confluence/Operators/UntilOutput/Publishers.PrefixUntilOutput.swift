@@ -99,7 +99,7 @@ extension Publisher {
   /// - Returns: A publisher that republishes elements until the second publisher
   ///   publishes an element.
   @inlinable
-  public func prefix<P: Publisher>(untilOutputFrom publisher: P) -> Publishers.PrefixUntilOutput<Self, P> {
+  public consuming func prefix<P: Publisher>(untilOutputFrom publisher: P) -> Publishers.PrefixUntilOutput<Self, P> {
     Publishers.PrefixUntilOutput(upstream: self, other: publisher)
   }
 }

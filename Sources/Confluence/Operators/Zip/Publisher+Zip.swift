@@ -11,7 +11,7 @@ extension Publisher {
   ///
   /// - Returns: A publisher that emits tuples of elements from the upstream publishers.
   @inlinable
-  public func zip<P: Publisher>(_ other: P) -> Publishers.Zip<Self, P> where Failure == P.Failure {
+  public consuming func zip<P: Publisher>(_ other: P) -> Publishers.Zip<Self, P> where Failure == P.Failure {
     Publishers.Zip(self, other)
   }
 
@@ -21,7 +21,7 @@ extension Publisher {
   /// - Returns: A publisher that emits the transformed tuples; a `Publishers.Map` over
   ///   ``Publishers/Zip``.
   @inlinable
-  public func zip<P: Publisher, T>(_ other: P, _ transform: @escaping (Output, P.Output) -> T)
+  public consuming func zip<P: Publisher, T>(_ other: P, _ transform: @escaping (Output, P.Output) -> T)
     -> Publishers.Map<Publishers.Zip<Self, P>, T> where Failure == P.Failure
   {
     Publishers.Zip(self, other).map(transform)
@@ -37,7 +37,7 @@ extension Publisher {
   ///
   /// - Returns: A publisher that emits tuples of elements from the upstream publishers.
   @inlinable
-  public func zip<P: Publisher, Q: Publisher>(_ publisher1: P, _ publisher2: Q) -> Publishers.Zip3<Self, P, Q>
+  public consuming func zip<P: Publisher, Q: Publisher>(_ publisher1: P, _ publisher2: Q) -> Publishers.Zip3<Self, P, Q>
   where Failure == P.Failure, P.Failure == Q.Failure {
     Publishers.Zip3(self, publisher1, publisher2)
   }
@@ -48,7 +48,7 @@ extension Publisher {
   /// - Returns: A publisher that emits the transformed tuples; a `Publishers.Map` over
   ///   ``Publishers/Zip3``.
   @inlinable
-  public func zip<P: Publisher, Q: Publisher, T>(
+  public consuming func zip<P: Publisher, Q: Publisher, T>(
     _ publisher1: P, _ publisher2: Q, _ transform: @escaping (Output, P.Output, Q.Output) -> T
   ) -> Publishers.Map<Publishers.Zip3<Self, P, Q>, T> where Failure == P.Failure, P.Failure == Q.Failure {
     Publishers.Zip3(self, publisher1, publisher2).map(transform)
@@ -64,7 +64,7 @@ extension Publisher {
   ///
   /// - Returns: A publisher that emits tuples of elements from the upstream publishers.
   @inlinable
-  public func zip<P: Publisher, Q: Publisher, R: Publisher>(_ publisher1: P, _ publisher2: Q, _ publisher3: R)
+  public consuming func zip<P: Publisher, Q: Publisher, R: Publisher>(_ publisher1: P, _ publisher2: Q, _ publisher3: R)
     -> Publishers.Zip4<Self, P, Q, R> where Failure == P.Failure, P.Failure == Q.Failure, Q.Failure == R.Failure
   {
     Publishers.Zip4(self, publisher1, publisher2, publisher3)
@@ -76,7 +76,7 @@ extension Publisher {
   /// - Returns: A publisher that emits the transformed tuples; a `Publishers.Map` over
   ///   ``Publishers/Zip4``.
   @inlinable
-  public func zip<P: Publisher, Q: Publisher, R: Publisher, T>(
+  public consuming func zip<P: Publisher, Q: Publisher, R: Publisher, T>(
     _ publisher1: P, _ publisher2: Q, _ publisher3: R,
     _ transform: @escaping (Output, P.Output, Q.Output, R.Output) -> T
   ) -> Publishers.Map<Publishers.Zip4<Self, P, Q, R>, T>

@@ -89,7 +89,7 @@ extension Publisher {
   /// - Returns: A publisher that delays delivery of elements and completion to the
   ///   downstream receiver.
   @inlinable
-  public func delay<S: Scheduler>(
+  public consuming func delay<S: Scheduler>(
     for interval: S.SchedulerTimeType.Stride, tolerance: S.SchedulerTimeType.Stride? = nil, scheduler: S,
     options: S.SchedulerOptions? = nil
   ) -> Publishers.Delay<Self, S> {

@@ -67,7 +67,7 @@ extension Publisher {
   /// - Returns: A publisher that emits elements representing the time interval between the
   ///   elements it receives.
   @inlinable
-  public func measureInterval<S: Scheduler>(using scheduler: S, options: S.SchedulerOptions? = nil)
+  public consuming func measureInterval<S: Scheduler>(using scheduler: S, options: S.SchedulerOptions? = nil)
     -> Publishers.MeasureInterval<Self, S>
   {
     Publishers.MeasureInterval(upstream: self, scheduler: scheduler)

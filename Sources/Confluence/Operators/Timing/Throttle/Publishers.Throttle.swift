@@ -90,7 +90,7 @@ extension Publisher {
   /// - Returns: A publisher that emits either the most-recent or first element received
   ///   during the specified interval.
   @inlinable
-  public func throttle<S: Scheduler>(for interval: S.SchedulerTimeType.Stride, scheduler: S, latest: Bool)
+  public consuming func throttle<S: Scheduler>(for interval: S.SchedulerTimeType.Stride, scheduler: S, latest: Bool)
     -> Publishers.Throttle<Self, S>
   {
     Publishers.Throttle(upstream: self, interval: interval, scheduler: scheduler, latest: latest)

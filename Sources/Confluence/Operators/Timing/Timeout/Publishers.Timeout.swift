@@ -93,7 +93,7 @@ extension Publisher {
   /// - Returns: A publisher that terminates if the specified interval elapses with no
   ///   events received from the upstream publisher.
   @inlinable
-  public func timeout<S: Scheduler>(
+  public consuming func timeout<S: Scheduler>(
     _ interval: S.SchedulerTimeType.Stride, scheduler: S, options: S.SchedulerOptions? = nil,
     customError: (() -> Self.Failure)? = nil
   ) -> Publishers.Timeout<Self, S> {
