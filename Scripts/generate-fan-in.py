@@ -111,7 +111,7 @@ def overloads(kind):
   ///
   /// - Returns: A publisher that emits tuples of elements from the upstream publishers.
   @inlinable
-  public func {op}<{gen}>({params}) -> Publishers.{name}<Self, {", ".join(others)}> where {where} {{
+  public consuming func {op}<{gen}>({params}) -> Publishers.{name}<Self, {", ".join(others)}> where {where} {{
     Publishers.{name}({args})
   }}
 
@@ -121,7 +121,7 @@ def overloads(kind):
   /// - Returns: A publisher that emits the transformed tuples; a `Publishers.Map` over
   ///   ``Publishers/{name}``.
   @inlinable
-  public func {op}<{gen}, T>({params}, _ transform: @escaping ({outputs}) -> T) -> Publishers.Map<Publishers.{name}<Self, {", ".join(others)}>, T> where {where} {{
+  public consuming func {op}<{gen}, T>({params}, _ transform: @escaping ({outputs}) -> T) -> Publishers.Map<Publishers.{name}<Self, {", ".join(others)}>, T> where {where} {{
     Publishers.{name}({args}).map(transform)
   }}
 

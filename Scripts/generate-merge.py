@@ -119,7 +119,7 @@ extension Publisher {
   ///
   /// - Returns: A publisher that emits an event when any upstream publisher emits an event.
   @inlinable
-  public func merge<{gen}>({args}) -> Publishers.{target}<Self, {", ".join(new)}> where {where} {{
+  public consuming func merge<{gen}>({args}) -> Publishers.{target}<Self, {", ".join(new)}> where {where} {{
     Publishers.{target}({call})
   }}
 
@@ -134,7 +134,7 @@ extension Publisher {
   /// - Parameter other: Another publisher of this publisher’s type.
   /// - Returns: A publisher that emits an event when either upstream publisher emits an event.
   @inlinable
-  public func merge(with other: Self) -> Publishers.MergeMany<Self> {
+  public consuming func merge(with other: Self) -> Publishers.MergeMany<Self> {
     Publishers.MergeMany(self, other)
   }
 }

@@ -11,7 +11,8 @@ extension Publisher {
   ///
   /// - Returns: A publisher that emits tuples of elements from the upstream publishers.
   @inlinable
-  public consuming func combineLatest<P: Publisher>(_ other: P) -> Publishers.CombineLatest<Self, P> where Failure == P.Failure {
+  public consuming func combineLatest<P: Publisher>(_ other: P) -> Publishers.CombineLatest<Self, P>
+  where Failure == P.Failure {
     Publishers.CombineLatest(self, other)
   }
 
@@ -65,8 +66,9 @@ extension Publisher {
   ///
   /// - Returns: A publisher that emits tuples of elements from the upstream publishers.
   @inlinable
-  public consuming func combineLatest<P: Publisher, Q: Publisher, R: Publisher>(_ publisher1: P, _ publisher2: Q, _ publisher3: R)
-    -> Publishers.CombineLatest4<Self, P, Q, R>
+  public consuming func combineLatest<P: Publisher, Q: Publisher, R: Publisher>(
+    _ publisher1: P, _ publisher2: Q, _ publisher3: R
+  ) -> Publishers.CombineLatest4<Self, P, Q, R>
   where Failure == P.Failure, P.Failure == Q.Failure, Q.Failure == R.Failure {
     Publishers.CombineLatest4(self, publisher1, publisher2, publisher3)
   }

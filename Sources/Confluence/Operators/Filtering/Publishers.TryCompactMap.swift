@@ -85,7 +85,9 @@ extension Publisher {
   ///   an optional value.
   /// - Returns: Any non-`nil` optional results of calling the supplied closure.
   @inlinable
-  public consuming func tryCompactMap<T>(_ transform: @escaping (Output) throws -> T?) -> Publishers.TryCompactMap<Self, T> {
+  public consuming func tryCompactMap<T>(_ transform: @escaping (Output) throws -> T?)
+    -> Publishers.TryCompactMap<Self, T>
+  {
     Publishers.TryCompactMap(upstream: self, transform: transform)
   }
 }

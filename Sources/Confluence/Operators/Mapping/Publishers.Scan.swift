@@ -80,7 +80,9 @@ extension Publisher {
   /// - Returns: A publisher that transforms elements by applying a closure that receives
   ///   its previous return value and the next element from the upstream publisher.
   @inlinable
-  public consuming func scan<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T) -> Publishers.Scan<Self, T> {
+  public consuming func scan<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T)
+    -> Publishers.Scan<Self, T>
+  {
     Publishers.Scan(upstream: self, initialResult: initialResult, nextPartialResult: nextPartialResult)
   }
 }

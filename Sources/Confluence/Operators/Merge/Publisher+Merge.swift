@@ -156,9 +156,9 @@ extension Publisher {
   ///
   /// - Returns: A publisher that emits an event when any upstream publisher emits an event.
   @inlinable
-  public consuming func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher>(
-    with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H
-  ) -> Publishers.Merge8<Self, B, C, D, E, F, G, H>
+  public consuming func merge<
+    B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher
+  >(with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H) -> Publishers.Merge8<Self, B, C, D, E, F, G, H>
   where
     Self.Failure == B.Failure, Self.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output,
     C.Failure == D.Failure, C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output, E.Failure == F.Failure,

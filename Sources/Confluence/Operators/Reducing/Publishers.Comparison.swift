@@ -112,7 +112,8 @@ extension Publisher {
   /// - Returns: A publisher that publishes the minimum value received from the upstream
   ///   publisher, after the upstream publisher finishes.
   @inlinable
-  public consuming func min(by areInIncreasingOrder: @escaping (Output, Output) -> Bool) -> Publishers.Comparison<Self> {
+  public consuming func min(by areInIncreasingOrder: @escaping (Output, Output) -> Bool) -> Publishers.Comparison<Self>
+  {
     Publishers.Comparison(upstream: self) { areInIncreasingOrder($1, $0) }
   }
 }
@@ -138,7 +139,8 @@ extension Publisher {
   /// - Returns: A publisher that publishes the maximum value received from the upstream
   ///   publisher, after the upstream publisher finishes.
   @inlinable
-  public consuming func max(by areInIncreasingOrder: @escaping (Output, Output) -> Bool) -> Publishers.Comparison<Self> {
+  public consuming func max(by areInIncreasingOrder: @escaping (Output, Output) -> Bool) -> Publishers.Comparison<Self>
+  {
     Publishers.Comparison(upstream: self, areInIncreasingOrder: areInIncreasingOrder)
   }
 }

@@ -87,7 +87,8 @@ extension Publisher {
   /// - Returns: A publisher that publishes a Boolean value that indicates whether all received
   ///   elements pass a given predicate.
   @inlinable
-  public consuming func tryAllSatisfy(_ predicate: @escaping (Output) throws -> Bool) -> Publishers.TryAllSatisfy<Self> {
+  public consuming func tryAllSatisfy(_ predicate: @escaping (Output) throws -> Bool) -> Publishers.TryAllSatisfy<Self>
+  {
     Publishers.TryAllSatisfy(upstream: self, predicate: predicate)
   }
 }

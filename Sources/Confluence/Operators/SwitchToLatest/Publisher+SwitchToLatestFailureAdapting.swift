@@ -4,7 +4,9 @@ extension Publisher where Output: Publisher, Failure == Never {
   ///
   /// Back-pressure: see ``Publishers/SwitchToLatest``.
   @inlinable
-  public consuming func switchToLatest() -> Publishers.SwitchToLatest<Output, Publishers.SetFailureType<Self, Output.Failure>> {
+  public consuming func switchToLatest()
+    -> Publishers.SwitchToLatest<Output, Publishers.SetFailureType<Self, Output.Failure>>
+  {
     Publishers.SwitchToLatest(upstream: setFailureType(to: Output.Failure.self))
   }
 }

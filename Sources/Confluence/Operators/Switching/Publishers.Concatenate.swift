@@ -77,7 +77,9 @@ extension Publisher {
   /// - Returns: A publisher that appends the specified elements after this publisher's
   ///   elements.
   @inlinable
-  public consuming func append(_ elements: Output...) -> Publishers.Concatenate<Self, Publishers.Sequence<[Output], Failure>> {
+  public consuming func append(_ elements: Output...)
+    -> Publishers.Concatenate<Self, Publishers.Sequence<[Output], Failure>>
+  {
     Publishers.Concatenate(prefix: self, suffix: Publishers.Sequence(sequence: elements))
   }
 
@@ -97,7 +99,8 @@ extension Publisher {
   /// - Returns: A publisher that appends the sequence of elements after this publisher's
   ///   elements.
   @inlinable
-  public consuming func append<S: Sequence>(_ elements: S) -> Publishers.Concatenate<Self, Publishers.Sequence<S, Failure>>
+  public consuming func append<S: Sequence>(_ elements: S)
+    -> Publishers.Concatenate<Self, Publishers.Sequence<S, Failure>>
   where Output == S.Element {
     Publishers.Concatenate(prefix: self, suffix: Publishers.Sequence(sequence: elements))
   }
@@ -143,7 +146,9 @@ extension Publisher {
   /// - Returns: A publisher that prefixes the specified elements prior to this publisher's
   ///   elements.
   @inlinable
-  public consuming func prepend(_ elements: Output...) -> Publishers.Concatenate<Publishers.Sequence<[Output], Failure>, Self> {
+  public consuming func prepend(_ elements: Output...)
+    -> Publishers.Concatenate<Publishers.Sequence<[Output], Failure>, Self>
+  {
     Publishers.Concatenate(prefix: Publishers.Sequence(sequence: elements), suffix: self)
   }
 
@@ -163,7 +168,8 @@ extension Publisher {
   /// - Returns: A publisher that prefixes the sequence of elements prior to this
   ///   publisher's elements.
   @inlinable
-  public consuming func prepend<S: Sequence>(_ elements: S) -> Publishers.Concatenate<Publishers.Sequence<S, Failure>, Self>
+  public consuming func prepend<S: Sequence>(_ elements: S)
+    -> Publishers.Concatenate<Publishers.Sequence<S, Failure>, Self>
   where Output == S.Element {
     Publishers.Concatenate(prefix: Publishers.Sequence(sequence: elements), suffix: self)
   }

@@ -97,7 +97,8 @@ extension Publisher {
   /// - Returns: A publisher that handles errors from an upstream publisher by replacing the
   ///   failed publisher with another publisher, or an error.
   @inlinable
-  public consuming func tryCatch<P: Publisher>(_ handler: @escaping (Failure) throws -> P) -> Publishers.TryCatch<Self, P>
+  public consuming func tryCatch<P: Publisher>(_ handler: @escaping (Failure) throws -> P)
+    -> Publishers.TryCatch<Self, P>
   where Output == P.Output {
     Publishers.TryCatch(upstream: self, handler: handler)
   }

@@ -79,7 +79,9 @@ extension Publisher {
   /// - Returns: A publisher that collects elements by a given strategy, and emits a single
   ///   array of the collection.
   @inlinable
-  public consuming func collect<S: Scheduler>(_ strategy: Publishers.TimeGroupingStrategy<S>, options: S.SchedulerOptions? = nil)
+  public consuming func collect<S: Scheduler>(
+    _ strategy: Publishers.TimeGroupingStrategy<S>, options: S.SchedulerOptions? = nil
+  )
     -> Publishers.CollectByTime<Self, S>
   {
     Publishers.CollectByTime(upstream: self, strategy: strategy, options: options)
