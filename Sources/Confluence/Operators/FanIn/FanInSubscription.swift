@@ -337,7 +337,7 @@ where Downstream.Input == Logic.Output {
   @inlinable
   internal func afterDelivery(returning more: Subscribers.Demand) -> (State.Next, Subscribers.Demand) {
     guard more != .none else { return withStateAsOwner { state.didDeliver() } }
-    let (forward, following, owed) = withStateAsOwner { state.didDeliver(additionalDemand: more) }
+    var (forward, following, owed) = withStateAsOwner { state.didDeliver(additionalDemand: more) }
     forward.request(more)
     return (following, owed)
   }

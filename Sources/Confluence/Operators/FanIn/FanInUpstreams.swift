@@ -37,9 +37,10 @@ internal struct FanInUpstreams {
   }
 
   /// Requests `demand` from every side and lets go of them, each taken out with
-  /// `SubscriptionStatus.take()`.
+  /// `SubscriptionStatus.take()`. `mutating`, as ``cancel()`` is: consuming, it was copied
+  /// out of the caller's tuple first (through its value witnesses) on every request.
   @inlinable
-  internal consuming func request(_ demand: Subscribers.Demand) {
+  internal mutating func request(_ demand: Subscribers.Demand) {
     a.take().requestAndRelease(demand)
     b.take().requestAndRelease(demand)
     c.take().requestAndRelease(demand)
