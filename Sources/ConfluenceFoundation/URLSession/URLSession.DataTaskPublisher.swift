@@ -33,10 +33,11 @@ extension URLSession {
   /// On Linux, swift-corelibs-foundation can trap in `URLSession.behaviour(for:)` when a
   /// task is cancelled while its session's `URLCache` is still looking the request up: the
   /// cancel then reaches the task after the task has finished and left its session. On a
-  /// loaded two-core machine, 2,000 requests each cancelled within half a millisecond of
-  /// starting trapped in 14 of 15 runs with the cache and in none of 15 without it. A session
-  /// whose subscriptions are often cancelled (a search box, a list that reloads) is safest
-  /// made with `configuration.urlCache = nil`; `URLSession.shared` has a cache.
+  /// loaded two-core machine, runs of 2,000 requests each cancelled at once or within a few
+  /// milliseconds of starting trapped in 14 of 15 with the cache and in none of 15 without
+  /// it. A session whose subscriptions are often cancelled (a search box, a list that
+  /// reloads) is safest made with `configuration.urlCache = nil`; `URLSession.shared` has a
+  /// cache.
   public struct DataTaskPublisher: Publisher {
     /// The kind of values published by this publisher: the data and the response.
     public typealias Output = (data: Data, response: URLResponse)
