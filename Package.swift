@@ -39,9 +39,14 @@ var targets: [Target] = [
   // Streams over HTTP (bytes, lines, server-sent events) as back-pressured publishers:
   // names Apple does not have, so not in ConfluenceFoundation (ARCHITECTURE.md, "Modules").
   .target(name: "ConfluenceNetworking", dependencies: ["Confluence", "ConfluenceFoundation"]),
+  // A process that starts with one thread, which `Lock` treats differently (no mutex while
+  // the C library says so); run by ConfluenceTests' SingleThreadedLockTests.
+  .executableTarget(name: "ConfluenceLockProbe", dependencies: ["Confluence", "CConfluenceSystem"]),
   .testTarget(
     name: "ConfluenceTests",
-    dependencies: ["Confluence", "ConfluenceTesting", "ConfluenceFoundation", "ConfluenceExtras"]
+    dependencies: [
+      "Confluence", "ConfluenceTesting", "ConfluenceFoundation", "ConfluenceExtras", "ConfluenceLockProbe",
+    ]
   ),
   .testTarget(name: "ConfluenceFoundationTests", dependencies: ["ConfluenceFoundation", "ConfluenceTesting"]),
   .testTarget(

@@ -53,19 +53,12 @@ final class AssertNoFailureTests: XCTestCase {
       return
     }
     #if os(Linux)
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-      process.arguments = ["ConfluenceTests.AssertNoFailureTests/test_failure_trapsWithPrefixAndError"]
-      process.environment = ProcessInfo.processInfo.environment.merging(
-        ["CONFLUENCE_ASSERT_NO_FAILURE_CHILD": "1"], uniquingKeysWith: { $1 })
-      let output = Pipe()
-      process.standardOutput = output
-      process.standardError = output
-      try process.run()
-      let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
-      XCTAssertNotEqual(process.terminationStatus, 0)
-      XCTAssertTrue(text.contains("What could possibly go wrong? genericSubjectError"), text)
+      let child = try runChildProcess(
+        URL(fileURLWithPath: CommandLine.arguments[0]),
+        arguments: ["ConfluenceTests.AssertNoFailureTests/test_failure_trapsWithPrefixAndError"],
+        environment: ["CONFLUENCE_ASSERT_NO_FAILURE_CHILD": "1"])
+      XCTAssertNotEqual(child.status, 0)
+      XCTAssertTrue(child.output.contains("What could possibly go wrong? genericSubjectError"), child.output)
     #else
       throw XCTSkip("the child-process trap check runs on Linux only")
     #endif

@@ -24,7 +24,33 @@ guard chosen.count == 1, let body = chosen[0].body else {
   FileHandle.standardError.write("no single runnable body for \(arguments[1]) / \(arguments[2])\n".data(using: .utf8)!)
   exit(2)
 }
-switch body {
-case .sync(let function): print(function(n))
-case .async(let function): print(await function(n))
+// With CONFLUENCE_TIME_REPS=R: one warm-up, then R timed runs of N, and the median time
+// per element on standard error. This process starts no thread of its own (confluence-bench
+// runs its workloads from an async main, so the concurrency runtime's threads exist there),
+// which is what a single-threaded program, and glibc's single-thread shortcuts, see.
+if let reps = ProcessInfo.processInfo.environment["CONFLUENCE_TIME_REPS"].flatMap(Int.init), reps > 0 {
+  var times: [Double] = []
+  var checksum: UInt64 = 0
+  for rep in 0...reps {
+    let start = DispatchTime.now().uptimeNanoseconds
+    switch body {
+    case .sync(let function): checksum = function(n)
+    case .async(let function): checksum = await function(n)
+    }
+    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / Double(n)
+    if rep > 0 { times.append(elapsed) }
+  }
+  times.sort()
+  let median = times[times.count / 2]
+  FileHandle.standardError.write(
+    String(
+      format: "%@ (%@): %.1f ns per element, median of %d (%.1f–%.1f)\n", arguments[1], arguments[2], median,
+      reps, times[0], times[times.count - 1]
+    ).data(using: .utf8)!)
+  print(checksum)
+} else {
+  switch body {
+  case .sync(let function): print(function(n))
+  case .async(let function): print(await function(n))
+  }
 }

@@ -13,6 +13,13 @@
 #include <pthread.h>
 #endif
 
+#if defined(__linux__) && defined(__has_include)
+#if __has_include(<sys/single_threaded.h>)
+#include <sys/single_threaded.h>
+#define CONFLUENCE_HAS_SINGLE_THREADED_FLAG 1
+#endif
+#endif
+
 /// A number that identifies the calling thread among the threads alive now, never 0 or 1:
 /// the address of the thread's control block (x86-64: the self pointer at %fs:0;
 /// AArch64: TPIDR_EL0), elsewhere `pthread_self()`. `volatile` so that the compiler never
@@ -28,6 +35,19 @@ static inline __attribute__((always_inline)) uintptr_t confluence_thread_token(v
   return token;
 #else
   return (uintptr_t)pthread_self();
+#endif
+}
+
+/// Whether the process has only ever had one thread, as the C library knows it
+/// (glibc 2.32 and later: `__libc_single_threaded`, which it clears before creating a second
+/// thread and which only the thread that creates threads can see change). While it holds,
+/// nothing can contend for a lock, and glibc's own mutexes skip their atomic instructions;
+/// `Lock` does the same. Always false where the C library does not say (musl, Darwin).
+static inline __attribute__((always_inline)) bool confluence_is_single_threaded(void) {
+#if defined(CONFLUENCE_HAS_SINGLE_THREADED_FLAG)
+  return __atomic_load_n(&__libc_single_threaded, __ATOMIC_RELAXED) != 0;
+#else
+  return false;
 #endif
 }
 

@@ -58,7 +58,11 @@ public final class AnyCancellable: Cancellable, Hashable {
   /// Cancel the activity. Runs the closure the first time only.
   @inlinable
   public func cancel() {
-    let pending = lock.withLock { action.take() }
+    // Moved out through a local rather than returned: a closure returned through
+    // `withLock`'s generic result was wrapped in a reabstraction thunk, an allocation per
+    // cancel, once the lock's body sat between two branches.
+    var pending: (() -> Void)?
+    lock.withLock { pending = action.take() }
     pending?()
   }
 

@@ -36,22 +36,15 @@ extension XCTestCase {
     }
     #if os(Linux)
       do {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["ConfluenceTests.\(testName)"]
-        process.environment = environment.merging(
-          ["CONFLUENCE_TRAP_TEST": testName, "CONFLUENCE_TRAP_INDEX": String(index)], uniquingKeysWith: { $1 })
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let child = try runChildProcess(
+          URL(fileURLWithPath: CommandLine.arguments[0]), arguments: ["ConfluenceTests.\(testName)"],
+          environment: ["CONFLUENCE_TRAP_TEST": testName, "CONFLUENCE_TRAP_INDEX": String(index)])
         XCTAssertEqual(
-          process.terminationReason, .uncaughtSignal, "did not trap (call #\(index)):\n\(text)", file: file, line: line)
+          child.reason, .uncaughtSignal, "did not trap (call #\(index)):\n\(child.output)", file: file, line: line)
         if let message {
           XCTAssertTrue(
-            text.contains(message), "the trap message lacks \"\(message)\":\n\(text)", file: file, line: line)
+            child.output.contains(message), "the trap message lacks \"\(message)\":\n\(child.output)", file: file,
+            line: line)
         }
       } catch {
         XCTFail("could not start the child process: \(error)", file: file, line: line)
