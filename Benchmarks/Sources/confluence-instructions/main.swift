@@ -3,8 +3,10 @@
 //   confluence-instructions WORKLOAD LIBRARY N
 //
 // For instruction counts: `Benchmarks/instructions` runs it under callgrind with N and 2N
-// elements and prints what one more element costs. Workload names are confluence-bench's;
-// LIBRARY is matched against the library's name (`confluence`, `opencombine`).
+// elements and prints what one more element costs (`Benchmarks/atomics`: the atomic
+// instructions among them). Workload names are confluence-bench's; LIBRARY is matched against
+// the library's name (`confluence`, `opencombine`). The process starts no thread unless
+// CONFLUENCE_START_THREAD=1; CONFLUENCE_TIME_REPS=R times the body (see below).
 
 import BenchSupport
 import ConfluenceWorkloads
@@ -24,6 +26,18 @@ guard chosen.count == 1, let body = chosen[0].body else {
   FileHandle.standardError.write("no single runnable body for \(arguments[1]) / \(arguments[2])\n".data(using: .utf8)!)
   exit(2)
 }
+// With CONFLUENCE_START_THREAD=1 an idle thread is started first, so that the body runs in a
+// process with several threads, as confluence-bench's does: glibc's mutexes and Confluence's
+// `Lock` then take their atomic paths.
+if ProcessInfo.processInfo.environment["CONFLUENCE_START_THREAD"] == "1" {
+  let started = DispatchSemaphore(value: 0)
+  Thread {
+    started.signal()
+    while true { sleep(3600) }
+  }.start()
+  started.wait()
+}
+
 // With CONFLUENCE_TIME_REPS=R: one warm-up, then R timed runs of N, and the median time
 // per element on standard error. This process starts no thread of its own (confluence-bench
 // runs its workloads from an async main, so the concurrency runtime's threads exist there),

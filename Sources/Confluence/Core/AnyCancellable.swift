@@ -59,8 +59,8 @@ public final class AnyCancellable: Cancellable, Hashable {
   @inlinable
   public func cancel() {
     // Moved out through a local rather than returned: a closure returned through
-    // `withLock`'s generic result was wrapped in a reabstraction thunk, an allocation per
-    // cancel, once the lock's body sat between two branches.
+    // `withLock`'s generic result can be wrapped in a reabstraction thunk, an allocation per
+    // cancel (it was, with one shape of `withLock` tried while adding its single-thread test).
     var pending: (() -> Void)?
     lock.withLock { pending = action.take() }
     pending?()

@@ -85,21 +85,20 @@ package struct Lock: ~Copyable, @unchecked Sendable {
       // on) are skipped, as glibc skips them in its own mutexes. Only this thread could
       // start a second one, and a section's body calls nothing out (the rules above), so
       // none starts while a section runs unlocked; debug builds check that. The choice is
-      // made once per section, so a section ends as it began. `body` is inlined once,
-      // between the two tests: an early `return body()` for the single thread inlines it
-      // twice, which made building a subject and a sink 6% more instructions, not fewer.
-      let contended = !confluence_is_single_threaded()
-      if contended { mutex._unsafeLock() }
-      let result = body()
-      if contended {
-        mutex._unsafeUnlock()
-      } else {
+      // made once per section, so a section ends as it began. With several threads the test
+      // costs four instructions a section (the flag is read through the GOT); `_slowPath`
+      // lays the code out for that case, which is every app's with a dispatch queue.
+      if _slowPath(confluence_is_single_threaded()) {
+        let result = body()
         assert(
           confluence_is_single_threaded(),
           "a thread was started inside a critical section, which ran without the mutex because the process had one thread"
         )
+        return result
       }
-      return result
+      mutex._unsafeLock()
+      defer { mutex._unsafeUnlock() }
+      return body()
     }
   #endif
 }
