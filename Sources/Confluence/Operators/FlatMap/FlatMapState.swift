@@ -188,6 +188,13 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     } else {
       slot = slots.count
       generation = 0
+      if slot == 0 {
+        // Room for four at once: grown from empty one append at a time, the two tables
+        // were reallocated at the first, second and third inner publisher (a `merge` of
+        // four upstreams paid six allocations and copies where two do).
+        slots.reserveCapacity(4)
+        subscriptions.reserveCapacity(4)
+      }
       slots.append(FlatMapInnerSlot(generation: 0, isLive: true, nextFree: -1))
       subscriptions.append(.terminal)
     }
@@ -412,6 +419,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   internal mutating func releaseAll() -> SubscriptionsToCancel {
     var cancelling = SubscriptionsToCancel(last: upstream.take())
     if liveInners > 0 {
+      cancelling.reserveCapacity(liveInners)
       for index in subscriptions.indices {
         if case .subscribed(let subscription) = subscriptions[index].take() {
           cancelling.append(subscription)
