@@ -38,6 +38,17 @@ if ProcessInfo.processInfo.environment["CONFLUENCE_START_THREAD"] == "1" {
   started.wait()
 }
 
+/// Runs the body once with `n` elements and returns its checksum. On the main actor, as the
+/// top-level code is: a synchronous body then runs on this thread, with no hop to the
+/// concurrency runtime's threads, which would start one.
+@MainActor
+func runOnce() async -> UInt64 {
+  switch body {
+  case .sync(let function): function(n)
+  case .async(let function): await function(n)
+  }
+}
+
 // With CONFLUENCE_TIME_REPS=R: one warm-up, then R timed runs of N, and the median time
 // per element on standard error. This process starts no thread of its own (confluence-bench
 // runs its workloads from an async main, so the concurrency runtime's threads exist there),
@@ -47,10 +58,7 @@ if let reps = ProcessInfo.processInfo.environment["CONFLUENCE_TIME_REPS"].flatMa
   var checksum: UInt64 = 0
   for rep in 0...reps {
     let start = DispatchTime.now().uptimeNanoseconds
-    switch body {
-    case .sync(let function): checksum = function(n)
-    case .async(let function): checksum = await function(n)
-    }
+    checksum = await runOnce()
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / Double(n)
     if rep > 0 { times.append(elapsed) }
   }
@@ -63,8 +71,5 @@ if let reps = ProcessInfo.processInfo.environment["CONFLUENCE_TIME_REPS"].flatMa
     ).data(using: .utf8)!)
   print(checksum)
 } else {
-  switch body {
-  case .sync(let function): print(function(n))
-  case .async(let function): print(await function(n))
-  }
+  print(await runOnce())
 }
