@@ -44,9 +44,6 @@ package struct SubscriptionsToCancel {
     }
   }
 
-  /// Cancels them all, in order, and lets go of them. Each field is taken out with
-  /// `SubscriptionStatus.take()`: a consuming call on a stored field of a copyable struct
-  /// copies the field (through the enum's value witness) and destroys the whole afterwards.
   /// Makes room for `count` subscriptions in all, so that appending them allocates once.
   @inlinable
   package mutating func reserveCapacity(_ count: Int) {
@@ -54,6 +51,9 @@ package struct SubscriptionsToCancel {
     if count > 1 { more.reserveCapacity(count - 1) }
   }
 
+  /// Cancels them all, in order, and lets go of them. Each field is taken out with
+  /// `SubscriptionStatus.take()`: a consuming call on a stored field of a copyable struct
+  /// copies the field (through the enum's value witness) and destroys the whole afterwards.
   @inlinable
   package consuming func cancel() {
     first.take().cancelSubscription()
