@@ -308,7 +308,12 @@ final class EndToEndTests: XCTestCase {
   // MARK: watch and serve
 
   func test_watch_refreshesAsTheLiveSnapshotMoves_andExitsCleanlyOnCtrlC() throws {
-    let process = try NewsProcess(["watch", "--demo", "--limit", "5", "--interval", "0.2", "--latency", "0"])
+    // A move changes the top five only now and then (at the default tick of 2 s, seven moves
+    // in the 15 s below went by without one, once, in a CI run): moves every 0.2 s, from a
+    // fixed seed.
+    let process = try NewsProcess([
+      "watch", "--demo", "--limit", "5", "--interval", "0.2", "--latency", "0", "--tick", "0.2", "--seed", "35",
+    ])
     XCTAssertTrue(process.waitForOutput(containing: "Hacker News · top stories"), process.stdoutSoFar)
     XCTAssertTrue(process.waitForOutput(containing: "changed", timeout: 15), process.stdoutSoFar)
     process.interrupt()
