@@ -347,7 +347,7 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
     let finished = storage.lock.withLock { () -> Bool in
       switch throughClosedLane {
       case .none: break
-      case .lone: storage.lane.store(SubjectLane.closed, ordering: .relaxed)
+      case .lone: storage.lane.store(UInt(SubjectLane.closed), ordering: .relaxed)
       case .own: lane.store(SubjectLane.closed, ordering: .relaxed)
       }
       guard state.finishDelivery(returning: more) else { return false }

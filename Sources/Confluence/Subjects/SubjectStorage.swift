@@ -8,8 +8,9 @@ import Synchronization
 ///
 /// Cost per value with one subscriber whose demand is unlimited (a subject without a
 /// current value): two compare-and-exchanges on the lone-subscriber lane (take delivery
-/// ownership, give it up; see `SubjectLane`), one indirect call into code specialised for
-/// the subscriber, no lock, no retain or release, and no allocation. With one subscriber
+/// ownership, give it up; see `SubjectLane`), or, once the lane is bound to the sending
+/// thread, two plain stores and two loads; one indirect call into code specialised for the
+/// subscriber, no lock, no retain or release, and no allocation. With one subscriber
 /// otherwise: two lock acquisitions (plan the delivery and take ownership; hand the
 /// returned demand back and give ownership up). With `n` subscribers: one lock acquisition
 /// to plan the send (a snapshot of the list, retained for the send), then for each
@@ -59,10 +60,38 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
   @exclusivity(unchecked) @usableFromInline
   internal var upstreamAsker: UInt = 0
 
-  /// The lone-subscriber lane's state (a `SubjectLane` value). Changed from `closed` or
-  /// `ownedClosed` only under `lock`; between `open` and `owned` by senders, without it.
+  /// The lone-subscriber lane's state: one of `SubjectLane`'s four, or the address of the
+  /// `SubjectLaneBinding` of the thread the lane is bound to. Changed from `closed`,
+  /// `ownedClosed` or bound only under `lock`; between `open` and `owned` by senders,
+  /// without it; from `owned` to bound by the owner, under `lock`.
   @usableFromInline
-  internal let lane = Atomic<UInt8>(SubjectLane.closed)
+  internal let lane = Atomic<UInt>(UInt(SubjectLane.closed))
+
+  /// The threads the lone lane has been bound to, one binding each (guarded by `lock`;
+  /// kept until the subject goes away: see `SubjectLaneBinding`).
+  @exclusivity(unchecked) @usableFromInline
+  internal var laneBindings: [SubjectLaneBinding]
+
+  /// How many times a bound lone lane was closed from another thread than the bound one
+  /// (guarded by `lock`, saturating): each makes binding need a longer streak
+  /// (`SubjectLane.bindingStreak`).
+  @exclusivity(unchecked) @usableFromInline
+  internal var laneUnbindings: UInt8 = 0
+
+  /// The thread that sent the last value through the unbound lone lane, and how many it
+  /// has sent in a row there (guarded by owning the lane: only the sender that took it
+  /// touches them).
+  @exclusivity(unchecked) @usableFromInline
+  internal var laneStreakThread: UInt = 0
+
+  /// See ``laneStreakThread``.
+  @exclusivity(unchecked) @usableFromInline
+  internal var laneStreak: UInt32 = 0
+
+  /// The streak at which the lane's owner next tries to bind the lane to its thread
+  /// (guarded by owning the lane; `UInt32.max` once binding is known to be impossible).
+  @exclusivity(unchecked) @usableFromInline
+  internal var laneStreakGoal: UInt32 = SubjectLane.bindingStreak(afterUnbindings: 0)
 
   /// The conduit the lane delivers to: written under `lock` before the lane opens (the
   /// opening store publishes it), read by the sender that takes the lane. The subject's
@@ -82,6 +111,7 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
     self.keepsCurrentValue = keepsCurrentValue
     // Set here, not by a default value, whose initialiser code in a client module calls.
     self.upstreams = []
+    self.laneBindings = []
     super.init(state: SubjectState(keepsCurrentValue: keepsCurrentValue, currentValue: currentValue))
   }
 
@@ -113,6 +143,7 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
   @inlinable
   @inline(__always)
   internal func sendWithoutCurrentValue(_ value: Output) {
+    if sendThroughBoundLane(value) { return }
     if sendThroughLane(value) { return }
     sendThroughLock(value)
   }
@@ -131,14 +162,81 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
     deliver(value, as: plan, first: first)
   }
 
-  /// Delivers `value` through the lone-subscriber lane if no other sender owns it. Returns
-  /// `false` (having done nothing) if the lane was not open.
+  /// Delivers `value` through the lone-subscriber lane if it is bound to the calling thread
+  /// (see `SubjectLane`, "Bound lanes"), with plain loads and stores. Returns `false`
+  /// (having delivered nothing) otherwise.
+  @inlinable
+  @inline(__always)
+  internal func sendThroughBoundLane(_ value: Output) -> Bool {
+    let word = lane.load(ordering: .relaxed)
+    guard SubjectLane.isBound(word) else { return false }
+    return SubjectLaneBinding.bound(by: word)._withUnsafeGuaranteedRef { binding in
+      // Another thread's binding, or a re-entrant send (its own `busy` is set): not here.
+      guard binding.thread == confluence_thread_token(), binding.busy.load(ordering: .relaxed) == 0 else {
+        return false
+      }
+      binding.busy.store(1, ordering: .relaxed)
+      confluence_compiler_barrier()
+      guard lane.load(ordering: .acquiring) == word else {
+        return giveUpClosedBinding(binding)
+      }
+      // The lane holds the conduit's ownership while it is bound, and the subject's list
+      // keeps the conduit alive; once closed meanwhile, the verdict makes this thread its
+      // owner, which keeps it listed.
+      let conduit = laneConduit.unsafelyUnwrapped
+      conduit._withUnsafeGuaranteedRef { $0.noteDeliveringThread() }
+      // The demand is unlimited: what the subscriber returns cannot change it.
+      let more = conduit._withUnsafeGuaranteedRef { $0.send(value) }
+      conduit._withUnsafeGuaranteedRef { $0.forgetDeliveringThread() }
+      binding.busy.store(0, ordering: .releasing)
+      confluence_compiler_barrier()
+      if lane.load(ordering: .acquiring) != word {
+        finishClosedBinding(binding, conduit: conduit, after: more)
+      }
+      return true
+    }
+  }
+
+  /// ``sendThroughBoundLane(_:)`` found the lane closed after marking its thread busy, before
+  /// calling the subscriber: unmarks it, and finishes as the conduit's owner if the closer
+  /// saw the mark. Returns `false`: the value is still to be sent, by the other paths.
+  @usableFromInline
+  @inline(never)
+  internal func giveUpClosedBinding(_ binding: SubjectLaneBinding) -> Bool {
+    binding.busy.store(0, ordering: .releasing)
+    let isOwner = lock.withLock { binding.takeVerdict() == .owner }
+    if isOwner {
+      laneConduit.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+        $0.noteDeliveringThread()
+        $0.finishLaneDelivery(after: .none)
+      }
+    }
+    return false
+  }
+
+  /// ``sendThroughBoundLane(_:)`` found the lane closed after delivering: finishes as the
+  /// conduit's owner, through the lock, if the closer saw this thread busy.
+  @usableFromInline
+  @inline(never)
+  internal func finishClosedBinding(
+    _ binding: SubjectLaneBinding, conduit: Unmanaged<SubjectConduit<Output, Failure>>,
+    after more: Subscribers.Demand
+  ) {
+    guard lock.withLock({ binding.takeVerdict() == .owner }) else { return }
+    conduit._withUnsafeGuaranteedRef {
+      $0.noteDeliveringThread()
+      $0.finishLaneDelivery(after: more)
+    }
+  }
+
+  /// Delivers `value` through the lone-subscriber lane if it is open and no other sender
+  /// owns it. Returns `false` (having done nothing) if the lane was not open.
   @inlinable
   @inline(__always)
   internal func sendThroughLane(_ value: Output) -> Bool {
     guard
       lane.compareExchange(
-        expected: SubjectLane.open, desired: SubjectLane.owned, successOrdering: .acquiring,
+        expected: UInt(SubjectLane.open), desired: UInt(SubjectLane.owned), successOrdering: .acquiring,
         failureOrdering: .relaxed
       ).exchanged
     else { return false }
@@ -150,7 +248,18 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
     // The demand is unlimited: what the subscriber returns cannot change it.
     let more = conduit._withUnsafeGuaranteedRef { $0.send(value) }
     conduit._withUnsafeGuaranteedRef { $0.forgetDeliveringThread() }
-    if !lane.compareExchange(expected: SubjectLane.owned, desired: SubjectLane.open, ordering: .releasing).exchanged {
+    // The owner's streak (see `SubjectLane`, "Bound lanes").
+    let me = confluence_thread_token()
+    if laneStreakThread == me {
+      laneStreak &+= 1
+    } else {
+      laneStreakThread = me
+      laneStreak = 1
+    }
+    if laneStreak >= laneStreakGoal, bindLane(to: me) { return true }
+    if !lane.compareExchange(
+      expected: UInt(SubjectLane.owned), desired: UInt(SubjectLane.open), ordering: .releasing
+    ).exchanged {
       // Closed meanwhile (a value queued, a cancel, a completion, a new subscriber): finish
       // as the conduit's owner, through the lock.
       conduit._withUnsafeGuaranteedRef {
@@ -159,6 +268,42 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
       }
     }
     return true
+  }
+
+  /// The owner of the lone lane (having forgotten itself as the conduit's delivering
+  /// thread) gives the lane up by binding it to its thread `me`, if the lane was not closed
+  /// meanwhile, binding is possible, and `me` has sent the streak that binding now needs.
+  /// Returns whether it did; if not, the caller gives the lane up as usual.
+  @usableFromInline
+  @inline(never)
+  internal func bindLane(to me: UInt) -> Bool {
+    lock.withLock {
+      // Closed meanwhile: the caller's give-up fails and it finishes through the lock.
+      guard lane.load(ordering: .relaxed) == UInt(SubjectLane.owned) else { return false }
+      guard ProcessBarrier.isAvailable else {
+        laneStreakGoal = .max
+        return false
+      }
+      let needed = SubjectLane.bindingStreak(afterUnbindings: laneUnbindings)
+      guard laneStreak >= needed else {
+        laneStreakGoal = needed
+        return false
+      }
+      let binding: SubjectLaneBinding
+      if let existing = laneBindings.first(where: { $0.thread == me }) {
+        binding = existing
+      } else if laneBindings.count < SubjectLane.maximumBindings {
+        binding = SubjectLaneBinding(thread: me)
+        laneBindings.append(binding)
+      } else {
+        laneStreakGoal = .max
+        return false
+      }
+      binding.verdict = .pending
+      laneStreak = 0
+      lane.store(binding.word, ordering: .releasing)
+      return true
+    }
   }
 
   /// Under the lock: closes the lone-subscriber lane before an operation that may change
@@ -170,18 +315,44 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
   @inline(__always)
   internal func closeLane() {
     let current = lane.load(ordering: .relaxed)
-    if SubjectLane.needsClosing(current) {
+    if SubjectLane.needsClosing(lone: current) {
       closeOpenLane(current)
     }
   }
 
-  /// ``closeLane()`` when the lane was open or owned. (Not inlined: the critical sections
-  /// that close the lane stay small enough to be inlined where they are used.)
+  /// ``closeLane()`` when the lane was open, owned or bound. (Not inlined: the critical
+  /// sections that close the lane stay small enough to be inlined where they are used.)
   @inlinable
   @inline(never)
-  internal func closeOpenLane(_ seen: UInt8) {
-    if SubjectLane.close(lane, seen: seen) {
+  internal func closeOpenLane(_ seen: UInt) {
+    if SubjectLane.isBound(seen) {
+      closeBoundLane(SubjectLaneBinding.bound(by: seen))
+    } else if SubjectLane.close(lone: lane, seen: seen) {
       laneConduit.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.state.isDelivering = false }
+    }
+  }
+
+  /// Under the lock: closes the lone lane bound to `binding`'s thread (see `SubjectLane`,
+  /// "Bound lanes", steps (a)–(d)). From another thread, this waits for the process-wide
+  /// barrier (microseconds) with the lock held.
+  @usableFromInline
+  internal func closeBoundLane(_ binding: Unmanaged<SubjectLaneBinding>) {
+    binding._withUnsafeGuaranteedRef { binding in
+      // (a) From here the bound thread's reads of the lane fail.
+      lane.store(UInt(SubjectLane.ownedClosed), ordering: .sequentiallyConsistent)
+      // (b) Its own `busy` needs no barrier on its own thread.
+      if binding.thread != confluence_thread_token() {
+        ProcessBarrier.synchronize()
+        if laneUnbindings < .max { laneUnbindings += 1 }
+      }
+      // (c), (d)
+      if binding.busy.load(ordering: .sequentiallyConsistent) != 0 {
+        binding.verdict = .owner
+      } else {
+        binding.verdict = .notOwner
+        lane.store(UInt(SubjectLane.closed), ordering: .relaxed)
+        laneConduit.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.state.isDelivering = false }
+      }
     }
   }
 
@@ -231,12 +402,14 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
     #else
       guard !keepsCurrentValue, conduit.state.isLaneEligible, state.completion == nil else { return }
       if state.conduits.count == 1 {
-        guard state.conduits[0] === conduit, lane.load(ordering: .relaxed) == SubjectLane.closed else { return }
+        guard state.conduits[0] === conduit, lane.load(ordering: .relaxed) == UInt(SubjectLane.closed) else {
+          return
+        }
         laneConduit = Unmanaged.passUnretained(conduit)
         // The lane holds the conduit's ownership while it is open: an operation that finds the
         // conduit owned closes the lane first (see `offer(_:to:)`).
         conduit.state.isDelivering = true
-        lane.store(SubjectLane.open, ordering: .releasing)
+        lane.store(UInt(SubjectLane.open), ordering: .releasing)
       } else if state.conduits.count > 1, conduit.lane.load(ordering: .relaxed) == SubjectLane.closed {
         // One of several subscribers (listed: it is neither cancelled nor completed): its own
         // lane, which likewise holds its ownership while open.
