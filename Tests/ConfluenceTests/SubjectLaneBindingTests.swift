@@ -251,7 +251,7 @@ final class SubjectLaneBindingTests: XCTestCase {
       }
     }
     for _ in 0..<threads { finish.signal() }
-    XCTAssertEqual(subject.storage.lock.withLock { subject.storage.laneBindings.count }, SubjectLane.maximumBindings)
+    XCTAssertEqual(subject.storage.lock.withLock { subject.storage.laneBindingCount }, SubjectLane.maximumBindings)
     XCTAssertEqual(probe.log, (0..<sent).map(String.init))
   }
 }

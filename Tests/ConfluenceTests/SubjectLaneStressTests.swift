@@ -65,6 +65,46 @@ final class SubjectLaneStressTests: XCTestCase {
     XCTAssertEqual(probe.echoes, senders * perSender / 100)
   }
 
+  /// A thread that keeps sending gets the lone lane bound to it (`SubjectLane`, "Bound
+  /// lanes"); another thread sends now and then (closing the bound lane, with the
+  /// process-wide barrier) and a third subscribes and cancels a second subscriber: the
+  /// lone subscriber still gets every value once, each sender's in order, never two at once.
+  func test_boundLane_oneThreadKeepsSending_othersSendAndSubscribeNowAndThen_everyValueOnceInOrder() {
+    let subject = PassthroughSubject<Int, Never>()
+    let probe = DeliveryProbe()
+    subject.subscribe(probe)
+    let perSender = 6_000
+    let stop = Atomic<Bool>(false)
+    let done = DispatchGroup()
+    for sender in 0..<2 {
+      done.enter()
+      Thread {
+        for seq in 1...perSender {
+          subject.send(sender * 1_000_000 + seq)
+          // Sender 1 sends in short bursts, so that sender 0 builds streaks between them.
+          if sender == 1, seq % 50 == 0 { usleep(200) }
+        }
+        done.leave()
+      }.start()
+    }
+    let churn = DispatchGroup()
+    churn.enter()
+    Thread {
+      while !stop.load(ordering: .relaxed) {
+        usleep(500)
+        let other = DeliveryProbe()
+        subject.subscribe(other)
+        other.cancel()
+      }
+      churn.leave()
+    }.start()
+    XCTAssertEqual(done.wait(timeout: .now() + 60), .success)
+    stop.store(true, ordering: .relaxed)
+    XCTAssertEqual(churn.wait(timeout: .now() + 60), .success)
+    subject.send(completion: .finished)
+    probe.verify(senders: 2, perSender: perSender, completed: true)
+  }
+
   func test_sendFromAnotherThread_duringDelivery_waitsForIt_thenDeliversItself() {
     let subject = PassthroughSubject<Int, Never>()
     let probe = DeliveryProbe()

@@ -4,7 +4,7 @@ import Synchronization
 /// (`SubjectLane`, "Bound lanes"): the lane's word is then this object's address, and the
 /// thread delivers through the lane with plain loads and stores of ``busy``.
 ///
-/// A subject keeps its bindings (`SubjectStorage.laneBindings`, at most
+/// A subject keeps its bindings (`SubjectStorage.laneBindings`, a list, at most
 /// `SubjectLane.maximumBindings`, one per thread) until it goes away, and reuses a thread's
 /// binding each time the lane is bound to that thread again: ``busy`` is written by one
 /// thread only, ever, so a thread that is slow to see that the lane was closed cannot
@@ -38,10 +38,16 @@ internal final class SubjectLaneBinding {
   @exclusivity(unchecked) @usableFromInline
   internal var verdict = Verdict.pending
 
-  /// Creates the binding of the thread whose token is `thread`.
+  /// The subject's binding made before this one (its list of bindings).
+  @usableFromInline
+  internal let next: SubjectLaneBinding?
+
+  /// Creates the binding of the thread whose token is `thread`, in front of `next` in the
+  /// subject's list.
   @inlinable
-  internal init(thread: UInt) {
+  internal init(thread: UInt, next: SubjectLaneBinding?) {
     self.thread = thread
+    self.next = next
   }
 
   /// The lane's word while it is bound to this binding: the object's address, which is

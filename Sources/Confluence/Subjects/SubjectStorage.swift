@@ -67,10 +67,16 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
   @usableFromInline
   internal let lane = Atomic<UInt>(UInt(SubjectLane.closed))
 
-  /// The threads the lone lane has been bound to, one binding each (guarded by `lock`;
-  /// kept until the subject goes away: see `SubjectLaneBinding`).
+  /// The threads the lone lane has been bound to, one binding each, newest first, linked
+  /// through `SubjectLaneBinding.next` (guarded by `lock`; kept until the subject goes away:
+  /// see `SubjectLaneBinding`). A list, not an array: most subjects never bind, and an
+  /// absent head costs their deinit nothing.
   @exclusivity(unchecked) @usableFromInline
-  internal var laneBindings: [SubjectLaneBinding]
+  internal var laneBindings: SubjectLaneBinding?
+
+  /// How many bindings ``laneBindings`` holds (guarded by `lock`).
+  @exclusivity(unchecked) @usableFromInline
+  internal var laneBindingCount = 0
 
   /// How many times a bound lone lane was closed from another thread than the bound one
   /// (guarded by `lock`, saturating): each makes binding need a longer streak
@@ -111,7 +117,7 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
     self.keepsCurrentValue = keepsCurrentValue
     // Set here, not by a default value, whose initialiser code in a client module calls.
     self.upstreams = []
-    self.laneBindings = []
+    self.laneBindings = nil
     super.init(state: SubjectState(keepsCurrentValue: keepsCurrentValue, currentValue: currentValue))
   }
 
@@ -144,12 +150,21 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
   @inline(__always)
   internal func sendWithoutCurrentValue(_ value: Output) {
     if sendThroughBoundLane(value) { return }
+    sendWithoutBoundLane(value)
+  }
+
+  /// ``sendWithoutCurrentValue(_:)`` when the lane is not bound to the calling thread: the
+  /// open lane's two compare-and-exchanges, or the lock. Kept out of line so that the bound
+  /// lane's path stays small enough to inline into the sender.
+  @inlinable
+  @inline(never)
+  internal func sendWithoutBoundLane(_ value: Output) {
     if sendThroughLane(value) { return }
     sendThroughLock(value)
   }
 
   /// ``send(_:)`` when the lane is not open: plans the delivery under the lock. Kept out of
-  /// line so that the lane's path in `send` stays small enough to inline into the sender.
+  /// line, apart from the open lane's path.
   @inlinable
   @inline(never)
   internal func sendThroughLock(_ value: Output) {
@@ -168,7 +183,8 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
   @inlinable
   @inline(__always)
   internal func sendThroughBoundLane(_ value: Output) -> Bool {
-    let word = lane.load(ordering: .relaxed)
+    // Acquiring: the binding's fields were written by the thread that bound the lane.
+    let word = lane.load(ordering: .acquiring)
     guard SubjectLane.isBound(word) else { return false }
     return SubjectLaneBinding.bound(by: word)._withUnsafeGuaranteedRef { binding in
       // Another thread's binding, or a re-entrant send (its own `busy` is set): not here.
@@ -289,12 +305,15 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
         laneStreakGoal = needed
         return false
       }
+      var existing = laneBindings
+      while let candidate = existing, candidate.thread != me { existing = candidate.next }
       let binding: SubjectLaneBinding
-      if let existing = laneBindings.first(where: { $0.thread == me }) {
+      if let existing {
         binding = existing
-      } else if laneBindings.count < SubjectLane.maximumBindings {
-        binding = SubjectLaneBinding(thread: me)
-        laneBindings.append(binding)
+      } else if laneBindingCount < SubjectLane.maximumBindings {
+        binding = SubjectLaneBinding(thread: me, next: laneBindings)
+        laneBindings = binding
+        laneBindingCount += 1
       } else {
         laneStreakGoal = .max
         return false
