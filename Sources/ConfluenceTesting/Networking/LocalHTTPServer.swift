@@ -122,6 +122,12 @@ public final class LocalHTTPServer: @unchecked Sendable {
   }
 
   /// Stops accepting connections.
+  ///
+  /// The listening socket is shut down here, which wakes the accept loop, and closed by the
+  /// loop as it leaves: closed here, its descriptor could be handed to the next server's
+  /// socket while the loop, not yet woken, calls `accept` on that number again, and serves
+  /// the next server's connection with this server's routes (a 404 where a test expected
+  /// its body).
   public func stop() {
     let fd = lock.withLock { () -> Int32? in
       if stopped { return nil }
@@ -130,7 +136,6 @@ public final class LocalHTTPServer: @unchecked Sendable {
     }
     if let fd {
       shutdown(fd, Int32(SHUT_RDWR))
-      close(fd)
     }
   }
 
@@ -138,7 +143,10 @@ public final class LocalHTTPServer: @unchecked Sendable {
     while true {
       let client = accept(listener, nil, nil)
       if client < 0 {
-        if lock.withLock({ stopped }) { return }
+        if lock.withLock({ stopped }) {
+          close(listener)
+          return
+        }
         continue
       }
       let thread = Thread { [self] in serve(client) }
