@@ -51,7 +51,8 @@ final class SubjectLaneBindingTests: XCTestCase {
     subject.send(warmUp)
     XCTAssertEqual(bindingThread(of: subject), confluence_thread_token())
     subject.send(warmUp + 1)
-    XCTAssertEqual(probe.log, (1...(warmUp + 1)).map(String.init))
+    subject.send(completion: .finished)
+    XCTAssertEqual(probe.log, (1...(warmUp + 1)).map(String.init) + ["finished"])
   }
 
   func test_sendFromAnotherThread_closesTheBoundLane_andDoublesTheStreakNeeded() throws {
@@ -77,6 +78,8 @@ final class SubjectLaneBindingTests: XCTestCase {
     }
     subject.send(2 * warmUp)
     XCTAssertEqual(bindingThread(of: subject), confluence_thread_token())
+    // The subscriber keeps the subject alive until it completes or cancels (as Apple's).
+    subject.send(completion: .finished)
   }
 
   func test_sendFromAnotherThread_duringABoundDelivery_waitsForIt_thenDeliversItself() throws {
@@ -155,7 +158,8 @@ final class SubjectLaneBindingTests: XCTestCase {
     subject.send(-1)
     second.cancel()
     subject.send(-2)
-    XCTAssertEqual(first.log, warmUpLog + ["-1", "-2"])
+    subject.send(completion: .finished)
+    XCTAssertEqual(first.log, warmUpLog + ["-1", "-2", "finished"])
     XCTAssertEqual(second.log, ["-1"])
   }
 
@@ -163,14 +167,15 @@ final class SubjectLaneBindingTests: XCTestCase {
     try skipUnlessBindable()
     let subject = PassthroughSubject<Int, Never>()
     let probe = DeliveryProbe()
-    probe.onValue = { value in
-      if value == -1 { subject.send(-10) }
+    probe.onValue = { [weak subject] value in
+      if value == -1 { subject?.send(-10) }
     }
     subject.subscribe(probe)
     warmUp(subject)
     subject.send(-1)
     subject.send(-2)
-    XCTAssertEqual(probe.log, warmUpLog + ["-1", "-10", "-2"])
+    subject.send(completion: .finished)
+    XCTAssertEqual(probe.log, warmUpLog + ["-1", "-10", "-2", "finished"])
     // Closed by its own thread: no barrier, and binding needs no longer streak.
     XCTAssertEqual(subject.storage.lock.withLock { subject.storage.laneUnbindings }, 0)
   }
@@ -179,8 +184,8 @@ final class SubjectLaneBindingTests: XCTestCase {
     try skipUnlessBindable()
     let subject = PassthroughSubject<Int, Never>()
     let probe = DeliveryProbe()
-    probe.onValue = { value in
-      if value == -1 { probe.cancel() }
+    probe.onValue = { [weak probe] value in
+      if value == -1 { probe?.cancel() }
     }
     subject.subscribe(probe)
     warmUp(subject)
@@ -193,8 +198,8 @@ final class SubjectLaneBindingTests: XCTestCase {
     try skipUnlessBindable()
     let subject = PassthroughSubject<Int, Never>()
     let probe = DeliveryProbe()
-    probe.onValue = { value in
-      if value == -1 { subject.send(completion: .finished) }
+    probe.onValue = { [weak subject] value in
+      if value == -1 { subject?.send(completion: .finished) }
     }
     subject.subscribe(probe)
     warmUp(subject)
@@ -220,7 +225,8 @@ final class SubjectLaneBindingTests: XCTestCase {
     XCTAssertNotEqual(bindingThread(of: subject), confluence_thread_token())
     subject.send(-1)
     subject.send(-2)
-    XCTAssertEqual(probe.log, warmUpLog + ["-1", "-2"])
+    subject.send(completion: .finished)
+    XCTAssertEqual(probe.log, warmUpLog + ["-1", "-2", "finished"])
   }
 
   func test_atMostMaximumBindingsThreads() throws {
@@ -251,7 +257,8 @@ final class SubjectLaneBindingTests: XCTestCase {
       }
     }
     for _ in 0..<threads { finish.signal() }
+    subject.send(completion: .finished)
     XCTAssertEqual(subject.storage.lock.withLock { subject.storage.laneBindingCount }, SubjectLane.maximumBindings)
-    XCTAssertEqual(probe.log, (0..<sent).map(String.init))
+    XCTAssertEqual(probe.log, (0..<sent).map(String.init) + ["finished"])
   }
 }
