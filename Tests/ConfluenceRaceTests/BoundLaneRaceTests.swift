@@ -27,12 +27,7 @@ final class BoundLaneRaceTests: XCTestCase {
       let subject = PassthroughSubject<RaceTag, Never>()
       let a = iteration.sink("A", on: subject)
       let progress = RaceProgress()
-      iteration.thread { actor in
-        actor.send(Self.warmUp + 16, progress: progress) { tag in
-          subject.send(tag)
-          if tag.seq == Self.warmUp - 1 { bound.note(subject) }
-        }
-      }
+      Self.startBoundSender(in: iteration, sending: Self.warmUp + 16, to: subject, progress: progress, bound: bound)
       iteration.thread { actor in
         Self.waitForWarmUp(progress, actor)
         actor.send(8) { subject.send($0) }
@@ -74,12 +69,7 @@ final class BoundLaneRaceTests: XCTestCase {
       let a = iteration.sink("A", on: subject)
       let progress = RaceProgress()
       let returnedBefore = RaceCell()
-      iteration.thread { actor in
-        actor.send(Self.warmUp + 16, progress: progress) { tag in
-          subject.send(tag)
-          if tag.seq == Self.warmUp - 1 { bound.note(subject) }
-        }
-      }
+      Self.startBoundSender(in: iteration, sending: Self.warmUp + 16, to: subject, progress: progress, bound: bound)
       iteration.thread { actor in
         Self.waitForWarmUp(progress, actor)
         returnedBefore.value = progress.returnedCount
@@ -105,12 +95,7 @@ final class BoundLaneRaceTests: XCTestCase {
       let a = iteration.sink("A", on: subject)
       let progress = RaceProgress()
       let returnedBefore = RaceCell()
-      iteration.thread { actor in
-        actor.send(Self.warmUp + 16, progress: progress) { tag in
-          subject.send(tag)
-          if tag.seq == Self.warmUp - 1 { bound.note(subject) }
-        }
-      }
+      Self.startBoundSender(in: iteration, sending: Self.warmUp + 16, to: subject, progress: progress, bound: bound)
       iteration.thread { actor in
         Self.waitForWarmUp(progress, actor)
         returnedBefore.value = progress.returnedCount
@@ -139,12 +124,7 @@ final class BoundLaneRaceTests: XCTestCase {
       }
       subject.subscribe(a)
       let progress = RaceProgress()
-      iteration.thread { actor in
-        actor.send(Self.warmUp + 12, progress: progress) { tag in
-          subject.send(tag)
-          if tag.seq == Self.warmUp - 1 { bound.note(subject) }
-        }
-      }
+      Self.startBoundSender(in: iteration, sending: Self.warmUp + 12, to: subject, progress: progress, bound: bound)
       iteration.thread { actor in
         Self.waitForWarmUp(progress, actor)
         actor.send(6) { subject.send($0) }
@@ -171,12 +151,7 @@ final class BoundLaneRaceTests: XCTestCase {
       let b: RaceSubscriber<Never> = iteration.subscriber("B")
       let progress = RaceProgress()
       let count = Self.warmUp + 16
-      iteration.thread { actor in
-        actor.send(count, progress: progress) { tag in
-          subject.send(tag)
-          if tag.seq == Self.warmUp - 1 { bound.note(subject) }
-        }
-      }
+      Self.startBoundSender(in: iteration, sending: count, to: subject, progress: progress, bound: bound)
       iteration.thread { actor in
         Self.waitForWarmUp(progress, actor)
         subject.subscribe(b)
@@ -195,6 +170,20 @@ final class BoundLaneRaceTests: XCTestCase {
   }
 
   // MARK: Support
+
+  /// Starts thread 0: it sends `count` values to `subject` (noting its progress), and counts
+  /// in `bound` whether the lane was bound to it right after its warm-up.
+  private static func startBoundSender(
+    in iteration: RaceIteration, sending count: Int, to subject: PassthroughSubject<RaceTag, Never>,
+    progress: RaceProgress, bound: BoundCount
+  ) {
+    iteration.thread { actor in
+      actor.send(count, progress: progress) { tag in
+        subject.send(tag)
+        if tag.seq == warmUp - 1 { bound.note(subject) }
+      }
+    }
+  }
 
   /// Waits until thread 0's send number `warmUp` has returned, then a random while.
   private static func waitForWarmUp(_ progress: RaceProgress, _ actor: RaceActor) {
