@@ -1,4 +1,4 @@
-/// The delivery word of `flatMap`, the merge publishers (`FlatMapSubscription.delivery`) and
+/// The delivery word of the merge publishers (`FlatMapSubscription.delivery`) and
 /// `zip`/`combineLatest` (`FanInSubscription.delivery`): who owns delivery downstream,
 /// whether the owner must look again under the lock before it lets go (`recheck`), and — the
 /// merge publishers only — whether a value may take delivery without the lock (`laneOpen`).
@@ -11,8 +11,9 @@
 /// downstream and lets go: with one compare-and-exchange clearing `owned` when `recheck` is
 /// clear, else under the lock, where it takes the next buffered value or lets go.
 /// `zip`/`combineLatest` have no lane (`hasLane` false); their owner lets go by exchanging
-/// exactly `owned` for 0. (`flatMap` itself lets go under the lock: its word is written
-/// under the lock only, which the model's lock-free steps cover as a special case.)
+/// exactly `owned` for 0. (`flatMap` itself keeps no word: delivery changes hands under its
+/// lock only, so the flag in its state machine, read and written under the lock, is all of
+/// it, and there is no lock-free step to model.)
 ///
 /// The lock is a location of its own: acquiring it is a step enabled only while it is free,
 /// and a critical section is two steps (the read-modify-write on entry, the rest with the

@@ -119,4 +119,37 @@ final class FlatMapRaceTests: XCTestCase {
       }
     }
   }
+  /// Two nested `flatMap(maxPublishers: .max(1)) { Just($0) }` behind a buffer fed from two
+  /// threads, while a third asks for demand two values at a time. Each level takes its
+  /// `Just` without a subscription and, once the value was handed over, lets go of delivery,
+  /// counts the inner finished and takes upstream's subscription out in one critical
+  /// section, then asks upstream for one more element: the lower level's request arrives
+  /// while the upper one still delivers, and demand from the third thread arrives at any
+  /// point. Every value arrives once, each thread's in order, one at a time, and the
+  /// completion (sent once the threads returned) after the last value, once.
+  func test_nestedMaxOneJustInners_outerSentFromTwoThreads_demandFromAThird_everyValueOnceThenFinished() {
+    race("flatMap(maxPublishers: .max(1)) { Just } twice: 2 senders, demand two at a time from a third", threads: 3) {
+      iteration in
+      let outer = PassthroughSubject<RaceTag, Never>()
+      let a: RaceSubscriber<Never> = iteration.subscriber("A", demand: .max(2), demandPerValue: .none)
+      outer.buffer(size: 32, prefetch: .byRequest, whenFull: .dropNewest)
+        .flatMap(maxPublishers: .max(1)) { Just($0) }
+        .flatMap(maxPublishers: .max(1)) { Just($0) }
+        .subscribe(a)
+      for _ in 0..<2 {
+        iteration.thread { $0.send(8) { outer.send($0) } }
+      }
+      iteration.thread { actor in
+        for _ in 0..<7 {
+          actor.pause()
+          a.request(.max(2))
+        }
+      }
+      iteration.then { _ in outer.send(completion: .finished) }
+      iteration.check {
+        RaceCheck.exactlyOnce(a.recorder, raceTags(threads: 0..<2, count: 8)) + RaceCheck.threadOrder(a.recorder)
+          + RaceCheck.oneCompletion(a.recorder, allowed: ["finished"])
+      }
+    }
+  }
 }

@@ -98,8 +98,10 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   /// `buffer.count`, kept apart: reading the array's count in generic code the compiler did
   /// not specialise looked its element type's metadata up in the runtime's cache.
   @usableFromInline internal var bufferCount = 0
-  /// Whether some thread is delivering downstream right now (the storage class sets it from
-  /// its lock-free `delivery` word on entering each critical section).
+  /// Whether some thread is delivering downstream right now. For the merge publishers the
+  /// storage class sets it from its lock-free `delivery` word on entering each critical
+  /// section; for `flatMap`, whose delivery changes hands under the lock only, it is kept
+  /// here alone.
   @usableFromInline internal var isDelivering = false
   /// Whether an inner publisher was asked one value at a time, or one finished (freeing its
   /// slot, so that late values from it are stale): the merge publishers' lane (see

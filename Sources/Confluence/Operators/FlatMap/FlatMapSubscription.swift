@@ -27,15 +27,21 @@ where
   // `state` (in ``FlatMapStateHolder``) is guarded by `lock`: only accessed inside
   // `lock.withLock`, through ``withState(_:)`` and ``withStateAsOwner(_:)``.
 
-  /// Who delivers downstream. `0`: nobody. Bit 0 (``owned``): a thread owns delivery
-  /// (`state.isDelivering`, which every critical section reads from here). Bit 1
-  /// (``recheck``): the owner must look at the state under the lock before it lets go,
-  /// because another critical section ran meanwhile or something already waited when it
-  /// took delivery. For the merge publishers, with ``recheck`` clear, the owner lets go with
-  /// one compare-and-exchange instead of a lock round trip: the common case of a value
-  /// handed over at once with nothing else going on. `flatMap` itself lets go under the
-  /// lock (see ``letGoOfDelivery(additionalDemand:)``), so for it the word is written under
-  /// the lock only.
+  /// The merge publishers only: who delivers downstream. `0`: nobody. Bit 0 (``owned``): a
+  /// thread owns delivery (`state.isDelivering`, which every critical section reads from
+  /// here). Bit 1 (``recheck``): the owner must look at the state under the lock before it
+  /// lets go, because another critical section ran meanwhile or something already waited
+  /// when it took delivery. With ``recheck`` clear, the owner lets go with one
+  /// compare-and-exchange instead of a lock round trip: the common case of a value handed
+  /// over at once with nothing else going on.
+  ///
+  /// `flatMap` itself never touches the word: its owner lets go under the lock (see
+  /// ``letGoOfDelivery(additionalDemand:)``) and no value takes delivery without it, so
+  /// `state.isDelivering`, read and written under the lock, is all it needs. (It used to
+  /// mirror the flag here, and a section that found an owner set ``recheck`` with a
+  /// compare-and-exchange that nothing of `flatMap`'s ever read: one atomic
+  /// read-modify-write per request that arrives during a delivery, as every request of a
+  /// nested `flatMap(maxPublishers: .max(1))` does.)
   ///
   /// Bit 2 (``laneOpen``), merge publishers only: an inner value may take delivery without
   /// the lock, by exchanging ``laneOpen`` alone for ``laneOpen`` and ``owned``, hand itself
@@ -246,8 +252,7 @@ where
     }
     let more = downstream.receive(value)
     guard maxPublishers == .unlimited else {
-      if letGoOfDelivery(additionalDemand: more) { drain() }
-      innerFinishedAtOnce()
+      letGoOfJustReplenishing(additionalDemand: more)
       return
     }
     // Letting go of delivery and finishing the inner publisher, in one critical section,
@@ -260,6 +265,35 @@ where
     switch finished {
     case true?:
       return
+    case false?:
+      innerFinishedAtOnce()
+    case nil:
+      drain()
+      innerFinishedAtOnce()
+    }
+  }
+
+  /// ``receiveJust(_:)`` with a finite `maxPublishers`, once the value was handed over:
+  /// lets go of delivery, finishes the inner publisher and takes upstream's subscription out
+  /// (to ask it for one more element outside the lock) in one critical section, unless that
+  /// finishes everything or delivery goes on; those are done as separate steps, as with an
+  /// unlimited `maxPublishers`. Out of line, so that the unlimited path carries none of it.
+  @inlinable
+  @inline(never)
+  internal func letGoOfJustReplenishing(additionalDemand more: Subscribers.Demand) {
+    var replenish = SubscriptionStatus.terminal
+    // `nil`: this thread keeps delivery; `false`: the last inner publisher, completion due.
+    let finished = withStateAsOwner { () -> Bool? in
+      guard !state.didDeliver(additionalDemand: more) else { return nil }
+      guard state.innerDidFinishAtOnceUnlessLast() else { return false }
+      replenish = state.upstream  // `.terminal` once upstream finished or everything ended
+      return true
+    }
+    switch finished {
+    case true?:
+      if case .subscribed(let upstream) = consume replenish {  // moved out, not copied
+        upstream.request(.max(1))
+      }
     case false?:
       innerFinishedAtOnce()
     case nil:
@@ -514,30 +548,25 @@ where
   @inlinable
   @inline(__always)
   internal func criticalSection<Result>(_ body: () -> Result, hasLane: Bool) -> Result {
+    // `flatMap`: `state.isDelivering` is the whole of it (see ``delivery``).
+    guard hasLane else { return body() }
     var word = delivery.load(ordering: .acquiring)
-    if hasLane {
-      while word != 0 {
-        // Close the lane; tell the owner, if any, to look again. The owner may let go
-        // meanwhile, and a value may take the lane: exchange until the word holds still.
-        let desired = (word & ~Self.laneOpen) | (word & Self.owned != 0 ? Self.recheck : 0)
-        if desired == word { break }
-        let (exchanged, original) = delivery.compareExchange(
-          expected: word, desired: desired, ordering: .acquiringAndReleasing)
-        word = exchanged ? desired : original
-        if exchanged { break }
-      }
-    } else if word == Self.owned {
-      // The owner may let go meanwhile (then nobody delivers: `original` is 0).
+    while word != 0 {
+      // Close the lane; tell the owner, if any, to look again. The owner may let go
+      // meanwhile, and a value may take the lane: exchange until the word holds still.
+      let desired = (word & ~Self.laneOpen) | (word & Self.owned != 0 ? Self.recheck : 0)
+      if desired == word { break }
       let (exchanged, original) = delivery.compareExchange(
-        expected: word, desired: word | Self.recheck, ordering: .acquiringAndReleasing)
-      word = exchanged ? word | Self.recheck : original
+        expected: word, desired: desired, ordering: .acquiringAndReleasing)
+      word = exchanged ? desired : original
+      if exchanged { break }
     }
     state.isDelivering = word & Self.owned != 0
     let result = body()
     if word & Self.owned == 0 {
       // Nobody delivered when this section began: the word is 0 and stays so (the lane is
       // closed, and taking delivery otherwise needs the lock) until stored here.
-      let lane = hasLane && mayOpenLane() ? Self.laneOpen : 0
+      let lane = mayOpenLane() ? Self.laneOpen : 0
       if state.isDelivering {
         delivery.store(
           Self.owned | lane | (state.canLetGoQuietly() ? 0 : Self.recheck), ordering: .releasing)
@@ -615,6 +644,8 @@ where
   @inline(__always)
   internal func ownerSection<Result>(_ body: () -> Result, hasLane: Bool) -> Result {
     state.isDelivering = true
+    // `flatMap`: `state.isDelivering` is the whole of it (see ``delivery``).
+    guard hasLane else { return body() }
     let result = body()
     let lane = hasLane && mayOpenLane() ? Self.laneOpen : 0
     let word: UInt8 =
