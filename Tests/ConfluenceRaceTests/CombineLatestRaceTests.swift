@@ -28,7 +28,7 @@ final class CombineLatestRaceTests: XCTestCase {
 
 /// The pairs a `combineLatest` produced, in order, and the check on them.
 final class RacePairs: Sendable {
-  private let pairs = Mutex<[(RaceTag, RaceTag)]>([])
+  private let pairs = RaceLocked<[(RaceTag, RaceTag)]>([])
 
   func append(_ first: RaceTag, _ second: RaceTag) {
     pairs.withLock { $0.append((first, second)) }

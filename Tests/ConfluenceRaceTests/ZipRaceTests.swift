@@ -25,7 +25,7 @@ final class ZipRaceTests: XCTestCase {
   ) {
     race("zip: \(count) subjects, each sent to and finished from its own thread", threads: count) { iteration in
       let subjects = (0..<count).map { _ in PassthroughSubject<RaceTag, Never>() }
-      let mismatches = Mutex<[String]>([])
+      let mismatches = RaceLocked<[String]>([])
       let firsts = zipped(subjects).map { tags -> RaceTag in
         if tags.contains(where: { $0.seq != tags[0].seq }) || tags.map(\.thread) != Array(0..<count) {
           mismatches.withLock { $0.append("(" + tags.map(\.short).joined(separator: ", ") + ")") }
@@ -88,7 +88,7 @@ final class ZipRaceTests: XCTestCase {
     race("zip: a subject and two Justs, one thread sends, two threads request", threads: 3) { iteration in
       let subject = PassthroughSubject<RaceTag, Never>()
       let a: RaceSubscriber<Never> = iteration.subscriber("A", demand: .none)
-      let wrong = Mutex<[String]>([])
+      let wrong = RaceLocked<[String]>([])
       subject.zip(Just(7), Just(8)).map { tag, seven, eight -> RaceTag in
         if seven != 7 || eight != 8 { wrong.withLock { $0.append("(\(tag.short), \(seven), \(eight))") } }
         return tag

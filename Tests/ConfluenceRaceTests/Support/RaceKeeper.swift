@@ -4,7 +4,7 @@ import Synchronization
 /// Keeps what a scenario thread made (a sink's cancellable, a connection) alive until the
 /// checks ran: a cancellable dropped at the end of the thread's body would cancel.
 final class RaceKeeper: Sendable {
-  private let cancellables = Mutex<[AnyCancellable]>([])
+  private let cancellables = RaceLocked<[AnyCancellable]>([])
 
   func keep(_ sink: RaceSink) {
     keep(sink.cancellable)

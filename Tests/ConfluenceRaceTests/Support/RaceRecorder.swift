@@ -11,8 +11,8 @@ import Synchronization
 final class RaceRecorder: Sendable {
   /// The subscriber's name in the reports: `A`, `B`, …
   let name: String
-  private let log = Mutex<[RaceEvent]>([])
-  private let seen = Mutex<[RaceViolation]>([])
+  private let log = RaceLocked<[RaceEvent]>([])
+  private let seen = RaceLocked<[RaceViolation]>([])
   /// The event being delivered now, as `RaceTag.packed` for a value, -1 for a completion,
   /// -2 for the subscription; 0 when none.
   private let inFlight = Atomic<Int>(0)

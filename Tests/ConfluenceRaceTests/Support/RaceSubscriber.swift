@@ -6,14 +6,14 @@ import Synchronization
 /// `request(_:)` from any thread, each counted before it is asked for), and its `cancel()`
 /// notes when it returned, so that a value that starts later is seen.
 ///
-/// Sendable: all its state is in atomics and a mutex.
+/// Sendable: all its state is in atomics and a lock.
 final class RaceSubscriber<Failure: Error>: Subscriber, Cancellable, Sendable {
   typealias Input = RaceTag
 
   let recorder: RaceRecorder
   private let initialDemand: Subscribers.Demand
   private let demandPerValue: Subscribers.Demand
-  private let subscription = Mutex<RaceShared<Subscription>?>(nil)
+  private let subscription = RaceLocked<RaceShared<Subscription>?>(nil)
   /// Demand asked for so far (`Int.max`: unlimited).
   private let granted = Atomic<Int>(0)
   private let receivedCount = Atomic<Int>(0)
