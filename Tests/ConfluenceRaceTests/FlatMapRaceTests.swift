@@ -98,27 +98,11 @@ final class FlatMapRaceTests: XCTestCase {
   /// time, and the outer's completion (sent once the threads returned) arrives after the
   /// last value, once.
   func test_justInners_outerSentFromTwoThreads_demandFromAThird_everyValueOnceOneAtATimeThenFinished() {
-    race("flatMap { Just }: the outer sends on 2 threads, demand two at a time from a third", threads: 3) {
-      iteration in
-      let outer = PassthroughSubject<RaceTag, Never>()
-      let a: RaceSubscriber<Never> = iteration.subscriber("A", demand: .max(2), demandPerValue: .none)
-      outer.flatMap { Just($0) }.subscribe(a)
-      for _ in 0..<2 {
-        iteration.thread { $0.send(8) { outer.send($0) } }
-      }
-      iteration.thread { actor in
-        for _ in 0..<7 {
-          actor.pause()
-          a.request(.max(2))
-        }
-      }
-      iteration.then { _ in outer.send(completion: .finished) }
-      iteration.check {
-        RaceCheck.exactlyOnce(a.recorder, raceTags(threads: 0..<2, count: 8)) + RaceCheck.threadOrder(a.recorder)
-          + RaceCheck.oneCompletion(a.recorder, allowed: ["finished"])
-      }
+    raceTwoSendersDemandFromAThird("flatMap { Just }: the outer sends on 2 threads, demand two at a time from a third") {
+      $0.flatMap { Just($0) }.eraseToAnyPublisher()
     }
   }
+
   /// Two nested `flatMap(maxPublishers: .max(1)) { Just($0) }` behind a buffer fed from two
   /// threads, while a third asks for demand two values at a time. Each level takes its
   /// `Just` without a subscription and, once the value was handed over, lets go of delivery,
@@ -128,14 +112,28 @@ final class FlatMapRaceTests: XCTestCase {
   /// point. Every value arrives once, each thread's in order, one at a time, and the
   /// completion (sent once the threads returned) after the last value, once.
   func test_nestedMaxOneJustInners_outerSentFromTwoThreads_demandFromAThird_everyValueOnceThenFinished() {
-    race("flatMap(maxPublishers: .max(1)) { Just } twice: 2 senders, demand two at a time from a third", threads: 3) {
-      iteration in
+    raceTwoSendersDemandFromAThird(
+      "flatMap(maxPublishers: .max(1)) { Just } twice: 2 senders, demand two at a time from a third"
+    ) {
+      $0.buffer(size: 32, prefetch: .byRequest, whenFull: .dropNewest)
+        .flatMap(maxPublishers: .max(1)) { Just($0) }
+        .flatMap(maxPublishers: .max(1)) { Just($0) }
+        .eraseToAnyPublisher()
+    }
+  }
+
+  /// The scenario of the two tests above: `pipeline` applied to an outer subject that two
+  /// threads send 8 values each to, a subscriber that asks for two values at first and a
+  /// third thread that asks for two more seven times; the outer finishes once the threads
+  /// returned. Every value once, each thread's in order, then one `.finished`.
+  private func raceTwoSendersDemandFromAThird(
+    _ name: String,
+    _ pipeline: @escaping (PassthroughSubject<RaceTag, Never>) -> AnyPublisher<RaceTag, Never>
+  ) {
+    race(name, threads: 3) { iteration in
       let outer = PassthroughSubject<RaceTag, Never>()
       let a: RaceSubscriber<Never> = iteration.subscriber("A", demand: .max(2), demandPerValue: .none)
-      outer.buffer(size: 32, prefetch: .byRequest, whenFull: .dropNewest)
-        .flatMap(maxPublishers: .max(1)) { Just($0) }
-        .flatMap(maxPublishers: .max(1)) { Just($0) }
-        .subscribe(a)
+      pipeline(outer).subscribe(a)
       for _ in 0..<2 {
         iteration.thread { $0.send(8) { outer.send($0) } }
       }
