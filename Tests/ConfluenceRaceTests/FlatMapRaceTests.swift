@@ -98,7 +98,9 @@ final class FlatMapRaceTests: XCTestCase {
   /// time, and the outer's completion (sent once the threads returned) arrives after the
   /// last value, once.
   func test_justInners_outerSentFromTwoThreads_demandFromAThird_everyValueOnceOneAtATimeThenFinished() {
-    raceTwoSendersDemandFromAThird("flatMap { Just }: the outer sends on 2 threads, demand two at a time from a third") {
+    raceTwoSendersDemandFromAThird(
+      "flatMap { Just }: the outer sends on 2 threads, demand two at a time from a third"
+    ) {
       $0.flatMap { Just($0) }.eraseToAnyPublisher()
     }
   }
