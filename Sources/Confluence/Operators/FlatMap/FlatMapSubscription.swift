@@ -647,7 +647,7 @@ where
     // `flatMap`: `state.isDelivering` is the whole of it (see ``delivery``).
     guard hasLane else { return body() }
     let result = body()
-    let lane = hasLane && mayOpenLane() ? Self.laneOpen : 0
+    let lane = mayOpenLane() ? Self.laneOpen : 0
     let word: UInt8 =
       state.isDelivering ? Self.owned | lane | (state.canLetGoQuietly() ? 0 : Self.recheck) : lane
     delivery.store(word, ordering: .releasing)
