@@ -87,6 +87,46 @@ final class HTTPLinesPublisherTests: XCTestCase {
     XCTAssertTrue(eventually(timeout: 5) { server.closedBeforeAnswer == ["/endless"] }, "the connection was closed")
   }
 
+  func test_lineBeyondTheLimit_inTheChunkOfTheLinesBeforeIt_failsAfterThem() {
+    // One chunk: the lines before the long one are taken out together with it, and still
+    // arrive before the failure; the line after it never does.
+    routePieces(
+      "/long-inside",
+      [Array("a\nb\n".utf8) + Array(repeating: UInt8(ascii: "x"), count: 300) + Array("\nc\n".utf8)])
+    let subscriber = lines("/long-inside", maximumLineLength: 100)
+    XCTAssertEqual(subscriber.values, ["a", "b"])
+    XCTAssertEqual(subscriber.completion, .failure(.lineTooLong(maximumLength: 100)))
+  }
+
+  func test_cancelFromInsideReceive_stopsTheLinesOfTheSameChunk() {
+    routePieces("/hundred", [Array((0..<100).map { "line \($0)\n" }.joined().utf8)])
+    let subscriber = TestSubscriber<String, HTTPStreamError>()
+    subscriber.onValue = { [unowned subscriber] line in
+      if line == "line 2" { subscriber.cancel() }
+      return .none
+    }
+    URLSession.shared.linesPublisher(for: server.url("/hundred")).subscribe(subscriber)
+    XCTAssertTrue(eventually { subscriber.isCancelled })
+    // The cancel came from inside the delivery: nothing may follow it.
+    XCTAssertEqual(subscriber.values, ["line 0", "line 1", "line 2"])
+    XCTAssertEqual(subscriber.violations, [])
+  }
+
+  func test_finiteDemand_withManyLinesInOneChunk_deliversExactlyTheDemand() {
+    routePieces("/ten", [Array((0..<10).map { "\($0)\n" }.joined().utf8)])
+    let subscriber = TestSubscriber<String, HTTPStreamError>(initialDemand: .max(3))
+    URLSession.shared.linesPublisher(for: server.url("/ten")).subscribe(subscriber)
+    XCTAssertTrue(eventually { subscriber.values.count == 3 })
+    XCTAssertFalse(eventually(timeout: 0.2) { subscriber.values.count > 3 }, "no line beyond the demand")
+    subscriber.request(.max(4))
+    XCTAssertTrue(eventually { subscriber.values.count == 7 })
+    subscriber.request(.unlimited)
+    XCTAssertTrue(eventually { subscriber.completion != nil })
+    XCTAssertEqual(subscriber.values, (0..<10).map { "\($0)" })
+    XCTAssertEqual(subscriber.completion, .finished)
+    XCTAssertEqual(subscriber.violations, [])
+  }
+
   func test_errorStatus_failsWithUnacceptableStatus() {
     server.route("/missing", .respond(status: 404, body: Data("not here\n".utf8), contentType: "text/plain"))
     let subscriber = lines("/missing")

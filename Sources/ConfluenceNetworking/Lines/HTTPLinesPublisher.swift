@@ -69,7 +69,7 @@ public struct HTTPLinesPublisher: Publisher {
   /// Attaches `subscriber`: the request is sent when it first asks for a line.
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
     let subscription = HTTPLinesSubscription(
-      downstream: AnySubscriber(subscriber), maximumLineLength: maximumLineLength)
+      downstream: HTTPLinesDownstream(subscriber), maximumLineLength: maximumLineLength)
     upstream.subscribe(subscription)
     subscriber.receive(subscription: subscription)
   }

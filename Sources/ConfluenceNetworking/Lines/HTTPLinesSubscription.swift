@@ -96,15 +96,16 @@ struct HTTPLinesState {
 // @unchecked Sendable: `state` and `downstream` are guarded by `lock`; deliveries to the
 // downstream happen only inside the drain loop, which one thread at a time runs.
 //
-// Not generic over the downstream: it holds an `AnySubscriber`, so its code is compiled once,
-// specialised, in this module (generic, it ran unspecialised for every client's subscriber
-// type, with a run-time metadata look-up per line).
+// Not generic over the downstream: it holds the subscriber as an `HTTPLinesDownstream` (two
+// functions), so its code is compiled once, specialised, in this module (generic, it ran
+// unspecialised for every client's subscriber type, with a run-time metadata look-up per
+// line).
 final class HTTPLinesSubscription: Subscription, Subscriber, CustomStringConvertible,
   CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 {
   typealias Input = HTTPBytesPublisher.Part
   typealias Failure = HTTPStreamError
-  typealias Downstream = AnySubscriber<String, HTTPStreamError>
+  typealias Downstream = HTTPLinesDownstream
 
   private let lock = Lock()
   /// Guarded by `lock`, which is why the run-time exclusivity checks are off for it (they
