@@ -6,7 +6,7 @@ import Confluence
 /// `String` is a copy (a retain and a release of the line's storage, two atomic operations)
 /// before the subscriber sees it. These functions take the line as their argument, borrowed
 /// from the drain loop. On the `http-lines` benchmark the fastest repetition went from
-/// 115–124 to 100–110 ns a line (Benchmarks/RESULTS.md).
+/// 115–143 to 95–113 ns a line (Benchmarks/RESULTS.md).
 struct HTTPLinesDownstream {
   /// Hands a line to the subscriber and returns the demand it adds.
   let receiveValue: (String) -> Subscribers.Demand
