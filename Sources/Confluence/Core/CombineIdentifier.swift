@@ -26,6 +26,18 @@ public struct CombineIdentifier: Hashable, CustomStringConvertible, Sendable {
     rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(obj)))
   }
 
+  /// An identifier for part `part` (1–255) of `object`, such as one upstream side of a
+  /// fan-in operator whose subscribers are structures sharing that object: the object's
+  /// address with `part` in the top byte, which no address uses. It is unique among live
+  /// objects' parts as ``init(_:)`` is among live objects, never equals an address (the top
+  /// byte), nor one made by ``init()`` (those are odd, an address is aligned), and costs no
+  /// atomic instruction, which ``init()``'s counter does: one per upstream subscribed.
+  @inlinable
+  internal init(_ object: AnyObject, part: UInt8) {
+    precondition(part > 0, "CombineIdentifier(_:part:) needs a part from 1 to 255")
+    rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(object))) | UInt64(part) &<< 56
+  }
+
   /// The identifier in hexadecimal, such as `0x600000c7d1a0`.
   public var description: String {
     "0x" + String(rawValue, radix: 16)
