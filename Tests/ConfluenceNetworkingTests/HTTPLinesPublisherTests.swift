@@ -88,8 +88,8 @@ final class HTTPLinesPublisherTests: XCTestCase {
   }
 
   func test_lineBeyondTheLimit_inTheChunkOfTheLinesBeforeIt_failsAfterThem() {
-    // One chunk: the lines before the long one are taken out together with it, and still
-    // arrive before the failure; the line after it never does.
+    // All in one chunk: the lines before the long one arrive before the failure; the line
+    // after it never does.
     routePieces(
       "/long-inside",
       [Array("a\nb\n".utf8) + Array(repeating: UInt8(ascii: "x"), count: 300) + Array("\nc\n".utf8)])

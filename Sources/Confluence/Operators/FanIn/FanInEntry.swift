@@ -60,11 +60,11 @@ internal struct FanInSubscriber<Input, AOutput, BOutput, COutput, DOutput, Failu
 {
   @usableFromInline internal let parent: FanInEntry<AOutput, BOutput, COutput, DOutput, Failure>
   @usableFromInline internal let side: FanInSide
-  /// The parent's address with the side in its top byte: unique among live subscribers, and
-  /// made without the atomic counter of `CombineIdentifier()`, which cost every upstream
-  /// subscribed one atomic read-modify-write.
+  /// The parent's address with the side's bit (its ``FanInSides`` member: 1, 2, 4 or 8) in
+  /// the top byte: unique among live subscribers, and made without the atomic counter of
+  /// `CombineIdentifier()`, which cost every upstream subscribed one atomic read-modify-write.
   @inlinable
-  internal var combineIdentifier: CombineIdentifier { CombineIdentifier(parent, part: side.part) }
+  internal var combineIdentifier: CombineIdentifier { CombineIdentifier(parent, part: side.member.rawValue) }
 
   @inlinable
   internal init(parent: FanInEntry<AOutput, BOutput, COutput, DOutput, Failure>, side: FanInSide) {

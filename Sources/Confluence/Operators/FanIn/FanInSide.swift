@@ -4,17 +4,6 @@
 internal enum FanInSide {
   case a, b, c, d
 
-  /// This side's number from 1, for its subscriber's `combineIdentifier`.
-  @inlinable
-  internal var part: UInt8 {
-    switch self {
-    case .a: return 1
-    case .b: return 2
-    case .c: return 3
-    case .d: return 4
-    }
-  }
-
   /// This side as a member of a ``FanInSides`` set.
   @inlinable
   internal var member: FanInSides {
