@@ -164,6 +164,40 @@ final class FanInJustTests: XCTestCase {
     XCTAssertEqual(subscriber.completion, .finished)
   }
 
+  /// A `Just` side holds its fan-in without a reference count. Here the fan-in's only holder
+  /// lets go of it while the `Just`s' values, asked for by its request, are being delivered:
+  /// everything still arrives, and the fan-in is freed once the request returns. (Under the
+  /// address sanitizer, which CI runs the suite with, a `Just` side that reached its fan-in
+  /// after it was freed would be reported.)
+  func test_theOnlyHolderLettingGoDuringAJustsDelivery_stillGetsEverything() {
+    final class LettingGo: Subscriber {
+      var subscription: Subscription?
+      var events: [String] = []
+      func receive(subscription: Subscription) { self.subscription = subscription }
+      func receive(_ input: Int) -> Subscribers.Demand {
+        events.append("value(\(input))")
+        subscription = nil
+        return .none
+      }
+      func receive(completion: Subscribers.Completion<Never>) { events.append("completion(\(completion))") }
+    }
+    for zip in [true, false] {
+      let subscriber = LettingGo()
+      if zip {
+        Just(1).zip(Just(2), Just(3)).map { (a: Int, b: Int, c: Int) -> Int in a + b + c }.subscribe(subscriber)
+      } else {
+        Just(1).combineLatest(Just(2), Just(3)).map { (a: Int, b: Int, c: Int) -> Int in a + b + c }
+          .subscribe(subscriber)
+      }
+      weak let held = subscriber.subscription as AnyObject?
+      XCTAssertNotNil(held, "zip \(zip)")
+      subscriber.subscription?.request(.max(1))
+      XCTAssertEqual(subscriber.events, ["value(6)", "completion(finished)"], "zip \(zip)")
+      XCTAssertNil(subscriber.subscription, "zip \(zip)")
+      XCTAssertNil(held, "zip \(zip): the fan-in outlived its last holder")
+    }
+  }
+
   /// Requests from several threads at once ask a `Just` side for its value once.
   func test_concurrentRequests_deliverTheJustsValueOnce() {
     for _ in 0..<200 {

@@ -15,9 +15,17 @@
 ///
 /// `cancel()` does nothing: the fan-in cancels its upstreams only in the transitions that
 /// end it, after which the handler delivers nothing.
+///
+/// It holds its fan-in without a reference count (`unowned(unsafe)`), which makes it plain
+/// data: a copy or a destroy of it, as an `any Subscription` too, costs no atomic
+/// instruction and no call to a value witness. That is safe because only its own fan-in
+/// ever holds it (in its state, and in the copies its methods make to forward demand or
+/// cancel outside the lock), so every call on it runs inside a call on that fan-in, which
+/// the caller keeps alive; a reference from the fan-in's state to the fan-in itself would
+/// also have been a cycle, broken only when the side finished.
 @usableFromInline
 internal struct FanInJustSubscription: Subscription, CustomStringConvertible {
-  @usableFromInline internal let parent: FanInJustEntry
+  @usableFromInline internal unowned(unsafe) let parent: FanInJustEntry
   /// The value's bytes (``value(as:)`` reads it back).
   @usableFromInline internal let bits: UInt64
   @usableFromInline internal let side: FanInSide
