@@ -62,6 +62,19 @@ package struct Lock: ~Copyable, @unchecked Sendable {
       defer { pthread_mutex_unlock(mutex) }
       return body()
     }
+
+    /// Takes the lock; see the other build's ``acquire()``.
+    @inlinable
+    package borrowing func acquire() -> Bool {
+      pthread_mutex_lock(mutex)
+      return true
+    }
+
+    /// Lets go of the lock ``acquire()`` took.
+    @inlinable
+    package borrowing func release(_ acquired: Bool) {
+      pthread_mutex_unlock(mutex)
+    }
   #else
     @usableFromInline
     package let mutex = Mutex<Void>(())
@@ -99,6 +112,34 @@ package struct Lock: ~Copyable, @unchecked Sendable {
       mutex._unsafeLock()
       defer { mutex._unsafeUnlock() }
       return body()
+    }
+
+    /// Takes the lock, as ``withLock(_:)`` does, for a critical section written out between
+    /// this call and ``release(_:)`` (which must be handed what this returned: whether the
+    /// mutex was taken, not while the process had one thread). For a per-value path in
+    /// generic code the compiler did not specialise, where a closure handed to
+    /// ``withLock(_:)`` stays a function of its own that looks the state's generic metadata
+    /// up again on every call; everywhere else, ``withLock(_:)``.
+    @inlinable
+    @inline(__always)
+    package borrowing func acquire() -> Bool {
+      if _slowPath(confluence_is_single_threaded()) { return false }
+      mutex._unsafeLock()
+      return true
+    }
+
+    /// Lets go of the lock ``acquire()`` took; `acquired` is what it returned.
+    @inlinable
+    @inline(__always)
+    package borrowing func release(_ acquired: Bool) {
+      guard acquired else {
+        assert(
+          confluence_is_single_threaded(),
+          "a thread was started inside a critical section, which ran without the mutex because the process had one thread"
+        )
+        return
+      }
+      mutex._unsafeUnlock()
     }
   #endif
 }

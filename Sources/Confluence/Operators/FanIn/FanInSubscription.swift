@@ -186,8 +186,23 @@ where Downstream.Input == Logic.Output {
   internal func receive(from side: FanInSide, _ keep: (inout Logic, _ whileDelivering: Bool) -> Void)
     -> Subscribers.Demand
   {
-    var next = withState { state.receive(from: side, keep) }
-    return carryOut(&next)
+    // ``withState(_:)`` written out: in generic code the compiler did not specialise, the
+    // closures it takes stay functions of their own, each looking the state's and its
+    // transition's generic metadata up again, on every value.
+    let acquired = lock.acquire()
+    let word = enterSection()
+    let next = state.receive(from: side, keep)
+    leaveSection(word)
+    lock.release(acquired)
+    // Moved out of, not switched over in place: binding the output of an enum reached
+    // through `inout` copies it through the enum's value witnesses in unspecialised code.
+    switch consume next {
+    case .idle: return .none
+    case .deliver(let output): return deliver(output)
+    case let other:
+      var other = other
+      return perform(&other)
+    }
   }
 
   /// What a value's critical section decided: nothing, a delivery (inline), or anything
@@ -352,25 +367,44 @@ where Downstream.Input == Logic.Output {
   @inline(__always)
   internal func withState<Result>(_ body: () -> Result) -> Result {
     lock.withLock {
-      var word = delivery.load(ordering: .acquiring)
-      if word == Self.owned {
-        // The owner may let go meanwhile (then nobody delivers: `original` is 0).
-        let (exchanged, original) = delivery.compareExchange(
-          expected: word, desired: word | Self.recheck, ordering: .acquiringAndReleasing)
-        word = exchanged ? word | Self.recheck : original
-      }
-      if word == 0 {
-        // An owner that let go without the lock left its sender behind.
-        state.isDelivering = false
-        state.sender = nil
-      } else {
-        state.isDelivering = true
-      }
+      let word = enterSection()
       let result = body()
-      if word == 0 && state.isDelivering {
-        delivery.store(state.canLetGoQuietly() ? Self.owned : Self.owned | Self.recheck, ordering: .releasing)
-      }
+      leaveSection(word)
       return result
+    }
+  }
+
+  /// The start of every critical section of ``withState(_:)``, the lock held: reads
+  /// ``delivery`` into `state.isDelivering` (asking an owner to look again) and returns the
+  /// word as it was, for ``leaveSection(_:)``.
+  @inlinable
+  @inline(__always)
+  internal func enterSection() -> UInt8 {
+    var word = delivery.load(ordering: .acquiring)
+    if word == Self.owned {
+      // The owner may let go meanwhile (then nobody delivers: `original` is 0).
+      let (exchanged, original) = delivery.compareExchange(
+        expected: word, desired: word | Self.recheck, ordering: .acquiringAndReleasing)
+      word = exchanged ? word | Self.recheck : original
+    }
+    if word == 0 {
+      // An owner that let go without the lock left its sender behind.
+      state.isDelivering = false
+      state.sender = nil
+    } else {
+      state.isDelivering = true
+    }
+    return word
+  }
+
+  /// The end of every critical section of ``withState(_:)``, the lock still held: if the
+  /// section took delivery (`word`, from ``enterSection()``, was 0), publishes it in
+  /// ``delivery``.
+  @inlinable
+  @inline(__always)
+  internal func leaveSection(_ word: UInt8) {
+    if word == 0 && state.isDelivering {
+      delivery.store(state.canLetGoQuietly() ? Self.owned : Self.owned | Self.recheck, ordering: .releasing)
     }
   }
 
