@@ -244,9 +244,21 @@ where
   /// and finishing are one).
   @inlinable
   internal func receiveJust(_ input: Upstream.Output) {
-    guard let transform = withState({ state.startInnerFinishingAtOnce() }) else { return }
+    // Only `flatMap` gets here (``innerIsJust``), whose ``withState(_:)`` and
+    // ``withStateAsOwner(_:)`` are the lock and nothing else: the sections are written out
+    // with it, because in generic code the compiler did not specialise the closures handed
+    // to those stay functions of their own, each looking the state's metadata up again on
+    // every value.
+    assert(!servesMerge, "receiveJust serves flatMap only")
+    var acquired = lock.acquire()
+    let transform = state.startInnerFinishingAtOnce()
+    lock.release(acquired)
+    guard let transform else { return }
     let value = KnownJust.output(of: transform(input))
-    guard let downstream = withState({ state.justValue(value) }) else {
+    acquired = lock.acquire()
+    let downstream = state.justValue(value)
+    lock.release(acquired)
+    guard let downstream else {
       innerFinishedAtOnce()  // buffered, or nothing more is delivered
       return
     }
@@ -258,10 +270,11 @@ where
     // Letting go of delivery and finishing the inner publisher, in one critical section,
     // unless that finishes everything (`false`: done in a section of its own, below).
     // `nil`: this thread keeps delivery.
-    let finished = withStateAsOwner { () -> Bool? in
-      guard !state.didDeliver(additionalDemand: more) else { return nil }
-      return state.innerDidFinishAtOnceUnlessLast()
-    }
+    acquired = lock.acquire()
+    state.isDelivering = true  // as ``withStateAsOwner(_:)`` sets it
+    let finished: Bool? =
+      state.didDeliver(additionalDemand: more) ? nil : state.innerDidFinishAtOnceUnlessLast()
+    lock.release(acquired)
     switch finished {
     case true?:
       return
