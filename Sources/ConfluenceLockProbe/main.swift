@@ -36,9 +36,15 @@ func loseNothing() {
 
   let current = CurrentValueSubject<Int, Never>(0)
   let deliveries = Atomic<Int>(0)
+  // `flatMap` into a `Just` and `zip` take their per-value sections with `Lock.acquire()`
+  // and `release(_:)` rather than `withLock`: they must leave the mutex as they found it too.
+  let flattenedCount = Atomic<Int>(0)
+  let zippedCount = Atomic<Int>(0)
   let counting = [
     passthrough.sink { _ in deliveries.add(1, ordering: .relaxed) },
     current.sink { _ in deliveries.add(1, ordering: .relaxed) },
+    passthrough.flatMap { Just($0) }.sink { _ in flattenedCount.add(1, ordering: .relaxed) },
+    passthrough.zip(current).sink { _ in zippedCount.add(1, ordering: .relaxed) },
   ]
   passthrough.send(1)
   current.send(1)
@@ -63,6 +69,13 @@ func loseNothing() {
   let expected = 3 + 2 * 2 * perThread
   let delivered = deliveries.load(ordering: .relaxed)
   report(delivered == expected, "two threads: \(delivered) of \(expected) values delivered")
+  // Each subject got 1 + 2 × perThread sends after subscribing (`current` also its value
+  // at subscribe, which `zip` keeps for a partner that never comes).
+  let flattenedNow = flattenedCount.load(ordering: .relaxed)
+  let zipped = zippedCount.load(ordering: .relaxed)
+  report(
+    flattenedNow == 1 + 2 * perThread && zipped == 1 + 2 * perThread,
+    "two threads: flatMap delivered \(flattenedNow), zip \(zipped), of \(1 + 2 * perThread) each")
   let last = current.value
   report(last == perThread - 1 || last == 2 * perThread - 1, "the current value is one thread's last (\(last))")
   withExtendedLifetime(counting) {}

@@ -25,8 +25,10 @@
 // would report every lock-guarded access as a race. The pthread mutex is intercepted by
 // the sanitizer, so the stress tests check how Confluence *uses* its locks.
 //
-// Rules for every user of `Lock` (ARCHITECTURE.md, "The contract every publisher keeps", rule 6):
-// - never call downstream, a user closure, or a continuation inside `withLock`;
+// Rules for every user of `Lock` (ARCHITECTURE.md, "The contract every publisher keeps", rule 6),
+// for a section inside `withLock` and one written out between `acquire()` and `release(_:)`
+// (which a per-value path of unspecialised generic code uses, see there) alike:
+// - never call downstream, a user closure, or a continuation inside a section;
 // - never call `withLock` re-entrantly on the same lock (it is not recursive);
 // - never start a thread inside `withLock` (while the process has one thread, sections run
 //   without the mutex; debug builds trap if a second thread appears inside one).
