@@ -60,8 +60,8 @@ package struct Lock: ~Copyable, @unchecked Sendable {
     /// Runs `body` with the lock held and returns its result.
     @inlinable
     package borrowing func withLock<Result>(_ body: () -> Result) -> Result {
-      pthread_mutex_lock(mutex)
-      defer { pthread_mutex_unlock(mutex) }
+      let acquired = acquire()
+      defer { release(acquired) }
       return body()
     }
 
@@ -103,16 +103,8 @@ package struct Lock: ~Copyable, @unchecked Sendable {
       // made once per section, so a section ends as it began. With several threads the test
       // costs four instructions a section (the flag is read through the GOT); `_slowPath`
       // lays the code out for that case, which is every app's with a dispatch queue.
-      if _slowPath(confluence_is_single_threaded()) {
-        let result = body()
-        assert(
-          confluence_is_single_threaded(),
-          "a thread was started inside a critical section, which ran without the mutex because the process had one thread"
-        )
-        return result
-      }
-      mutex._unsafeLock()
-      defer { mutex._unsafeUnlock() }
+      let acquired = acquire()
+      defer { release(acquired) }
       return body()
     }
 
