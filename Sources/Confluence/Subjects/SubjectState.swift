@@ -63,17 +63,24 @@ internal struct SubjectState<Output, Failure: Error> {
   @usableFromInline
   internal var conduits = SubjectConduitList<Conduit>()
 
+  @usableFromInline
+  internal let keepsCurrentValue: Bool
+
+  /// Whether the subject completed: `completion != nil`, kept apart (and ahead of the fields
+  /// whose size depends on `Output` and `Failure`) so that a send can check it without the
+  /// generic metadata of `Completion` and of the optional around it, which unspecialised code
+  /// (a debug build) looks up in the runtime's cache on every call.
+  @usableFromInline
+  internal private(set) var isCompleted = false
+
   /// Set once the subject completed; later sends are ignored and later subscribers receive
   /// it at once.
   @usableFromInline
-  internal var completion: Subscribers.Completion<Failure>?
+  internal private(set) var completion: Subscribers.Completion<Failure>?
 
   /// The current value; `nil` exactly when the subject keeps none (`PassthroughSubject`).
   @usableFromInline
   internal var currentValue: Output?
-
-  @usableFromInline
-  internal let keepsCurrentValue: Bool
 
   /// - Parameters:
   ///   - keepsCurrentValue: Whether the subject keeps a current value.
@@ -117,11 +124,29 @@ internal struct SubjectState<Output, Failure: Error> {
   @inlinable
   @inline(__always)
   internal mutating func send(_ value: Output, keepingCurrentValue: Bool, replaced: inout Output?) -> SendPlan {
-    if completion != nil { return .none }
+    if isCompleted { return .none }
     if keepingCurrentValue {
       replaced = currentValue.take()
       currentValue = value
     }
+    return plan(value, keepingCurrentValue: keepingCurrentValue)
+  }
+
+  /// ``send(_:keepingCurrentValue:replaced:)`` for a subject that keeps no current value,
+  /// without the `replaced` variable (in unspecialised code, an optional `Output` costs a
+  /// look-up of its generic metadata per send).
+  @inlinable
+  @inline(__always)
+  internal mutating func sendWithoutCurrentValue(_ value: Output) -> SendPlan {
+    if isCompleted { return .none }
+    return plan(value, keepingCurrentValue: false)
+  }
+
+  /// Plans the delivery of a value the subject accepted (see
+  /// ``send(_:keepingCurrentValue:replaced:)``).
+  @inlinable
+  @inline(__always)
+  internal mutating func plan(_ value: Output, keepingCurrentValue: Bool) -> SendPlan {
     switch conduits.count {
     case 0:
       return .none
@@ -166,8 +191,9 @@ internal struct SubjectState<Output, Failure: Error> {
   /// listed with the completion queued, for their owners to deliver and remove.
   @inlinable
   internal mutating func complete(_ completion: Subscribers.Completion<Failure>) -> ContiguousArray<Conduit> {
-    guard self.completion == nil else { return [] }
+    guard !isCompleted else { return [] }
     self.completion = completion
+    isCompleted = true
     var completeNow = ContiguousArray<Conduit>()
     var stillOwned = ContiguousArray<Conduit>()
     for conduit in conduits {

@@ -130,7 +130,7 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
   /// Whether the subject has completed.
   @inlinable
   internal var isCompleted: Bool {
-    lock.withLock { state.completion != nil }
+    lock.withLock { state.isCompleted }
   }
 
   /// Sends `value` to every subscriber that has demand for it.
@@ -168,12 +168,14 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
   @inlinable
   @inline(never)
   internal func sendThroughLock(_ value: Output) {
-    var none: Output?
-    let (plan, first) = lock.withLock { () -> (SubjectState<Output, Failure>.SendPlan, SubjectOffer?) in
-      closeLane()
-      let plan = state.send(value, keepingCurrentValue: false, replaced: &none)
-      return (plan, offerFirst(value, as: plan))
-    }
+    // Written out between `acquire()` and `release(_:)` rather than in a closure, which in
+    // unspecialised code (a debug build) would look the generic metadata of its result up
+    // on every send.
+    let acquired = lock.acquire()
+    closeLane()
+    let plan = state.sendWithoutCurrentValue(value)
+    let first = offerFirst(value, as: plan)
+    lock.release(acquired)
     deliver(value, as: plan, first: first)
   }
 
@@ -419,7 +421,7 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
     #if CONFLUENCE_LOCKED_FAST_PATHS
       // The differential check's build: no lane ever opens, every value goes through the lock.
     #else
-      guard !keepsCurrentValue, conduit.state.isLaneEligible, state.completion == nil else { return }
+      guard !keepsCurrentValue, conduit.state.isLaneEligible, !state.isCompleted else { return }
       if state.conduits.count == 1 {
         guard state.conduits[0] === conduit, lane.load(ordering: .relaxed) == UInt(SubjectLane.closed) else {
           return
@@ -446,7 +448,7 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
     let (plan, first, replaced) = lock.withLock {
       () -> (SubjectState<Output, Failure>.SendPlan, SubjectOffer?, Output?) in
       var replaced: Output?
-      if state.completion != nil {
+      if state.isCompleted {
         replaced = state.currentValue.take()
         state.currentValue = value
         return (.none, nil, replaced)
