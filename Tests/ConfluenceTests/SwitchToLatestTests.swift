@@ -161,6 +161,62 @@ final class SwitchToLatestTests: XCTestCase {
     }
   }
 
+  /// Runs `body` with a `Just` inner handed over at once and with the same inner erased (which
+  /// is subscribed to), and checks that both give `expected`. The outer publisher calls its
+  /// subscriber directly, so what `body` sends from inside a delivery arrives inside it.
+  private func assertJustInnersGive(
+    _ expected: [TestSubscriber<Int, TestError>.Event],
+    initialDemand: Subscribers.Demand = .unlimited,
+    _ body: (_ outer: ManualPublisher<Int, TestError>, _ subscriber: TestSubscriber<Int, TestError>) -> Void,
+    file: StaticString = #filePath, line: UInt = #line
+  ) {
+    for erased in [false, true] {
+      let subscriber = TestSubscriber<Int, TestError>(initialDemand: initialDemand)
+      let outer = ManualPublisher<Int, TestError>()
+      if erased {
+        outer.map { Just($0).setFailureType(to: TestError.self).eraseToAnyPublisher() }.switchToLatest()
+          .subscribe(subscriber)
+      } else {
+        outer.map { Just($0) }.switchToLatest().subscribe(subscriber)
+      }
+      body(outer, subscriber)
+      XCTAssertEqual(subscriber.events, expected, "erased: \(erased)", file: file, line: line)
+    }
+  }
+
+  func test_justInner_upstreamFinishingDuringDelivery_finishesAfterTheValue() {
+    assertJustInnersGive([.subscription("SwitchToLatest"), .value(1), .completion(.finished)]) { outer, subscriber in
+      subscriber.onValue = { _ in
+        outer.finish()
+        return .none
+      }
+      outer.send(1)
+    }
+  }
+
+  func test_justInner_upstreamFailingDuringDelivery_failsAfterTheValue() {
+    assertJustInnersGive([.subscription("SwitchToLatest"), .value(1), .completion(.failure(TestError()))]) {
+      outer, subscriber in
+      subscriber.onValue = { _ in
+        outer.fail(TestError())
+        return .none
+      }
+      outer.send(1)
+      outer.send(2)
+    }
+  }
+
+  func test_justInner_demandReturnedDuringDelivery_letsTheNextJustsThrough() {
+    let expected: [TestSubscriber<Int, TestError>.Event] = [
+      .subscription("SwitchToLatest"), .value(1), .value(2), .value(3), .completion(.finished),
+    ]
+    assertJustInnersGive(expected, initialDemand: .max(1)) { outer, subscriber in
+      subscriber.onValue = { _ in .max(1) }
+      for value in 1...3 { outer.send(value) }
+      outer.finish()
+    }
+  }
+
   func test_justInner_cancelDuringDelivery_endsEverything() {
     let subscriber = TestSubscriber<Int, Never>()
     let outer = PassthroughSubject<Int, Never>()

@@ -26,6 +26,11 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   /// Downstream demand not yet used up by inner values.
   @usableFromInline internal var demand = Subscribers.Demand.none
   @usableFromInline internal var isDelivering = false
+  /// Whether `pendingCompletion` is set: kept apart, ahead of the fields whose size depends on
+  /// the generic parameters, so that the per-value transitions check it without the
+  /// completion's generic metadata (unspecialised code, a debug build, looks that up in the
+  /// runtime's cache on every call that names it).
+  @usableFromInline internal var hasPendingCompletion = false
   /// Values that arrived while another thread was delivering, each accepted (its demand
   /// used) while its inner was the current one. A switch keeps them: a value accepted from
   /// the latest inner is delivered even if a newer inner arrives before its turn, ahead of
@@ -134,6 +139,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
     let cancelling = releaseAll()
     if isDelivering {
       pendingCompletion = .failure(error)
+      hasPendingCompletion = true
       return .cancel(cancelling)
     }
     return .complete(.failure(error), cancelling: cancelling)
@@ -173,11 +179,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
     finished: inout Bool
   ) -> Next {
     isDelivering = false
-    if let completion = pendingCompletion {
-      pendingCompletion = nil
-      isTerminated = true
-      return .complete(completion, cancelling: .none)
-    }
+    if hasPendingCompletion { return completePending() }
     guard !isTerminated else { return .idle }
     demand += more
     let asksForMore = more > 0 && current.isSubscribed
@@ -193,6 +195,41 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
     return completeIfDone()
   }
 
+  /// The delivering thread is done and a completion waits: it is sent now. (Apart from
+  /// ``didDeliver(additionalDemand:forward:finishingAtOnce:finished:)``, so that the
+  /// completion's temporaries are not looked up on every value in unspecialised code.)
+  @inlinable
+  @inline(never)
+  internal mutating func completePending() -> Next {
+    let completion = pendingCompletion.take().unsafelyUnwrapped
+    hasPendingCompletion = false
+    isTerminated = true
+    return .complete(completion, cancelling: .none)
+  }
+
+  /// The `Just` inner `id`, delivered at once, is done with its value (`more` is what
+  /// downstream returned), when that leaves nothing else to do: as
+  /// ``didDeliver(additionalDemand:forward:finishingAtOnce:finished:)`` followed by
+  /// ``innerFinishedAtOnce(id:)`` when those would forward no demand, deliver nothing and
+  /// complete nothing. Returns `false`, changing nothing, otherwise.
+  ///
+  /// (A pending completion is ruled out by the other conditions too: a failure terminates, and
+  /// a finish waits only once upstream finished. It is checked anyway, as the first thing the
+  /// general transition looks at.)
+  ///
+  /// Answers with a `Bool` rather than a `Next`: in unspecialised code, a function that
+  /// makes a `Next` looks its generic metadata up in the runtime's cache on every call.
+  @inlinable
+  internal mutating func didDeliverAndFinishQuietly(additionalDemand more: Subscribers.Demand, id: Int) -> Bool {
+    guard !hasPendingCompletion, !isTerminated, !upstreamFinished, id == currentID, queued.storedCount == 0,
+      !(more > 0 && current.isSubscribed)
+    else { return false }
+    isDelivering = false
+    demand += more
+    hasLiveInner = false
+    return true
+  }
+
   @inlinable
   internal mutating func cancel() -> SubscriptionsToCancel {
     guard !isTerminated else { return .none }
@@ -204,6 +241,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
     guard upstreamFinished, !hasLiveInner, queued.isEmpty else { return .idle }
     if isDelivering {
       pendingCompletion = .finished
+      hasPendingCompletion = true
       return .idle
     }
     guard !isTerminated else { return .idle }

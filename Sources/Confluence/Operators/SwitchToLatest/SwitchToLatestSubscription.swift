@@ -97,12 +97,20 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
     // an introspection watches: see ``justValueAtOnce(_:id:)``.
     var atOnce = innerIsJust && !DebugHook.isActive
     var previous = SubscriptionStatus.terminal
-    guard let id = lock.withLock({ state.switchInner(previous: &previous, deliveringAtOnce: &atOnce) }) else {
-      return .none
-    }
+    // Sections written out between `acquire()` and `release(_:)`, not in closures, which
+    // unspecialised code (a debug build) runs as functions of their own, each looking the
+    // state's generic metadata up again.
+    var acquired = lock.acquire()
+    let switched = state.switchInner(previous: &previous, deliveringAtOnce: &atOnce)
+    lock.release(acquired)
+    guard let id = switched else { return .none }
     if previous.isSubscribed {
       previous.cancelSubscription()
-      if atOnce { atOnce = lock.withLock { state.innerValueAtOnce(id: id) } }
+      if atOnce {
+        acquired = lock.acquire()
+        atOnce = state.innerValueAtOnce(id: id)
+        lock.release(acquired)
+      }
     }
     if atOnce {
       justValueAtOnce(input, id: id)
@@ -125,6 +133,19 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
   internal func justValueAtOnce(_ input: P, id: Int) {
     let value = KnownJust.output(of: input)
     let more = downstream.receive(value)
+    let acquired = lock.acquire()
+    let isDone = state.didDeliverAndFinishQuietly(additionalDemand: more, id: id)
+    lock.release(acquired)
+    if !isDone { finishJustValue(id: id, returning: more) }
+  }
+
+  /// ``justValueAtOnce(_:id:)`` when the delivery left something to do: forwards demand,
+  /// delivers or completes what is due, and finishes the inner. (Apart, so that its
+  /// temporaries, a `Next` among them, are not looked up on every value in unspecialised
+  /// code.)
+  @inlinable
+  @inline(never)
+  internal func finishJustValue(id: Int, returning more: Subscribers.Demand) {
     var forward = SubscriptionStatus.terminal
     var finished = false
     let following = lock.withLock {
