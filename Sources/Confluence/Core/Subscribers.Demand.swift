@@ -17,33 +17,45 @@ extension Subscribers {
   /// Creating a negative demand with ``max(_:)`` is a programming error and traps.
   @frozen
   public struct Demand: Equatable, Comparable, Hashable, Codable, CustomStringConvertible, Sendable {
-    /// `0...Int.max` for finite demand, ``unlimitedRawValue`` for unlimited.
+    /// `0...Int.max` for finite demand, `UInt(bitPattern: Int.min)` (`Int.max + 1`) for
+    /// unlimited.
     @usableFromInline
     internal let rawValue: UInt
 
-    // The conversions below are `bitPattern:` ones, each where the value is known to fit
-    // (finite raw values are at most `Int.max`; integers are checked non-negative first),
-    // and the clamp is a comparison: the same machine code in an optimised build, while in a
-    // debug build `Swift.min` and `Int(_:)` / `UInt(_:)` are generic calls (every demand
-    // operation went through them).
-
-    @usableFromInline
-    internal static var unlimitedRawValue: UInt { UInt(bitPattern: Int.min) }
+    // Written for debug builds (`swift test`, an app's development build), where every call
+    // below stays a call; an optimised build makes the same machine code of any spelling.
+    // The conversions are `bitPattern:` ones, each where the value is known to fit (finite
+    // raw values are at most `Int.max`; integers are checked non-negative first), because
+    // `Swift.min` and `Int(_:)` / `UInt(_:)` are generic calls there. The unlimited raw value
+    // is spelled out, `UInt(bitPattern: Int.min)`, which is inlined where a static property
+    // would be a call; a value known to be in range is stored as it is
+    // (`init(exactRawValue:)`); and comparisons test `isUnlimited` instead of forming
+    // ``unlimited`` (`demand > 0` was seven calls).
 
     @inlinable
     internal init(rawValue: UInt) {
-      self.rawValue = rawValue < Demand.unlimitedRawValue ? rawValue : Demand.unlimitedRawValue
+      self.rawValue = rawValue < UInt(bitPattern: Int.min) ? rawValue : UInt(bitPattern: Int.min)
     }
+
+    /// A demand whose raw value is known to be at most `UInt(bitPattern: Int.min)`.
+    @inlinable
+    internal init(exactRawValue: UInt) {
+      self.rawValue = exactRawValue
+    }
+
+    /// Whether this is ``unlimited``.
+    @inlinable
+    internal var isUnlimited: Bool { rawValue == UInt(bitPattern: Int.min) }
 
     /// A request for as many values as the publisher can produce.
     @inlinable
-    public static var unlimited: Demand { Demand(rawValue: unlimitedRawValue) }
+    public static var unlimited: Demand { Demand(exactRawValue: UInt(bitPattern: Int.min)) }
 
     /// A request for no elements from the publisher.
     ///
     /// This is equivalent to `Demand.max(0)`.
     @inlinable
-    public static var none: Demand { Demand(rawValue: 0) }
+    public static var none: Demand { Demand(exactRawValue: 0) }
 
     /// Creates a demand for the given maximum number of elements.
     ///
@@ -54,13 +66,13 @@ extension Subscribers {
     @inlinable
     public static func max(_ value: Int) -> Demand {
       precondition(value >= 0, "Subscribers.Demand.max(\(value)): a demand must not be negative")
-      return Demand(rawValue: UInt(bitPattern: value))
+      return Demand(exactRawValue: UInt(bitPattern: value))
     }
 
     /// The number of requested values, or `nil` if the demand is ``unlimited``.
     @inlinable
     public var max: Int? {
-      rawValue == Demand.unlimitedRawValue ? nil : Int(bitPattern: rawValue)
+      isUnlimited ? nil : Int(bitPattern: rawValue)
     }
 
     /// `unlimited` or `max(n)`.
@@ -91,7 +103,7 @@ extension Subscribers {
     /// ``unlimited``, the result is ``unlimited``; a negative result becomes `.max(0)`.
     @inlinable
     public static func + (lhs: Demand, rhs: Int) -> Demand {
-      if lhs == .unlimited { return .unlimited }
+      if lhs.isUnlimited { return .unlimited }
       let (sum, overflow) = Int(bitPattern: lhs.rawValue).addingReportingOverflow(rhs)
       if overflow { return .unlimited }  // only a positive `rhs` can overflow here
       return sum < 0 ? .none : Demand(rawValue: UInt(bitPattern: sum))
@@ -110,7 +122,7 @@ extension Subscribers {
     @inlinable
     public static func * (lhs: Demand, rhs: Int) -> Demand {
       precondition(rhs >= 0, "Subscribers.Demand * \(rhs): a demand must not be multiplied by a negative number")
-      if lhs == .unlimited { return .unlimited }
+      if lhs.isUnlimited { return .unlimited }
       let (product, overflow) = lhs.rawValue.multipliedReportingOverflow(by: UInt(bitPattern: rhs))
       return overflow ? .unlimited : Demand(rawValue: product)
     }
@@ -130,9 +142,9 @@ extension Subscribers {
     /// `.max(0)`. A result that would be negative becomes `.max(0)`.
     @inlinable
     public static func - (lhs: Demand, rhs: Demand) -> Demand {
-      if lhs == .unlimited { return .unlimited }
-      if rhs == .unlimited { return .none }
-      return lhs.rawValue >= rhs.rawValue ? Demand(rawValue: lhs.rawValue - rhs.rawValue) : .none
+      if lhs.isUnlimited { return .unlimited }
+      if rhs.isUnlimited { return .none }
+      return lhs.rawValue >= rhs.rawValue ? Demand(exactRawValue: lhs.rawValue &- rhs.rawValue) : .none
     }
 
     /// Subtracts one demand from another, and assigns the result to the first demand.
@@ -149,12 +161,12 @@ extension Subscribers {
     /// becomes `.max(0)`, as in Apple's Combine (`.max(Int.max) - (-1)` is `.max(0)`).
     @inlinable
     public static func - (lhs: Demand, rhs: Int) -> Demand {
-      if lhs == .unlimited { return .unlimited }
+      if lhs.isUnlimited { return .unlimited }
       if rhs < 0 {
         let (difference, overflow) = Int(bitPattern: lhs.rawValue).subtractingReportingOverflow(rhs)
         return overflow ? .none : Demand(rawValue: UInt(bitPattern: difference))
       }
-      return lhs - Demand(rawValue: UInt(bitPattern: rhs))
+      return lhs - Demand(exactRawValue: UInt(bitPattern: rhs))
     }
 
     /// Subtracts an integer from a demand, and assigns the result to the demand.
@@ -182,59 +194,59 @@ extension Subscribers {
     /// number of elements. ``unlimited`` is greater than every integer.
     @inlinable
     public static func > (lhs: Demand, rhs: Int) -> Bool {
-      lhs == .unlimited || Int(bitPattern: lhs.rawValue) > rhs
+      lhs.isUnlimited || Int(bitPattern: lhs.rawValue) > rhs
     }
 
     /// Returns a Boolean value indicating whether a demand requests at least the given
     /// number of elements.
     @inlinable
     public static func >= (lhs: Demand, rhs: Int) -> Bool {
-      lhs == .unlimited || Int(bitPattern: lhs.rawValue) >= rhs
+      lhs.isUnlimited || Int(bitPattern: lhs.rawValue) >= rhs
     }
 
     /// Returns a Boolean value indicating whether the integer is greater than the demand.
     @inlinable
     public static func > (lhs: Int, rhs: Demand) -> Bool {
-      rhs != .unlimited && lhs > Int(bitPattern: rhs.rawValue)
+      !rhs.isUnlimited && lhs > Int(bitPattern: rhs.rawValue)
     }
 
     /// Returns a Boolean value indicating whether the integer is at least the demand.
     @inlinable
     public static func >= (lhs: Int, rhs: Demand) -> Bool {
-      rhs != .unlimited && lhs >= Int(bitPattern: rhs.rawValue)
+      !rhs.isUnlimited && lhs >= Int(bitPattern: rhs.rawValue)
     }
 
     /// Returns a Boolean value indicating whether a demand requests fewer than the given
     /// number of elements. ``unlimited`` is never less than an integer.
     @inlinable
     public static func < (lhs: Demand, rhs: Int) -> Bool {
-      lhs != .unlimited && Int(bitPattern: lhs.rawValue) < rhs
+      !lhs.isUnlimited && Int(bitPattern: lhs.rawValue) < rhs
     }
 
     /// Returns a Boolean value indicating whether the integer is less than the demand.
     @inlinable
     public static func < (lhs: Int, rhs: Demand) -> Bool {
-      rhs == .unlimited || lhs < Int(bitPattern: rhs.rawValue)
+      rhs.isUnlimited || lhs < Int(bitPattern: rhs.rawValue)
     }
 
     /// Returns a Boolean value indicating whether a demand requests at most the given
     /// number of elements.
     @inlinable
     public static func <= (lhs: Demand, rhs: Int) -> Bool {
-      lhs != .unlimited && Int(bitPattern: lhs.rawValue) <= rhs
+      !lhs.isUnlimited && Int(bitPattern: lhs.rawValue) <= rhs
     }
 
     /// Returns a Boolean value indicating whether the integer is at most the demand.
     @inlinable
     public static func <= (lhs: Int, rhs: Demand) -> Bool {
-      rhs == .unlimited || lhs <= Int(bitPattern: rhs.rawValue)
+      rhs.isUnlimited || lhs <= Int(bitPattern: rhs.rawValue)
     }
 
     /// Returns a Boolean value indicating whether a demand is equal to an integer.
     /// ``unlimited`` equals no integer.
     @inlinable
     public static func == (lhs: Demand, rhs: Int) -> Bool {
-      lhs != .unlimited && Int(bitPattern: lhs.rawValue) == rhs
+      !lhs.isUnlimited && Int(bitPattern: lhs.rawValue) == rhs
     }
 
     /// Returns a Boolean value indicating whether a demand is not equal to an integer.
