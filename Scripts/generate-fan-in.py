@@ -187,8 +187,8 @@ def combine_latest_logic(n):
     lines = [doc, "@usableFromInline", f"internal struct {name}<{', '.join(L)}>: FanInLogic {{"]
     lines += [f"  @usableFromInline internal var latest{x}: {x}?" for x in L]
     lines += ["  /// Whether the newest combination, the latest of every side, is not delivered yet.",
-              "  @usableFromInline internal var hasUndeliveredChange = false",
-              "  /// Older combinations formed during a delivery, oldest first (all older than the newest).",
+              "  @usableFromInline internal var hasUndeliveredChange = false"]
+    lines += ["  /// Older combinations formed during a delivery, oldest first (all older than the newest).",
               f"  @usableFromInline internal var earlier = FIFOQueue<{tup}>()", "",
               "  @inlinable internal init() {}", "",
               '  @inlinable internal static var name: String { "CombineLatest" }',
@@ -211,11 +211,13 @@ def combine_latest_logic(n):
               "    if hasUndeliveredChange, let combination = newest { earlier.append(combination) }", "  }", "",
               "  @inlinable", "  @inline(__always)",
               f"  internal mutating func takeOutput() -> {tup}? {{",
-              "    if !earlier.isEmpty { return earlier.removeFirst() }",
+              "    // The queue's count read as its field: `isEmpty`, a member of the generic queue, would",
+              "    // be looked up (with the tuple type) in unspecialised code on every value.",
+              "    if earlier.storedCount != 0 { return earlier.removeFirst() }",
               "    guard hasUndeliveredChange, let combination = newest else { return nil }",
               "    hasUndeliveredChange = false", "    return combination", "  }", "",
               "  @inlinable", "  internal mutating func hasOutput() -> Bool { hasUndeliveredChange }", "",
-              "  @inlinable internal var hasOutputsBehindNewest: Bool { mutating get { !earlier.isEmpty } }", "",
+              "  @inlinable internal var hasOutputsBehindNewest: Bool { mutating get { earlier.storedCount != 0 } }", "",
               "  @inlinable", "  internal mutating func keepForLaterDemand() {",
               "    while !earlier.isEmpty { _ = earlier.removeFirst() }", "  }", "",
               "  @inlinable", "  internal mutating func isDone(finished: FanInSides) -> Bool {",

@@ -56,7 +56,9 @@ internal struct CombineLatestLogic<A, B>: FanInLogic {
   @inlinable
   @inline(__always)
   internal mutating func takeOutput() -> (A, B)? {
-    if !earlier.isEmpty { return earlier.removeFirst() }
+    // The queue's count read as its field: `isEmpty`, a member of the generic queue, would
+    // be looked up (with the tuple type) in unspecialised code on every value.
+    if earlier.storedCount != 0 { return earlier.removeFirst() }
     guard hasUndeliveredChange, let combination = newest else { return nil }
     hasUndeliveredChange = false
     return combination
@@ -65,7 +67,7 @@ internal struct CombineLatestLogic<A, B>: FanInLogic {
   @inlinable
   internal mutating func hasOutput() -> Bool { hasUndeliveredChange }
 
-  @inlinable internal var hasOutputsBehindNewest: Bool { mutating get { !earlier.isEmpty } }
+  @inlinable internal var hasOutputsBehindNewest: Bool { mutating get { earlier.storedCount != 0 } }
 
   @inlinable
   internal mutating func keepForLaterDemand() {
@@ -147,7 +149,9 @@ internal struct CombineLatestLogic3<A, B, C>: FanInLogic {
   @inlinable
   @inline(__always)
   internal mutating func takeOutput() -> (A, B, C)? {
-    if !earlier.isEmpty { return earlier.removeFirst() }
+    // The queue's count read as its field: `isEmpty`, a member of the generic queue, would
+    // be looked up (with the tuple type) in unspecialised code on every value.
+    if earlier.storedCount != 0 { return earlier.removeFirst() }
     guard hasUndeliveredChange, let combination = newest else { return nil }
     hasUndeliveredChange = false
     return combination
@@ -156,7 +160,7 @@ internal struct CombineLatestLogic3<A, B, C>: FanInLogic {
   @inlinable
   internal mutating func hasOutput() -> Bool { hasUndeliveredChange }
 
-  @inlinable internal var hasOutputsBehindNewest: Bool { mutating get { !earlier.isEmpty } }
+  @inlinable internal var hasOutputsBehindNewest: Bool { mutating get { earlier.storedCount != 0 } }
 
   @inlinable
   internal mutating func keepForLaterDemand() {
@@ -250,7 +254,9 @@ internal struct CombineLatestLogic4<A, B, C, D>: FanInLogic {
   @inlinable
   @inline(__always)
   internal mutating func takeOutput() -> (A, B, C, D)? {
-    if !earlier.isEmpty { return earlier.removeFirst() }
+    // The queue's count read as its field: `isEmpty`, a member of the generic queue, would
+    // be looked up (with the tuple type) in unspecialised code on every value.
+    if earlier.storedCount != 0 { return earlier.removeFirst() }
     guard hasUndeliveredChange, let combination = newest else { return nil }
     hasUndeliveredChange = false
     return combination
@@ -259,7 +265,7 @@ internal struct CombineLatestLogic4<A, B, C, D>: FanInLogic {
   @inlinable
   internal mutating func hasOutput() -> Bool { hasUndeliveredChange }
 
-  @inlinable internal var hasOutputsBehindNewest: Bool { mutating get { !earlier.isEmpty } }
+  @inlinable internal var hasOutputsBehindNewest: Bool { mutating get { earlier.storedCount != 0 } }
 
   @inlinable
   internal mutating func keepForLaterDemand() {
