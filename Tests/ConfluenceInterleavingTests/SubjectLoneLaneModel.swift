@@ -513,7 +513,7 @@ struct SubjectLoneLaneModel: InterleavingModel {
       finishOwned(&s, thread)
       return [("finish lane delivery (lock)", s)]
     case .lockSend:
-      // `sendThroughLock`: close the lane, plan with `SubjectState.send` for one subscriber.
+      // `sendThroughLock`: close the lane, plan with `SubjectState.sendWithoutCurrentValue` for one subscriber.
       if let split = closeBoundLaneFirst(thread, s) { return [split] }
       closeLane(&s, by: thread)
       guard !s.subjectCompleted, s.listed else {

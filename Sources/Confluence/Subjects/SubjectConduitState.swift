@@ -21,7 +21,7 @@
 // `CurrentValueSubject`: a subscriber that declined the newest value for want of demand
 // (or has not been handed one since it subscribed) is owed the current value, which its
 // next demand delivers. The subject offers a value to every subscriber in the critical
-// section that makes it current (`SubjectState.send`), so "owed" always means "the current
+// section that makes it current (`SubjectState.sendKeepingCurrentValue`), so "owed" always means "the current
 // value was declined here": the current value a request hands over is never also on its
 // way to the same subscriber from a sender.
 //

@@ -118,23 +118,18 @@ internal struct SubjectState<Output, Failure: Error> {
   /// it by this sender) or is owed the current value (and will be handed whatever is
   /// current on its next demand) is then decided at one instant for each, so no subscriber
   /// receives one value twice, whatever other threads send or request meanwhile.
-  ///
-  /// - Parameter keepingCurrentValue: `keepsCurrentValue`, as a constant the caller's
-  ///   specialisation can fold.
   @inlinable
   @inline(__always)
-  internal mutating func send(_ value: Output, keepingCurrentValue: Bool, replaced: inout Output?) -> SendPlan {
+  internal mutating func sendKeepingCurrentValue(_ value: Output, replaced: inout Output?) -> SendPlan {
     if isCompleted { return .none }
-    if keepingCurrentValue {
-      replaced = currentValue.take()
-      currentValue = value
-    }
-    return plan(value, keepingCurrentValue: keepingCurrentValue)
+    replaced = currentValue.take()
+    currentValue = value
+    return plan(value, keepingCurrentValue: true)
   }
 
-  /// ``send(_:keepingCurrentValue:replaced:)`` for a subject that keeps no current value,
-  /// without the `replaced` variable (in unspecialised code, an optional `Output` costs a
-  /// look-up of its generic metadata per send).
+  /// A value was sent to a subject that keeps no current value: plans its delivery. (No
+  /// `replaced` variable: in unspecialised code, an optional `Output` costs a look-up of its
+  /// generic metadata per send.)
   @inlinable
   @inline(__always)
   internal mutating func sendWithoutCurrentValue(_ value: Output) -> SendPlan {
@@ -143,7 +138,10 @@ internal struct SubjectState<Output, Failure: Error> {
   }
 
   /// Plans the delivery of a value the subject accepted (see
-  /// ``send(_:keepingCurrentValue:replaced:)``).
+  /// ``sendKeepingCurrentValue(_:replaced:)`` and ``sendWithoutCurrentValue(_:)``).
+  ///
+  /// - Parameter keepingCurrentValue: `keepsCurrentValue`, as a constant the caller's
+  ///   specialisation can fold.
   @inlinable
   @inline(__always)
   internal mutating func plan(_ value: Output, keepingCurrentValue: Bool) -> SendPlan {
@@ -164,7 +162,7 @@ internal struct SubjectState<Output, Failure: Error> {
     }
   }
 
-  /// ``send(_:keepingCurrentValue:replaced:)`` for a subject with a current value and
+  /// ``plan(_:keepingCurrentValue:)`` for a subject with a current value and
   /// several subscribers: offers `value` to each, reserving rather than taking delivery
   /// (the sender claims each in turn, outside the lock; owning them all at once while
   /// calling the first could deadlock with another sender doing the same).

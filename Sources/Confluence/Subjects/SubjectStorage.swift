@@ -453,7 +453,7 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
         state.currentValue = value
         return (.none, nil, replaced)
       }
-      let plan = state.send(value, keepingCurrentValue: true, replaced: &replaced)
+      let plan = state.sendKeepingCurrentValue(value, replaced: &replaced)
       return (plan, offerFirst(value, as: plan), replaced)
     }
     deliver(value, as: plan, first: first)
@@ -466,18 +466,18 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
     let (plan, first, replaced) = lock.withLock {
       () -> (SubjectState<Output, Failure>.SendPlan, SubjectOffer?, Output?) in
       var replaced: Output?
-      let plan = state.send(value, keepingCurrentValue: true, replaced: &replaced)
+      let plan = state.sendKeepingCurrentValue(value, replaced: &replaced)
       return (plan, offerFirst(value, as: plan), replaced)
     }
     deliver(value, as: plan, first: first)
     withExtendedLifetime(replaced) {}  // the previous current value dies outside the lock
   }
 
-  /// Under the lock, right after `SubjectState.send` planned to deliver to several
-  /// subscribers: offers `value` to the first of them in the same critical section (the
-  /// delivery loop would otherwise take the lock once more just for that), unless its own
-  /// lane is open, and says what became of it (`nil`: not offered; the delivery loop starts
-  /// with the first subscriber).
+  /// Under the lock, right after `SubjectState` planned to deliver to several subscribers:
+  /// offers `value` to the first of them in the same critical section (the delivery loop
+  /// would otherwise take the lock once more just for that), unless its own lane is open, and
+  /// says what became of it (`nil`: not offered; the delivery loop starts with the first
+  /// subscriber).
   @inlinable
   @inline(__always)
   internal func offerFirst(_ value: Output, as plan: SubjectState<Output, Failure>.SendPlan) -> SubjectOffer? {
@@ -489,7 +489,7 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
     return offer(value, to: first)
   }
 
-  /// Carries out a plan made by `SubjectState.send`; with several subscribers, the first
+  /// Carries out a plan made by `SubjectState.plan`; with several subscribers, the first
   /// may have been offered the value already (``offerFirst(_:as:)``), and `first` says so.
   @inlinable
   @inline(__always)
