@@ -11,7 +11,7 @@ public enum LoopWorkloads {
   }
 
   public static var all: [Implementation] {
-    deepPipelines + rxSuite + [
+    deepPipelines + rxSuite + contended + [
       .sync(.loop, .sequenceEager, note: "for i in 0..<N { map; filter; mix }") { mapFilter($0) },
       .sync(.loop, .sequenceStreaming, note: "for i in 0..<N { map; filter; mix }") { mapFilter($0) },
       .sync(

@@ -91,6 +91,10 @@ public enum WorkloadID: String, CaseIterable, Sendable {
   case rxCombineLatestPumping = "rx-combineLatest-pumping"
   case rxCombineLatestCreating = "rx-combineLatest-creating"
 
+  // Two threads sending at once: what a lock costs when it is contended.
+  case contendedSubject2 = "contended-subject-2"
+  case contendedFlatMap = "contended-flatMap"
+
   /// The rows shaped as RxSwift's benchmarks.
   public var isRxSuite: Bool { rawValue.hasPrefix("rx-") }
 
@@ -253,6 +257,11 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .rxCombineLatestPumping:
       return
         "seven erased levels of `Just(1).combineLatest(Just(1), Just(1), last) { x, _, _, _ in x }`, the bottom one over an array of N ones' `publisher` → `sink` (`testCombineLatestPumping`)"
+    case .contendedSubject2:
+      return "a `PassthroughSubject` → 2 × `sink`, N values sent from two threads at once (N / 2 each)"
+    case .contendedFlatMap:
+      return
+        "a `PassthroughSubject` → `flatMap { Just($0) }` → `sink`, N values sent from two threads at once (N / 2 each)"
     case .rxCombineLatestCreating:
       return
         "per item: the closure publisher (one value)`.combineLatest(Just(1), Just(1), Just(1))`, then six levels as in rx-combineLatest-pumping → `sink`, `cancel()` (`testCombineLatestCreating`)"
@@ -291,6 +300,8 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .rxSubjectPumping, .rxMapFilterPumping, .rxFlatMapsPumping, .rxFlatMapLatestPumping, .rxCombineLatestPumping:
       return "element"
     case .rxSubjectPumping2: return "send (2 deliveries)"
+    case .contendedSubject2: return "send (2 deliveries)"
+    case .contendedFlatMap: return "element"
     case .rxSubjectCreating, .rxMapFilterCreating, .rxFlatMapsCreating, .rxFlatMapLatestCreating,
       .rxCombineLatestCreating:
       return "pipeline"
@@ -363,6 +374,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .rxSubjectCreating: return quick ? 1_000 : 200_000
     case .rxMapFilterCreating, .rxFlatMapsCreating, .rxFlatMapLatestCreating: return quick ? 200 : 50_000
     case .rxCombineLatestCreating: return quick ? 100 : 10_000
+    case .contendedSubject2, .contendedFlatMap: return quick ? 2_000 : 400_000
     }
   }
 
@@ -397,6 +409,9 @@ public enum WorkloadID: String, CaseIterable, Sendable {
       return false
     case .flatMapChainBuild, .switchToLatestChainBuild, .flatMapChainBuild1, .switchToLatestChainBuild1: return false
     case .rxSubjectPumping, .rxSubjectPumping2, .rxMapFilterPumping, .rxCombineLatestPumping: return true
+    case .contendedSubject2: return true
+    // A `Just` per value.
+    case .contendedFlatMap: return false
     // A `Just` per value per level; a pipeline per item.
     case .rxFlatMapsPumping, .rxFlatMapLatestPumping, .rxSubjectCreating, .rxMapFilterCreating, .rxFlatMapsCreating,
       .rxFlatMapLatestCreating, .rxCombineLatestCreating:

@@ -169,6 +169,7 @@ public enum ConfluenceWorkloads {
         HTTPLinesWorkloads.lines))
     result += deepPipelines
     result += rxSuite
+    result += contended
     return result
   }
 

@@ -166,6 +166,7 @@ public enum OpenCombineWorkloads {
     result.append(.missing(.openCombine, .httpLines, "OpenCombine has no networking publishers"))
     result += deepPipelines
     result += rxSuite
+    result += contended
     return result
   }
 

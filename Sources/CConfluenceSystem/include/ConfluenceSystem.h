@@ -1,7 +1,8 @@
 // What Confluence needs from the system that Swift cannot say: the current thread's
-// identity in one instruction, a compiler-only fence, and the kernel's process-wide memory
-// barrier (membarrier(2)), used by Confluence's DeliveryGate (Sources/Confluence/Internal);
-// and a global flag that inlined code in other modules reads with one load (DebugHook).
+// identity in one instruction, a compiler-only fence, the kernel's process-wide memory
+// barrier (membarrier(2)), used by Confluence's DeliveryGate and Lock
+// (Sources/Confluence/Internal), the futex calls Lock sleeps and wakes with; and a global
+// flag that inlined code in other modules reads with one load (DebugHook).
 
 #ifndef CONFLUENCE_SYSTEM_H
 #define CONFLUENCE_SYSTEM_H
@@ -56,6 +57,15 @@ static inline __attribute__((always_inline)) void confluence_compiler_barrier(vo
   __asm__ __volatile__("" ::: "memory");
 }
 
+/// Tells the processor that this thread is spinning (x86-64 `pause`, AArch64 `yield`).
+static inline __attribute__((always_inline)) void confluence_spin_pause(void) {
+#if defined(__x86_64__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  __asm__ __volatile__("yield");
+#endif
+}
+
 /// Registers the process for `confluence_process_barrier()`; returns whether the kernel
 /// offers it (Linux 4.14 and later, unless a seccomp filter forbids the call). Call
 /// `confluence_process_barrier_available()` instead: it registers once.
@@ -79,6 +89,16 @@ static inline __attribute__((always_inline)) bool confluence_process_barrier_ava
 /// before this returns (membarrier(2), MEMBARRIER_CMD_PRIVATE_EXPEDITED). Only after
 /// `confluence_process_barrier_register()` returned true; returns whether it succeeded.
 bool confluence_process_barrier(void);
+
+#if defined(__linux__)
+/// Sleeps while `*word == expected`, until `confluence_futex_wake_one` is called on `word`
+/// (futex(2), FUTEX_WAIT_PRIVATE); returns at once if the word differs, and may return
+/// spuriously. Confluence's `Lock` (Sources/Confluence/Internal/Locking.swift).
+void confluence_futex_wait(uint32_t *word, uint32_t expected);
+
+/// Wakes one thread sleeping in `confluence_futex_wait` on `word`, if any.
+void confluence_futex_wake_one(uint32_t *word);
+#endif
 
 /// Nonzero while any `_Introspection` is enabled (Confluence's `DebugHook`). Read with
 /// `confluence_debug_hook_is_active()`, written under `DebugHook`'s lock. A C global, not a

@@ -13,16 +13,17 @@
 
 // The project's one locking primitive.
 //
-// `Lock` wraps `Synchronization.Mutex` (a futex on Linux, cheap when uncontended) and hands the
-// critical section a plain closure, so that classes can keep their state in ordinary
+// `Lock` is a futex lock of its own on Linux (see there: its uncontended release is a plain
+// store) and wraps `Synchronization.Mutex` elsewhere, and hands the critical section a plain
+// closure, so that classes can keep their state in ordinary
 // stored properties (usually a state-machine struct) and read or mutate them only inside
 // `withLock`. `Mutex<State>` itself would demand that the protected state be `Sendable` or
 // provably disconnected, which Combine's non-Sendable subscribers and values are not.
 //
 // Thread-sanitizer builds (`-Xswiftc -DCONFLUENCE_THREAD_SANITIZER`, as `.ci/run` does)
 // use a heap-allocated pthread mutex instead: the standard library's Synchronization
-// module is not instrumented, so the sanitizer cannot see Mutex's happens-before edges and
-// would report every lock-guarded access as a race. The pthread mutex is intercepted by
+// module is not instrumented, so the sanitizer cannot see the happens-before edges of
+// Mutex's futex (or of the Linux lock's) and would report every lock-guarded access as a race. The pthread mutex is intercepted by
 // the sanitizer, so the stress tests check how Confluence *uses* its locks.
 //
 // Rules for every user of `Lock` (ARCHITECTURE.md, "The contract every publisher keeps", rule 6),
@@ -76,6 +77,132 @@ package struct Lock: ~Copyable, @unchecked Sendable {
     @inlinable
     package borrowing func release(_ acquired: Bool) {
       pthread_mutex_unlock(mutex)
+    }
+  #elseif os(Linux) && !CONFLUENCE_LOCKED_FAST_PATHS
+    // A futex lock whose uncontended unlock is a plain store. `Synchronization.Mutex` on
+    // Linux (a priority-inheriting futex) takes and gives the lock with a
+    // compare-and-exchange each: two atomic read-modify-writes a section, about 13 ns on the
+    // 2-core machine the benchmarks run on, where a build-and-drop pipeline runs six
+    // sections a level. Here taking it is one compare-and-exchange and giving it back is a
+    // release store and a load, fenced the way `DeliveryGate` is (ARCHITECTURE.md, "Lock-free
+    // protocols": `LockModel` checks the protocol in every interleaving, and
+    // `-DCONFLUENCE_LOCKED_FAST_PATHS` builds `Mutex` here instead):
+    //
+    // - `word`: 0 free, 1 held. Taken only by a compare-and-exchange from 0.
+    // - `sleepers`: how many threads are about to sleep, or sleep, on `word`.
+    // - A thread that cannot take the lock after spinning counts itself in `sleepers` (a
+    //   read-modify-write, so it is in memory), runs the process-wide barrier
+    //   (`membarrier`), and then sleeps on `word` only while `word` is 1 (the kernel checks,
+    //   atomically with going to sleep), trying the compare-and-exchange again each time it
+    //   wakes.
+    // - Giving the lock back stores 0, then reads `sleepers`, and wakes one sleeper if any.
+    //   Between the two, only a compiler barrier: the sleeper's `membarrier` stands for the
+    //   full fence this thread would otherwise need, so either the store is in memory before
+    //   the sleeper looks at `word` (and it does not sleep), or this thread's load comes after
+    //   the sleeper counted itself (and it wakes it). Where the kernel has no `membarrier`, a
+    //   full fence (`mfence`) sits between them instead.
+    //
+    // No priority inheritance, unlike `Mutex`: a section here never blocks and never calls
+    // out (the rules above), so a holder is never kept from finishing by anything but the
+    // scheduler.
+    @usableFromInline
+    package let word = Atomic<UInt32>(0)
+
+    @usableFromInline
+    package let sleepers = Atomic<UInt32>(0)
+
+    @inlinable
+    package init() {}
+
+    /// Runs `body` with the lock held and returns its result.
+    @inlinable
+    @inline(__always)
+    package borrowing func withLock<Result>(_ body: () -> Result) -> Result {
+      let acquired = acquire()
+      defer { release(acquired) }
+      return body()
+    }
+
+    /// Takes the lock, as ``withLock(_:)`` does, for a critical section written out between
+    /// this call and ``release(_:)`` (which must be handed what this returned: whether the
+    /// lock was taken, not while the process had one thread). See the other build's
+    /// ``acquire()`` for when to use it.
+    @inlinable
+    @inline(__always)
+    package borrowing func acquire() -> Bool {
+      if _slowPath(confluence_is_single_threaded()) { return false }
+      if _fastPath(
+        word.compareExchange(expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed)
+          .exchanged)
+      {
+        return true
+      }
+      acquireContended()
+      return true
+    }
+
+    /// Lets go of the lock ``acquire()`` took; `acquired` is what it returned.
+    @inlinable
+    @inline(__always)
+    package borrowing func release(_ acquired: Bool) {
+      guard acquired else {
+        assert(
+          confluence_is_single_threaded(),
+          "a thread was started inside a critical section, which ran without the mutex because the process had one thread"
+        )
+        return
+      }
+      word.store(0, ordering: .releasing)
+      if _fastPath(ProcessBarrier.isAvailable) {
+        confluence_compiler_barrier()
+      } else {
+        atomicMemoryFence(ordering: .sequentiallyConsistent)
+      }
+      if _slowPath(sleepers.load(ordering: .relaxed) != 0) {
+        wakeOne()
+      }
+    }
+
+    /// ``acquire()`` found the lock held: spins a little, then sleeps until it is given
+    /// back (see the protocol above).
+    @usableFromInline
+    @inline(never)
+    package borrowing func acquireContended() {
+      for _ in 0..<64 {
+        if word.load(ordering: .relaxed) == 0,
+          word.compareExchange(expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed)
+            .exchanged
+        {
+          return
+        }
+        confluence_spin_pause()
+      }
+      sleepers.wrappingAdd(1, ordering: .sequentiallyConsistent)
+      if ProcessBarrier.isAvailable {
+        ProcessBarrier.synchronize()
+      }
+      while !word.compareExchange(expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed)
+        .exchanged
+      {
+        withWordAddress { confluence_futex_wait($0, 1) }
+      }
+      sleepers.wrappingSubtract(1, ordering: .relaxed)
+    }
+
+    /// Wakes one thread sleeping on the lock.
+    @usableFromInline
+    @inline(never)
+    package borrowing func wakeOne() {
+      withWordAddress { confluence_futex_wake_one($0) }
+    }
+
+    /// The address of `word`'s 32 bits, for the futex calls. (`Atomic` is not copyable and
+    /// is laid out as its value, so the borrow is the stored word itself.)
+    @inlinable
+    package borrowing func withWordAddress(_ body: (UnsafeMutablePointer<UInt32>) -> Void) {
+      withUnsafePointer(to: word) { atomic in
+        body(UnsafeMutableRawPointer(mutating: atomic).assumingMemoryBound(to: UInt32.self))
+      }
     }
   #else
     @usableFromInline
