@@ -58,14 +58,6 @@ package struct Lock: ~Copyable, @unchecked Sendable {
       mutex.deallocate()
     }
 
-    /// Runs `body` with the lock held and returns its result.
-    @inlinable
-    package borrowing func withLock<Result>(_ body: () -> Result) -> Result {
-      let acquired = acquire()
-      defer { release(acquired) }
-      return body()
-    }
-
     /// Takes the lock; see the other build's ``acquire()``.
     @inlinable
     package borrowing func acquire() -> Bool {
@@ -113,15 +105,6 @@ package struct Lock: ~Copyable, @unchecked Sendable {
 
     @inlinable
     package init() {}
-
-    /// Runs `body` with the lock held and returns its result.
-    @inlinable
-    @inline(__always)
-    package borrowing func withLock<Result>(_ body: () -> Result) -> Result {
-      let acquired = acquire()
-      defer { release(acquired) }
-      return body()
-    }
 
     /// Takes the lock, as ``withLock(_:)`` does, for a critical section written out between
     /// this call and ``release(_:)`` (which must be handed what this returned: whether the
@@ -211,30 +194,6 @@ package struct Lock: ~Copyable, @unchecked Sendable {
     @inlinable
     package init() {}
 
-    /// Runs `body` with the lock held and returns its result.
-    @inlinable
-    @inline(__always)
-    package borrowing func withLock<Result>(_ body: () -> Result) -> Result {
-      // Locked and unlocked around `body` rather than through `Mutex.withLock`, whose
-      // `sending` result needed a wrapper type: in generic code the compiler did not
-      // specialise, every critical section then looked that wrapper's metadata up in the
-      // runtime's cache (about 300 instructions). `body` cannot throw, so the unlock below
-      // always runs.
-      //
-      // While the process has only ever had one thread (the C library's word for it, see
-      // `confluence_is_single_threaded()`), nothing can contend, and the mutex's two atomic
-      // read-modify-writes (about 13 ns a section on the 2-core machine the benchmarks run
-      // on) are skipped, as glibc skips them in its own mutexes. Only this thread could
-      // start a second one, and a section's body calls nothing out (the rules above), so
-      // none starts while a section runs unlocked; debug builds check that. The choice is
-      // made once per section, so a section ends as it began. With several threads the test
-      // costs four instructions a section (the flag is read through the GOT); `_slowPath`
-      // lays the code out for that case, which is every app's with a dispatch queue.
-      let acquired = acquire()
-      defer { release(acquired) }
-      return body()
-    }
-
     /// Takes the lock, as ``withLock(_:)`` does, for a critical section written out between
     /// this call and ``release(_:)`` (which must be handed what this returned: whether the
     /// mutex was taken, not while the process had one thread). For a per-value path in
@@ -263,4 +222,29 @@ package struct Lock: ~Copyable, @unchecked Sendable {
       mutex._unsafeUnlock()
     }
   #endif
+}
+
+extension Lock {
+  /// Runs `body` with the lock held and returns its result.
+  @inlinable
+  @inline(__always)
+  package borrowing func withLock<Result>(_ body: () -> Result) -> Result {
+    // Locked and unlocked around `body` rather than through `Mutex.withLock`, whose
+    // `sending` result needed a wrapper type: in generic code the compiler did not
+    // specialise, every critical section then looked that wrapper's metadata up in the
+    // runtime's cache (about 300 instructions). `body` cannot throw, so the unlock below
+    // always runs.
+    //
+    // While the process has only ever had one thread (the C library's word for it, see
+    // `confluence_is_single_threaded()`), nothing can contend, and the lock's atomic
+    // instructions are skipped, as glibc skips them in its own mutexes. Only this thread
+    // could start a second one, and a section's body calls nothing out (the rules above), so
+    // none starts while a section runs unlocked; debug builds check that. The choice is made
+    // once per section, so a section ends as it began. With several threads the test costs
+    // four instructions a section (the flag is read through the GOT); `_slowPath` lays the
+    // code out for that case, which is every app's with a dispatch queue.
+    let acquired = acquire()
+    defer { release(acquired) }
+    return body()
+  }
 }
