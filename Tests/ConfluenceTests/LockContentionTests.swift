@@ -24,6 +24,21 @@ final class LockContentionTests: XCTestCase {
     }
   }
 
+  #if os(Linux) && !CONFLUENCE_THREAD_SANITIZER && !CONFLUENCE_LOCKED_FAST_PATHS
+    /// The futex calls are handed the word's own address, not a copy's: a store through it is
+    /// what the atomic reads, and two borrows give the same address.
+    func test_theFutexCallsGetTheWordItself() {
+      let guarded = Guarded()
+      var first: UnsafeMutablePointer<UInt32>?
+      guarded.lock.withWordAddress { first = $0 }
+      guarded.lock.withWordAddress { XCTAssertEqual($0, first) }
+      guarded.lock.withWordAddress { $0.pointee = 7 }
+      XCTAssertEqual(guarded.lock.word.load(ordering: .relaxed), 7)
+      guarded.lock.withWordAddress { $0.pointee = 0 }
+      XCTAssertEqual(guarded.lock.word.load(ordering: .relaxed), 0)
+    }
+  #endif
+
   func test_manyThreadsIncrementing_loseNothing_andNeverOverlap() {
     let guarded = Guarded()
     let threads = 6
@@ -55,6 +70,10 @@ final class LockContentionTests: XCTestCase {
         usleep(1_000)
       }
       XCTAssertEqual(guarded.lock.sleepers.load(ordering: .relaxed), UInt32(waiters), "every waiter sleeps")
+      // Counted, each still runs the process-wide barrier and tries once more before it
+      // sleeps: give them the time to be asleep in `futex_wait`, so that only a wake-up lets
+      // them in (a release that wakes nobody fails this test).
+      usleep(200_000)
     #else
       usleep(50_000)
     #endif
