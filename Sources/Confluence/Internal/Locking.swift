@@ -114,27 +114,23 @@ package struct Lock: ~Copyable, @unchecked Sendable {
     @inline(__always)
     package borrowing func acquire() -> Bool {
       if _slowPath(confluence_is_single_threaded()) { return false }
-      if _fastPath(
-        word.compareExchange(expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed)
-          .exchanged)
-      {
-        return true
-      }
+      if _fastPath(tryTake()) { return true }
       acquireContended()
       return true
+    }
+
+    /// Takes the word from free to held, if it is free: the one way the lock is taken.
+    @inlinable
+    @inline(__always)
+    package borrowing func tryTake() -> Bool {
+      word.compareExchange(expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed).exchanged
     }
 
     /// Lets go of the lock ``acquire()`` took; `acquired` is what it returned.
     @inlinable
     @inline(__always)
     package borrowing func release(_ acquired: Bool) {
-      guard acquired else {
-        assert(
-          confluence_is_single_threaded(),
-          "a thread was started inside a critical section, which ran without the mutex because the process had one thread"
-        )
-        return
-      }
+      guard acquired else { return Lock.checkReleaseWithoutMutex() }
       word.store(0, ordering: .releasing)
       if _fastPath(ProcessBarrier.isAvailable) {
         confluence_compiler_barrier()
@@ -152,21 +148,14 @@ package struct Lock: ~Copyable, @unchecked Sendable {
     @inline(never)
     package borrowing func acquireContended() {
       for _ in 0..<64 {
-        if word.load(ordering: .relaxed) == 0,
-          word.compareExchange(expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed)
-            .exchanged
-        {
-          return
-        }
+        if word.load(ordering: .relaxed) == 0, tryTake() { return }
         confluence_spin_pause()
       }
       sleepers.wrappingAdd(1, ordering: .sequentiallyConsistent)
       if ProcessBarrier.isAvailable {
         ProcessBarrier.synchronize()
       }
-      while !word.compareExchange(expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed)
-        .exchanged
-      {
+      while !tryTake() {
         withWordAddress { confluence_futex_wait($0, 1) }
       }
       sleepers.wrappingSubtract(1, ordering: .relaxed)
@@ -212,13 +201,7 @@ package struct Lock: ~Copyable, @unchecked Sendable {
     @inlinable
     @inline(__always)
     package borrowing func release(_ acquired: Bool) {
-      guard acquired else {
-        assert(
-          confluence_is_single_threaded(),
-          "a thread was started inside a critical section, which ran without the mutex because the process had one thread"
-        )
-        return
-      }
+      guard acquired else { return Lock.checkReleaseWithoutMutex() }
       mutex._unsafeUnlock()
     }
   #endif
@@ -247,4 +230,17 @@ extension Lock {
     defer { release(acquired) }
     return body()
   }
+
+  #if !CONFLUENCE_THREAD_SANITIZER
+    /// ``release(_:)`` of a section that ran without the mutex because the process had one
+    /// thread: debug builds check that it still has one.
+    @inlinable
+    @inline(__always)
+    package static func checkReleaseWithoutMutex() {
+      assert(
+        confluence_is_single_threaded(),
+        "a thread was started inside a critical section, which ran without the mutex because the process had one thread"
+      )
+    }
+  #endif
 }
