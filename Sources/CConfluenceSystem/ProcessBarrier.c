@@ -27,3 +27,9 @@ bool confluence_process_barrier(void) {
   return false;
 #endif
 }
+
+/// Registers at load time, so that `confluence_lock_bias_token()` can read the state without
+/// registering: the first lock a program makes is then biased too.
+__attribute__((constructor)) static void confluence_process_barrier_register_at_load(void) {
+  (void)confluence_process_barrier_available();
+}

@@ -12,8 +12,15 @@
 /// sleeping thread, any of them (each a choice), or none if none sleeps. A sleeping thread
 /// has no step until woken, so a wake-up that is lost shows as a deadlock.
 ///
+/// With `biased`, the lock starts biased to thread 0 (`owner` holds its token), as `init()`
+/// makes it: thread 0 checks `owner`, raises `inside` with a plain store, checks `owner` again
+/// and runs its section without `word`, lowering `inside` (a plain store) to give it back.
+/// Any other thread takes `word` first and then, while `owner` is set, revokes the bias:
+/// stores 0 to `owner`, runs the process-wide barrier, and waits until `inside` reads 0.
+/// Thread 0 then finds `owner` 0 and takes `word` like the others.
+///
 /// Checks: never two threads in the section; in the end every increment is in the counter,
-/// the lock is free and no thread is counted as a sleeper.
+/// the lock is free, thread 0 is not inside, and no thread is counted as a sleeper.
 struct LockModel: InterleavingModel {
   /// The threads taking the lock.
   let threads: Int
@@ -28,23 +35,37 @@ struct LockModel: InterleavingModel {
   /// For the record of what the checks catch: without the barrier, `release` skips its
   /// full fence too.
   var omitsFence = false
+  /// Whether the lock starts biased to thread 0 (only where the barrier exists, as in
+  /// `init()`).
+  var biased = false
+  /// For the record of what the checks catch: the revoking thread skips the barrier.
+  var revokesWithoutBarrier = false
+  /// For the record of what the checks catch: thread 0 enters after raising `inside`
+  /// without reading `owner` again.
+  var ownerSkipsSecondCheck = false
 
   static let word = 0
   static let sleepers = 1
   static let counter = 2
+  static let owner = 3
+  static let inside = 4
 
   var threadCount: Int { threads }
 
   enum PC: Hashable {
+    case checkOwner, raiseInside, checkOwnerAgain, lowerInside
     case tryFast, spin, countSleeper, barrier, retry, futexWait, uncountSleeper
-    case readCounter, writeCounter, storeFree, fence, readSleepers, wake
+    case checkBias, revokeStore, revokeBarrier, waitInside
+    case readCounter, writeCounter, storeFree, fence, readSleepers, wake, releaseBiased
   }
 
   struct Local: Hashable {
     var round = 0
-    var pc = PC.tryFast
+    var pc = PC.checkOwner
     var read = 0
     var asleep = false
+    /// In the section by the bias, not by `word`.
+    var holdsByBias = false
   }
 
   struct State: Hashable {
@@ -55,7 +76,8 @@ struct LockModel: InterleavingModel {
 
   var initialState: State {
     State(
-      memory: StoreBuffers(locations: [0, 0, 0], threads: threads), locals: Array(repeating: Local(), count: threads))
+      memory: StoreBuffers(locations: [0, 0, 0, biased && barrierAvailable ? 1 : 0, 0], threads: threads),
+      locals: Array(repeating: Local(), count: threads))
   }
 
   func steps(of thread: Int, in state: State) -> [(label: String, next: State)]? {
@@ -86,19 +108,47 @@ struct LockModel: InterleavingModel {
     func takeWord() -> Bool {
       guard s.memory.load(Self.word, by: thread) == 0 else { return false }
       s.memory.storeFenced(Self.word, 1, by: thread)
-      s.holders += 1
       return true
+    }
+    func enter(byBias: Bool) {
+      s.holders += 1
+      l.holdsByBias = byBias
+      l.pc = .readCounter
     }
     func nextRound() {
       l.round += 1
-      l.pc = .tryFast
+      l.pc = .checkOwner
     }
     switch l.pc {
+    case .checkOwner:
+      // `owner == me`: only thread 0 can read its own token there.
+      let biasedToMe = thread == 0 && s.memory.load(Self.owner, by: thread) == 1
+      l.pc = biasedToMe ? .raiseInside : .tryFast
+      return emit("acquire: read owner")
+    case .raiseInside:
+      s.memory.store(Self.inside, 1, by: thread)
+      if ownerSkipsSecondCheck {
+        enter(byBias: true)
+      } else {
+        l.pc = .checkOwnerAgain
+      }
+      return emit("inside = 1")
+    case .checkOwnerAgain:
+      if s.memory.load(Self.owner, by: thread) == 1 {
+        enter(byBias: true)
+        return emit("read owner again: still biased, enters")
+      }
+      l.pc = .lowerInside
+      return emit("read owner again: revoked")
+    case .lowerInside:
+      s.memory.store(Self.inside, 0, by: thread)
+      l.pc = .tryFast
+      return emit("inside = 0, takes word instead")
     case .tryFast, .spin:
       guard drained else { return [] }
       let label = l.pc == .tryFast ? "acquire: compare-and-exchange" : "spin: compare-and-exchange"
       if takeWord() {
-        l.pc = .readCounter
+        l.pc = .checkBias
       } else {
         l.pc = l.pc == .tryFast ? .spin : .countSleeper
       }
@@ -129,16 +179,41 @@ struct LockModel: InterleavingModel {
     case .uncountSleeper:
       guard drained else { return [] }
       s.memory.storeFenced(Self.sleepers, s.memory.load(Self.sleepers, by: thread) - 1, by: thread)
-      l.pc = .readCounter
+      l.pc = .checkBias
       return emit("sleepers -= 1")
+    case .checkBias:
+      if s.memory.load(Self.owner, by: thread) != 0 {
+        l.pc = .revokeStore
+        return emit("holds word: still biased, revokes")
+      }
+      enter(byBias: false)
+      return emit("holds word: no bias, enters")
+    case .revokeStore:
+      s.memory.store(Self.owner, 0, by: thread)
+      l.pc = revokesWithoutBarrier ? .waitInside : .revokeBarrier
+      return emit("owner = 0")
+    case .revokeBarrier:
+      guard s.memory.isDrained else { return [] }
+      l.pc = .waitInside
+      return emit("process-wide barrier (revoking)")
+    case .waitInside:
+      guard s.memory.load(Self.inside, by: thread) == 0 else { return [] }
+      enter(byBias: false)
+      return emit("inside reads 0, enters")
     case .readCounter:
       l.read = s.memory.load(Self.counter, by: thread)
       l.pc = .writeCounter
       return emit("read counter")
     case .writeCounter:
       s.memory.store(Self.counter, l.read + 1, by: thread)
-      l.pc = .storeFree
+      l.pc = l.holdsByBias ? .releaseBiased : .storeFree
       return emit("write counter")
+    case .releaseBiased:
+      s.memory.store(Self.inside, 0, by: thread)
+      s.holders -= 1
+      l.holdsByBias = false
+      nextRound()
+      return emit("release: inside = 0")
     case .storeFree:
       s.memory.store(Self.word, 0, by: thread)
       s.holders -= 1
@@ -180,6 +255,7 @@ struct LockModel: InterleavingModel {
       return "the counter is \(memory.memory[Self.counter]), not \(threads * rounds): an increment was lost"
     }
     if memory.memory[Self.word] != 0 { return "the lock is still held" }
+    if memory.memory[Self.inside] != 0 { return "thread 0 is still inside" }
     if memory.memory[Self.sleepers] != 0 { return "sleepers is \(memory.memory[Self.sleepers]), not 0" }
     return nil
   }

@@ -85,6 +85,15 @@ static inline __attribute__((always_inline)) bool confluence_process_barrier_ava
   return state != 0;
 }
 
+/// The token `Lock` biases a new lock to (Sources/Confluence/Internal/Locking.swift): the
+/// calling thread's `confluence_thread_token()` where the process-wide barrier works, else 0
+/// (no bias). One load and no call, so that a lock's initialiser stays small enough to be
+/// inlined: the process registers for the barrier when the library is loaded (a
+/// constructor in ProcessBarrier.c), and a lock made before that is not biased.
+static inline __attribute__((always_inline)) uintptr_t confluence_lock_bias_token(void) {
+  return __atomic_load_n(&confluence_process_barrier_state, __ATOMIC_RELAXED) > 0 ? confluence_thread_token() : 0;
+}
+
 /// Makes every thread of the process that is running now execute a full memory barrier
 /// before this returns (membarrier(2), MEMBARRIER_CMD_PRIVATE_EXPEDITED). Only after
 /// `confluence_process_barrier_register()` returned true; returns whether it succeeded.

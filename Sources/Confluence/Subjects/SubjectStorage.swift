@@ -23,7 +23,7 @@ import Synchronization
 @usableFromInline
 internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<SubjectState<Output, Failure>> {
   @usableFromInline
-  internal let lock = Lock()
+  internal let lock: Lock
 
   // `state` (in ``SubjectStateHolder``) is guarded by `lock`.
 
@@ -112,6 +112,7 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
   ///   - currentValue: The initial value for a subject that keeps one (`.currentValue`).
   @inlinable
   internal init(kind: SubjectKind, currentValue: Output? = nil) {
+    lock = Lock(biasedToCurrentThread: true)
     let keepsCurrentValue = kind.keepsCurrentValue
     self.kind = kind
     self.keepsCurrentValue = keepsCurrentValue

@@ -27,7 +27,7 @@ internal final class DropSubscription<Downstream: Subscriber>: Subscriber, Subsc
   internal var remaining: Int
 
   @usableFromInline
-  internal let lock = Lock()
+  internal let lock: Lock
 
   // Guarded by `lock`.
   @usableFromInline
@@ -37,6 +37,7 @@ internal final class DropSubscription<Downstream: Subscriber>: Subscriber, Subsc
 
   @inlinable
   internal init(downstream: Downstream, count: Int) {
+    lock = Lock(biasedToCurrentThread: true)
     self.downstream = downstream
     self.remaining = count
   }

@@ -11,7 +11,7 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
   @usableFromInline internal typealias State = SwitchToLatestState<Downstream>
 
   @usableFromInline
-  internal let lock = Lock()
+  internal let lock: Lock
 
   // `state` (in ``SwitchToLatestStateHolder``, see there why) is guarded by `lock`.
 
@@ -39,6 +39,7 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
 
   @inlinable
   internal init(downstream: Downstream) {
+    lock = Lock(biasedToCurrentThread: true)
     self.downstream = downstream
     specialized = { subscription, demand in
       if demand == .none {
