@@ -11,14 +11,30 @@ import XCTest
 final class LockContentionTests: XCTestCase {
   /// A counter that only the lock guards, with a check that no two threads are inside.
   private final class Guarded: @unchecked Sendable {
-    let lock: Lock
+    let lock = Lock()
     var count = 0
     var inside = false
     var overlaps = 0
 
-    /// Biased to the calling thread if `biased`.
-    init(biased: Bool = false) {
-      lock = Lock(biasedToCurrentThread: biased)
+    func increment() {
+      lock.withLock {
+        if inside { overlaps += 1 }
+        inside = true
+        count += 1
+        inside = false
+      }
+    }
+  }
+
+  /// As ``Guarded``, with a lock biased to the thread that made it.
+  private final class GuardedBiased: @unchecked Sendable {
+    let lock: BiasedLock
+    var count = 0
+    var inside = false
+    var overlaps = 0
+
+    init() {
+      lock = BiasedLock()
     }
 
     func increment() {
@@ -101,11 +117,11 @@ final class LockContentionTests: XCTestCase {
     let threads = 6
     let perThread = 100_000
     let done = DispatchSemaphore(value: 0)
-    nonisolated(unsafe) var made: Guarded?
+    nonisolated(unsafe) var made: GuardedBiased?
     // Made on a thread of its own, which then takes it as the others do: its sections run
     // by the bias until the first other thread revokes it.
     Thread.detachNewThread {
-      let guarded = Guarded(biased: true)
+      let guarded = GuardedBiased()
       made = guarded
       DispatchQueue.concurrentPerform(iterations: threads) { _ in
         for _ in 0..<perThread { guarded.increment() }
@@ -119,19 +135,16 @@ final class LockContentionTests: XCTestCase {
   }
 
   #if os(Linux) && !CONFLUENCE_THREAD_SANITIZER && !CONFLUENCE_LOCKED_FAST_PATHS
-    /// A biased lock names the thread that made it, until another thread takes the lock;
-    /// a lock made with `Lock()` names none.
+    /// A biased lock names the thread that made it, until another thread takes the lock.
     func test_aBiasedLock_namesItsThread_untilAnotherThreadTakesIt() {
-      let unbiased = Guarded()
-      XCTAssertEqual(unbiased.lock.owner.load(ordering: .relaxed), 0)
-      let biased = Guarded(biased: true)
+      let biased = GuardedBiased()
       let expected: UInt = ProcessBarrier.isAvailable ? UInt(confluence_thread_token()) : 0
       XCTAssertEqual(biased.lock.owner.load(ordering: .relaxed), expected)
       XCTAssertNotEqual(expected, 0, "membarrier is available on the machines CI runs on")
       // The owner's sections leave the bias in place and take no word.
       for _ in 0..<3 { biased.increment() }
       XCTAssertEqual(biased.lock.owner.load(ordering: .relaxed), expected)
-      XCTAssertEqual(biased.lock.word.load(ordering: .relaxed), 0)
+      XCTAssertEqual(biased.lock.base.word.load(ordering: .relaxed), 0)
       XCTAssertEqual(biased.lock.inside.load(ordering: .relaxed), 0)
       let finished = DispatchSemaphore(value: 0)
       Thread.detachNewThread {
@@ -143,9 +156,9 @@ final class LockContentionTests: XCTestCase {
       // The thread that made it now takes the word, as any other thread does.
       let hold = biased.lock.acquire()
       XCTAssertEqual(hold, .taken)
-      XCTAssertEqual(biased.lock.word.load(ordering: .relaxed), 1)
+      XCTAssertEqual(biased.lock.base.word.load(ordering: .relaxed), 1)
       biased.lock.release(hold)
-      XCTAssertEqual(biased.lock.word.load(ordering: .relaxed), 0)
+      XCTAssertEqual(biased.lock.base.word.load(ordering: .relaxed), 0)
       XCTAssertEqual(biased.count, 4)
     }
 
@@ -161,14 +174,14 @@ final class LockContentionTests: XCTestCase {
       let roundDone = DispatchSemaphore(value: 0)
       // Handed between the threads by the semaphores.
       final class Round: @unchecked Sendable {
-        var guarded: Guarded?
+        var guarded: GuardedBiased?
         var startAfter = 0
       }
       let round = Round()
       let owner = Thread {
         for _ in 0..<rounds {
           ownerTurn.wait()
-          let guarded = Guarded(biased: true)
+          let guarded = GuardedBiased()
           round.guarded = guarded
           for index in 0..<perThread {
             if index == round.startAfter { otherTurn.signal() }

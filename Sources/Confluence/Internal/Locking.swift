@@ -14,9 +14,7 @@
 // The project's one locking primitive.
 //
 // `Lock` is a futex lock of its own on Linux (see there: its uncontended release is a plain
-// store, and a lock made with `init(biasedToCurrentThread: true)` takes no atomic instruction
-// on the thread that made it until another thread takes it) and wraps
-// `Synchronization.Mutex` elsewhere, and hands the critical section a plain
+// store; `BiasedLock` builds on it) and wraps `Synchronization.Mutex` elsewhere, and hands the critical section a plain
 // closure, so that classes can keep their state in ordinary
 // stored properties (usually a state-machine struct) and read or mutate them only inside
 // `withLock`. `Mutex<State>` itself would demand that the protected state be `Sendable` or
@@ -52,12 +50,6 @@ package struct Lock: ~Copyable, @unchecked Sendable {
       mutex = .allocate(capacity: 1)
       mutex.initialize(to: pthread_mutex_t())
       precondition(pthread_mutex_init(mutex, nil) == 0, "pthread_mutex_init failed")
-    }
-
-    /// As ``init()``: the thread sanitizer sees the pthread mutex only.
-    @inlinable
-    package init(biasedToCurrentThread: Bool) {
-      self.init()
     }
 
     @inlinable
@@ -105,60 +97,14 @@ package struct Lock: ~Copyable, @unchecked Sendable {
     // No priority inheritance, unlike `Mutex`: a section here never blocks and never calls
     // out (the rules above), so a holder is never kept from finishing by anything but the
     // scheduler.
-    //
-    // Biased (`init(biasedToCurrentThread: true)`): a subscription is almost always built,
-    // run and cancelled on one thread, where even the one compare-and-exchange is most of a
-    // section's cost (a build-and-drop level runs six). Such a lock starts biased to the
-    // thread that made it, and that thread's sections take no atomic instruction until
-    // another thread revokes the bias, once, for good — the asymmetric handshake of
-    // `DeliveryGate`:
-    //
-    // - `owner`: the `confluence_thread_token()` of the thread the lock is biased to, or 0
-    //   (never biased, or revoked).
-    // - `inside`: 1 while that thread runs a section by the bias; stored by it alone.
-    // - The owner stores 1 to `inside`, then (a compiler barrier between) reads `owner`
-    //   again: still its token, it runs the section, and gives it back by storing 0 to
-    //   `inside`. Otherwise it stores 0 and takes `word` as any thread does.
-    // - Any other thread takes `word` first, so that one revokes at a time, and then, if
-    //   `owner` is still set, stores 0 to it, runs `membarrier`, and waits until `inside`
-    //   reads 0. The barrier stands for the fence the owner would need between its store and
-    //   its load: either its store of 1 is in memory now (and the revoker waits for the 0),
-    //   or its next load of `owner` comes after the barrier and reads 0 (and it takes `word`).
-    // - Revoking costs the other thread the barrier (0.2 µs with the process's other
-    //   threads idle, 2 µs with one running, on the benchmark machine), once per lock; so
-    //   only locks of subscriptions that are built and used on one thread in the usual case
-    //   are biased, never those a scheduler's or a promise's thread takes by design.
-    // - Without `membarrier` no lock is biased.
     @usableFromInline
     package let word = Atomic<UInt32>(0)
-
-    /// 1 while the thread the lock is biased to runs a section by the bias; stored by that
-    /// thread only.
-    @usableFromInline
-    package let inside = Atomic<UInt32>(0)
-
-    /// The `confluence_thread_token()` of the thread the lock is biased to, or 0: never
-    /// biased, or revoked.
-    @usableFromInline
-    package let owner: Atomic<UInt>
 
     @usableFromInline
     package let sleepers = Atomic<UInt32>(0)
 
-    /// A lock taken by compare-and-exchange on every thread.
     @inlinable
-    @inline(__always)
-    package init() {
-      owner = Atomic(0)
-    }
-
-    /// A lock biased to the calling thread when `biasedToCurrentThread` (see above): for
-    /// the state of a subscription that is usually built, run and cancelled on one thread.
-    @inlinable
-    @inline(__always)
-    package init(biasedToCurrentThread: Bool) {
-      owner = Atomic(biasedToCurrentThread ? confluence_lock_bias_token() : 0)
-    }
+    package init() {}
 
     /// Takes the lock, as ``withLock(_:)`` does, for a critical section written out between
     /// this call and ``release(_:)``, which must be handed what this returned. See the other
@@ -167,15 +113,7 @@ package struct Lock: ~Copyable, @unchecked Sendable {
     @inline(__always)
     package borrowing func acquire() -> Hold {
       if _slowPath(confluence_is_single_threaded()) { return .none }
-      let me = confluence_thread_token()
-      if _fastPath(owner.load(ordering: .relaxed) == me) {
-        inside.store(1, ordering: .relaxed)
-        confluence_compiler_barrier()
-        if _fastPath(owner.load(ordering: .relaxed) == me) { return .biased }
-        inside.store(0, ordering: .releasing)
-      }
       if _slowPath(!tryTake()) { acquireContended() }
-      if _slowPath(owner.load(ordering: .relaxed) != 0) { revokeBias() }
       return .taken
     }
 
@@ -186,36 +124,18 @@ package struct Lock: ~Copyable, @unchecked Sendable {
       word.compareExchange(expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed).exchanged
     }
 
-    /// This thread holds `word` of a lock still biased to another thread: takes the bias
-    /// away for good, and waits until the owner is out of any section it runs by it.
-    @usableFromInline
-    @inline(never)
-    package borrowing func revokeBias() {
-      owner.store(0, ordering: .relaxed)
-      ProcessBarrier.synchronize()
-      // The owner's section is short and never blocks, but the owner may have been
-      // descheduled inside it: a few spins, then the processor is given up between looks.
-      var spins = 0
-      var backoff = Backoff()
-      while inside.load(ordering: .acquiring) != 0 {
-        if spins < 64 {
-          spins += 1
-          confluence_spin_pause()
-        } else {
-          backoff.pause()
-        }
-      }
-    }
-
     /// Lets go of the lock ``acquire()`` took; `hold` is what it returned.
     @inlinable
     @inline(__always)
     package borrowing func release(_ hold: Hold) {
-      if _fastPath(hold == .biased) {
-        inside.store(0, ordering: .releasing)
-        return
-      }
       guard hold == .taken else { return Lock.checkReleaseWithoutMutex() }
+      releaseWord()
+    }
+
+    /// Gives `word` back (see the protocol above).
+    @inlinable
+    @inline(__always)
+    package borrowing func releaseWord() {
       word.store(0, ordering: .releasing)
       if _fastPath(ProcessBarrier.isAvailable) {
         confluence_compiler_barrier()
@@ -268,10 +188,6 @@ package struct Lock: ~Copyable, @unchecked Sendable {
     @inlinable
     package init() {}
 
-    /// As ``init()``: only the Linux build biases a lock.
-    @inlinable
-    package init(biasedToCurrentThread: Bool) {}
-
     /// Takes the lock, as ``withLock(_:)`` does, for a critical section written out between
     /// this call and ``release(_:)`` (which must be handed what this returned: whether the
     /// mutex was taken, not while the process had one thread). For a per-value path in
@@ -305,7 +221,7 @@ extension Lock {
     case none
     /// By the mutex (on Linux, `word`).
     case taken
-    /// By the bias of a lock biased to this thread (Linux only).
+    /// By the bias of a `BiasedLock` biased to this thread (Linux only).
     case biased
   }
 

@@ -22,8 +22,10 @@ import Synchronization
 /// queued and delivered after the current one).
 @usableFromInline
 internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<SubjectState<Output, Failure>> {
+  /// A ``Lock``, not a `BiasedLock`: a subject is sent to from several threads at once by
+  /// design (see `BiasedLock`).
   @usableFromInline
-  internal let lock: Lock
+  internal let lock = Lock()
 
   // `state` (in ``SubjectStateHolder``) is guarded by `lock`.
 
@@ -112,7 +114,6 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
   ///   - currentValue: The initial value for a subject that keeps one (`.currentValue`).
   @inlinable
   internal init(kind: SubjectKind, currentValue: Output? = nil) {
-    lock = Lock(biasedToCurrentThread: true)
     let keepsCurrentValue = kind.keepsCurrentValue
     self.kind = kind
     self.keepsCurrentValue = keepsCurrentValue

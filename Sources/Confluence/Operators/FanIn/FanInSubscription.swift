@@ -25,7 +25,7 @@ where Downstream.Input == Logic.Output {
   >
 
   @usableFromInline
-  internal let lock: Lock
+  internal let lock: BiasedLock
 
   /// Kept after completion and cancel, as Apple's zip and combineLatest keep theirs (a
   /// subscriber that holds on to its subscription keeps both alive, as on Apple's). A `let`
@@ -71,7 +71,7 @@ where Downstream.Input == Logic.Output {
 
   @inlinable
   internal init(downstream: Downstream) {
-    lock = Lock(biasedToCurrentThread: true)
+    lock = BiasedLock()
     self.downstream = downstream
     specialized = { subscription, demand in
       if demand == .none {

@@ -27,7 +27,7 @@ internal final class DropSubscription<Downstream: Subscriber>: Subscriber, Subsc
   internal var remaining: Int
 
   @usableFromInline
-  internal let lock: Lock
+  internal let lock: BiasedLock
 
   // Guarded by `lock`.
   @usableFromInline
@@ -37,7 +37,7 @@ internal final class DropSubscription<Downstream: Subscriber>: Subscriber, Subsc
 
   @inlinable
   internal init(downstream: Downstream, count: Int) {
-    lock = Lock(biasedToCurrentThread: true)
+    lock = BiasedLock()
     self.downstream = downstream
     self.remaining = count
   }

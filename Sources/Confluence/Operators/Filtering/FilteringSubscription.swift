@@ -38,7 +38,7 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
   internal var logic: Logic
 
   @usableFromInline
-  internal let lock: Lock
+  internal let lock: BiasedLock
 
   // Guarded by `lock`.
   @usableFromInline
@@ -63,7 +63,7 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
 
   @inlinable
   internal init(downstream: Downstream, logic: Logic) {
-    lock = Lock(biasedToCurrentThread: true)
+    lock = BiasedLock()
     self.downstream = downstream
     self.logic = logic
   }

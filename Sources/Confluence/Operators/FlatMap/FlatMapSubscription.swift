@@ -22,7 +22,7 @@ where
   @usableFromInline internal typealias State = FlatMapState<Upstream.Output, NewPublisher, Downstream>
 
   @usableFromInline
-  internal let lock: Lock
+  internal let lock: BiasedLock
 
   // `state` (in ``FlatMapStateHolder``) is guarded by `lock`: only accessed inside
   // `lock.withLock`, through ``withState(_:)`` and ``withStateAsOwner(_:)``.
@@ -140,7 +140,7 @@ where
     downstream: Downstream, maxPublishers: Subscribers.Demand,
     transform: @escaping (Upstream.Output) -> NewPublisher
   ) {
-    lock = Lock(biasedToCurrentThread: true)
+    lock = BiasedLock()
     let servesMerge = Self.isMergeType
     self.maxPublishers = maxPublishers
     self.innerIsJust = !servesMerge && KnownJust.matches(NewPublisher.self)

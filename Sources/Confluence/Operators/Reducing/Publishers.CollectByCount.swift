@@ -94,7 +94,7 @@ where Downstream.Input == [Element] {
   // Touched only by upstream events.
   @usableFromInline internal var buffer: [Element] = []
 
-  @usableFromInline internal let lock: Lock
+  @usableFromInline internal let lock: BiasedLock
   @usableFromInline internal var status = SubscriptionStatus.awaitingSubscription  // guarded by `lock`
   /// Set at the first completion or a cancel (guarded by `lock`; `@exclusivity(unchecked)`:
   /// the lock already serialises every access, and the value path reads it).
@@ -103,7 +103,7 @@ where Downstream.Input == [Element] {
 
   @inlinable
   internal init(downstream: Downstream, count: Int) {
-    lock = Lock(biasedToCurrentThread: true)
+    lock = BiasedLock()
     precondition(count > 0, "collect(_:) was called with count \(count); collect at least 1 element per array")
     self.downstream = downstream
     self.count = count

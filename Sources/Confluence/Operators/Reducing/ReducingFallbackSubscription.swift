@@ -63,7 +63,7 @@ internal final class ReducingFallbackSubscription<UpstreamFailure: Error, Downst
   /// `true` until upstream's subscription is accepted and again once upstream ended.
   @exclusivity(unchecked) @usableFromInline internal var ignoresUpstream = true
 
-  @usableFromInline internal let lock: Lock
+  @usableFromInline internal let lock: BiasedLock
 
   // Guarded by `lock` (`@exclusivity(unchecked)` where the value path reads them: the lock
   // already serialises every access).
@@ -78,7 +78,7 @@ internal final class ReducingFallbackSubscription<UpstreamFailure: Error, Downst
     name: String, downstream: Downstream, fallback: Downstream.Input,
     requestsUnlimitedOnSubscription: Bool, convertFailure: ((UpstreamFailure) -> Downstream.Failure)?
   ) {
-    lock = Lock(biasedToCurrentThread: true)
+    lock = BiasedLock()
     self.name = name
     self.downstream = downstream
     self.fallback = fallback

@@ -60,7 +60,7 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
   @exclusivity(unchecked) @usableFromInline internal var ignoresUpstream = true
 
   @usableFromInline
-  internal let lock: Lock
+  internal let lock: BiasedLock
 
   // Guarded by `lock`.
   @usableFromInline internal var upstream = SubscriptionStatus.awaitingSubscription
@@ -71,7 +71,7 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
   internal init(
     downstream: Downstream, logic: Logic, convertFailure: @escaping (UpstreamFailure) -> Downstream.Failure
   ) {
-    lock = Lock(biasedToCurrentThread: true)
+    lock = BiasedLock()
     self.downstream = downstream
     self.initial = logic.initial
     self.logic = logic

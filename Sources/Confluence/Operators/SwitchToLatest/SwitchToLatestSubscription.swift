@@ -11,7 +11,7 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
   @usableFromInline internal typealias State = SwitchToLatestState<Downstream>
 
   @usableFromInline
-  internal let lock: Lock
+  internal let lock: BiasedLock
 
   // `state` (in ``SwitchToLatestStateHolder``, see there why) is guarded by `lock`.
 
@@ -39,7 +39,7 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
 
   @inlinable
   internal init(downstream: Downstream) {
-    lock = Lock(biasedToCurrentThread: true)
+    lock = BiasedLock()
     self.downstream = downstream
     specialized = { subscription, demand in
       if demand == .none {

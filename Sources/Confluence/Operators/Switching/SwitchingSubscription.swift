@@ -72,7 +72,7 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
   /// every value of either publisher on.
   @usableFromInline internal let gatesValues: Bool
 
-  @usableFromInline internal let lock: Lock
+  @usableFromInline internal let lock: BiasedLock
 
   // Guarded by `lock` (`@exclusivity(unchecked)`: the lock already serialises every access).
   @exclusivity(unchecked) @usableFromInline internal var phase = Phase.awaitingFirst
@@ -87,7 +87,7 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
     decide: @escaping (Subscribers.Completion<First.Failure>) -> SwitchDecision<Second, Downstream.Failure>,
     convertSecondFailure: @escaping (Second.Failure) -> Downstream.Failure
   ) {
-    lock = Lock(biasedToCurrentThread: true)
+    lock = BiasedLock()
     self.name = name
     self.gatesValues = name == "Concatenate"
     self.downstream = downstream
