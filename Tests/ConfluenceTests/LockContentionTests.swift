@@ -9,42 +9,38 @@ import XCTest
 /// checked in every interleaving by `LockModel`; these run the real futex calls and the
 /// process-wide barrier.)
 final class LockContentionTests: XCTestCase {
-  /// A counter that only the lock guards, with a check that no two threads are inside.
-  private final class Guarded: @unchecked Sendable {
-    let lock = Lock()
+  /// A counter that only a lock guards, with a check that no two threads are inside: the
+  /// section's body, for ``Guarded`` and ``GuardedBiased``.
+  private class Counted: @unchecked Sendable {
     var count = 0
     var inside = false
     var overlaps = 0
 
-    func increment() {
-      lock.withLock {
-        if inside { overlaps += 1 }
-        inside = true
-        count += 1
-        inside = false
-      }
+    /// The critical section; call it with the lock held.
+    final func countInside() {
+      if inside { overlaps += 1 }
+      inside = true
+      count += 1
+      inside = false
     }
   }
 
-  /// As ``Guarded``, with a lock biased to the thread that made it.
-  private final class GuardedBiased: @unchecked Sendable {
-    let lock: BiasedLock
-    var count = 0
-    var inside = false
-    var overlaps = 0
+  /// A counter guarded by a ``Lock``.
+  private final class Guarded: Counted, @unchecked Sendable {
+    let lock = Lock()
 
-    init() {
+    func increment() { lock.withLock { countInside() } }
+  }
+
+  /// A counter guarded by a lock biased to the thread that made it.
+  private final class GuardedBiased: Counted, @unchecked Sendable {
+    let lock: BiasedLock
+
+    override init() {
       lock = BiasedLock()
     }
 
-    func increment() {
-      lock.withLock {
-        if inside { overlaps += 1 }
-        inside = true
-        count += 1
-        inside = false
-      }
-    }
+    func increment() { lock.withLock { countInside() } }
   }
 
   #if os(Linux) && !CONFLUENCE_THREAD_SANITIZER && !CONFLUENCE_LOCKED_FAST_PATHS
@@ -113,7 +109,7 @@ final class LockContentionTests: XCTestCase {
     #endif
   }
 
-  func test_aBiasedLock_manyThreadsIncrementing_loseNothing_andNeverOverlap() {
+  func test_aBiasedLock_manyThreadsIncrementing_loseNothing_andNeverOverlap() throws {
     let threads = 6
     let perThread = 100_000
     let done = DispatchSemaphore(value: 0)
@@ -129,7 +125,7 @@ final class LockContentionTests: XCTestCase {
       done.signal()
     }
     XCTAssertEqual(done.wait(timeout: .now() + 60), .success)
-    let guarded = try! XCTUnwrap(made)
+    let guarded = try XCTUnwrap(made)
     XCTAssertEqual(guarded.count, threads * perThread)
     XCTAssertEqual(guarded.overlaps, 0)
   }

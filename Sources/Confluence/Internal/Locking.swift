@@ -189,8 +189,8 @@ package struct Lock: ~Copyable, @unchecked Sendable {
     package init() {}
 
     /// Takes the lock, as ``withLock(_:)`` does, for a critical section written out between
-    /// this call and ``release(_:)`` (which must be handed what this returned: whether the
-    /// mutex was taken, not while the process had one thread). For a per-value path in
+    /// this call and ``release(_:)`` (which must be handed what this returned: `.taken`, or
+    /// `.none` while the process had one thread). For a per-value path in
     /// generic code the compiler did not specialise, where a closure handed to
     /// ``withLock(_:)`` stays a function of its own that looks the state's generic metadata
     /// up again on every call; everywhere else, ``withLock(_:)``.
