@@ -139,6 +139,70 @@ final class SwitchToLatestTests: XCTestCase {
     }
   }
 
+  /// An inner publisher that calls its subscriber directly, sending from inside a delivery:
+  /// the values wait in the operator's own queue (a subject would queue them itself) and
+  /// follow the current one in order.
+  func test_innerValuesSentDuringDelivery_waitAndFollowInOrder() {
+    let outer = ManualPublisher<ManualPublisher<Int, TestError>, TestError>()
+    let inner = ManualPublisher<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>()
+    subscriber.onValue = { value in
+      if value == 1 {
+        inner.send(2)
+        inner.send(3)
+      }
+      return .none
+    }
+    outer.switchToLatest().subscribe(subscriber)
+    outer.send(inner)
+    inner.send(1)
+    inner.send(4)
+    XCTAssertEqual(subscriber.values, [1, 2, 3, 4])
+  }
+
+  /// A value accepted from the latest inner is delivered even when a newer inner arrives
+  /// before its turn, ahead of the newer one's values.
+  func test_valueWaitingWhenANewerInnerArrives_isStillDelivered_first() {
+    let outer = ManualPublisher<ManualPublisher<Int, TestError>, TestError>()
+    let first = ManualPublisher<Int, TestError>()
+    let second = ManualPublisher<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>()
+    subscriber.onValue = { value in
+      if value == 1 {
+        first.send(2)
+        outer.send(second)
+        second.send(3)
+      }
+      return .none
+    }
+    outer.switchToLatest().subscribe(subscriber)
+    outer.send(first)
+    first.send(1)
+    XCTAssertEqual(first.cancels, 1)
+    XCTAssertEqual(subscriber.values, [1, 2, 3])
+  }
+
+  /// The last inner finishing (upstream already finished) during a delivery, with a value
+  /// waiting: the completion waits too, and follows the value.
+  func test_finishDuringDelivery_withAValueWaiting_followsTheValue() {
+    let outer = ManualPublisher<ManualPublisher<Int, TestError>, TestError>()
+    let inner = ManualPublisher<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>()
+    subscriber.onValue = { value in
+      if value == 1 {
+        inner.send(2)
+        inner.finish()
+      }
+      return .none
+    }
+    outer.switchToLatest().subscribe(subscriber)
+    outer.send(inner)
+    outer.finish()
+    inner.send(1)
+    XCTAssertEqual(
+      subscriber.events, [.subscription("SwitchToLatest"), .value(1), .value(2), .completion(.finished)])
+  }
+
   func test_justInner_sentDuringDelivery_isDeliveredAfterTheCurrentValue() {
     for erased in [false, true] {
       let subscriber = TestSubscriber<Int, Never>()

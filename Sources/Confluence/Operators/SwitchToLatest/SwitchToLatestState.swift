@@ -26,17 +26,20 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   /// Downstream demand not yet used up by inner values.
   @usableFromInline internal var demand = Subscribers.Demand.none
   @usableFromInline internal var isDelivering = false
-  /// Whether `pendingCompletion` is set: kept apart, ahead of the fields whose size depends on
-  /// the generic parameters, so that the per-value transitions check it without the
-  /// completion's generic metadata (unspecialised code, a debug build, looks that up in the
-  /// runtime's cache on every call that names it).
+  /// Whether the backlog holds a completion: kept apart, so that the per-value transitions
+  /// check it without touching the backlog or naming the completion's generic type
+  /// (unspecialised code, a debug build, looks that up in the runtime's cache on every call
+  /// that names it).
   @usableFromInline internal var hasPendingCompletion = false
-  /// Values that arrived while another thread was delivering, each accepted (its demand
-  /// used) while its inner was the current one. A switch keeps them: a value accepted from
-  /// the latest inner is delivered even if a newer inner arrives before its turn, ahead of
-  /// every value of the newer one (the queue keeps arrival order).
-  @usableFromInline internal var queued = FIFOQueue<Downstream.Input>()
-  @usableFromInline internal var pendingCompletion: Subscribers.Completion<Downstream.Failure>?
+  /// How many values the backlog's queue holds: values that arrived while another thread was
+  /// delivering, each accepted (its demand used) while its inner was the current one. A
+  /// switch keeps them: a value accepted from the latest inner is delivered even if a newer
+  /// inner arrives before its turn, ahead of every value of the newer one (the queue keeps
+  /// arrival order).
+  @usableFromInline internal var queuedCount = 0
+  /// The queued values and the pending completion, made when the first of them has to wait
+  /// (see ``SwitchToLatestBacklog`` for why they are not stored here).
+  @usableFromInline internal var backlog: SwitchToLatestBacklog<Downstream.Input, Downstream.Failure>?
 
   @inlinable
   internal init() {}
@@ -80,7 +83,8 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
     precondition(demand > 0, "SwitchToLatest: an inner publisher sent a value it was not asked for")
     demand -= 1
     if isDelivering {
-      queued.append(value)
+      makeBacklog().queued.append(value)
+      queuedCount += 1
       return .idle
     }
     isDelivering = true
@@ -138,7 +142,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
     }
     let cancelling = releaseAll()
     if isDelivering {
-      pendingCompletion = .failure(error)
+      makeBacklog().pendingCompletion = .failure(error)
       hasPendingCompletion = true
       return .cancel(cancelling)
     }
@@ -184,9 +188,10 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
     demand += more
     let asksForMore = more > 0 && current.isSubscribed
     if asksForMore { forward = current }
-    if !queued.isEmpty {
+    if queuedCount != 0 {
       isDelivering = true
-      return .deliver(queued.removeFirst())
+      queuedCount -= 1
+      return .deliver(backlog.unsafelyUnwrapped.queued.removeFirst())
     }
     if let id, !asksForMore, !upstreamFinished || hasLiveInner {  // `completeIfDone()` would be `.idle`
       finished = true
@@ -201,7 +206,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   @inlinable
   @inline(never)
   internal mutating func completePending() -> Next {
-    let completion = pendingCompletion.take().unsafelyUnwrapped
+    let completion = backlog.unsafelyUnwrapped.pendingCompletion.take().unsafelyUnwrapped
     hasPendingCompletion = false
     isTerminated = true
     return .complete(completion, cancelling: .none)
@@ -221,7 +226,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   /// makes a `Next` looks its generic metadata up in the runtime's cache on every call.
   @inlinable
   internal mutating func didDeliverAndFinishQuietly(additionalDemand more: Subscribers.Demand, id: Int) -> Bool {
-    guard !hasPendingCompletion, !isTerminated, !upstreamFinished, id == currentID, queued.storedCount == 0,
+    guard !hasPendingCompletion, !isTerminated, !upstreamFinished, id == currentID, queuedCount == 0,
       !(more > 0 && current.isSubscribed)
     else { return false }
     isDelivering = false
@@ -238,9 +243,9 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
 
   @inlinable
   internal mutating func completeIfDone() -> Next {
-    guard upstreamFinished, !hasLiveInner, queued.isEmpty else { return .idle }
+    guard upstreamFinished, !hasLiveInner, queuedCount == 0 else { return .idle }
     if isDelivering {
-      pendingCompletion = .finished
+      makeBacklog().pendingCompletion = .finished
       hasPendingCompletion = true
       return .idle
     }
@@ -248,12 +253,24 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
     return .complete(.finished, cancelling: releaseAll())
   }
 
+  /// The backlog, made the first time something has to wait.
+  @inlinable
+  internal mutating func makeBacklog() -> SwitchToLatestBacklog<Downstream.Input, Downstream.Failure> {
+    if let backlog { return backlog }
+    let made = SwitchToLatestBacklog<Downstream.Input, Downstream.Failure>()
+    backlog = made
+    return made
+  }
+
   @inlinable
   internal mutating func releaseAll() -> SubscriptionsToCancel {
     // As Apple's: the current inner is cancelled before upstream.
     let cancelling = SubscriptionsToCancel(first: current.take(), last: upstream.take())
     hasLiveInner = false
-    queued = FIFOQueue()
+    if queuedCount != 0 {
+      queuedCount = 0
+      backlog.unsafelyUnwrapped.queued.removeAll()
+    }
     isTerminated = true
     return cancelling
   }
