@@ -71,7 +71,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   }
 
   // The fields whose size does not depend on the generic parameters come first,
-  // `downstream` and `pendingFailure` last: the others then sit at fixed offsets, so that
+  // `downstream` last: the others then sit at fixed offsets, so that
   // generic code the compiler did not specialise reads them without looking this struct's
   // metadata up in the runtime's cache (about 300 instructions a critical section). For the
   // same reason the per-value paths test `isTerminated` and `hasPendingFailure`, not the
@@ -114,7 +114,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   /// `nil` once the subscription completed or was cancelled (`isTerminated`).
   @usableFromInline internal var downstream: Downstream?
   /// A failure that arrived while another thread was delivering (`hasPendingFailure`).
-  @usableFromInline internal var pendingFailure: Downstream.Failure?
+  @usableFromInline internal var pendingFailure: FlatMapPendingFailure<Downstream.Failure>?
 
   @inlinable
   internal init(downstream: Downstream, transform: @escaping (Input) -> NewPublisher) {
@@ -388,7 +388,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     guard !isTerminated, !hasPendingFailure, let downstream else { return .idle }
     let cancelling = releaseAll()
     if isDelivering {
-      pendingFailure = error
+      pendingFailure = FlatMapPendingFailure(error)
       hasPendingFailure = true
       self.downstream = downstream
       isTerminated = false
@@ -531,7 +531,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   internal mutating func resumeDelivery() -> Next {
     isDelivering = false
     // (After a cancel that followed the failure, the failure goes nowhere.)
-    if hasPendingFailure, !isTerminated, let failure = pendingFailure.take(), let downstream = downstream.take() {
+    if hasPendingFailure, !isTerminated, let failure = pendingFailure.take()?.failure, let downstream = downstream.take() {
       hasPendingFailure = false
       isTerminated = true
       return .complete(downstream, .failure(failure), cancelling: .none)
