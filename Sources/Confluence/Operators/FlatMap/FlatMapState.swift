@@ -114,7 +114,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   /// `nil` once the subscription completed or was cancelled (`isTerminated`).
   @usableFromInline internal var downstream: Downstream?
   /// A failure that arrived while another thread was delivering (`hasPendingFailure`).
-  @usableFromInline internal var pendingFailure: FlatMapPendingFailure<Downstream.Failure>?
+  @usableFromInline internal var pendingFailure: PendingFailure<Downstream.Failure>?
 
   @inlinable
   internal init(downstream: Downstream, transform: @escaping (Input) -> NewPublisher) {
@@ -388,7 +388,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     guard !isTerminated, !hasPendingFailure, let downstream else { return .idle }
     let cancelling = releaseAll()
     if isDelivering {
-      pendingFailure = FlatMapPendingFailure(error)
+      pendingFailure = PendingFailure(error)
       hasPendingFailure = true
       self.downstream = downstream
       isTerminated = false
@@ -531,7 +531,9 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   internal mutating func resumeDelivery() -> Next {
     isDelivering = false
     // (After a cancel that followed the failure, the failure goes nowhere.)
-    if hasPendingFailure, !isTerminated, let failure = pendingFailure.take()?.failure, let downstream = downstream.take() {
+    if hasPendingFailure, !isTerminated, let failure = pendingFailure.take()?.failure,
+      let downstream = downstream.take()
+    {
       hasPendingFailure = false
       isTerminated = true
       return .complete(downstream, .failure(failure), cancelling: .none)
