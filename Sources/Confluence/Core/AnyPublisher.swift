@@ -29,8 +29,16 @@
 /// Back-pressure: none of its own; demand goes straight to the wrapped publisher.
 @frozen
 public struct AnyPublisher<Output, Failure: Error>: CustomStringConvertible, CustomPlaygroundDisplayConvertible {
+  /// A ``PassthroughSubject`` or ``CurrentValueSubject`` of this output and failure, as
+  /// itself; anything else in an ``AnyPublisherBox``.
+  ///
+  /// A subject needs no box: its subscribers attach to its storage, which is generic over
+  /// the output and failure only (see ``SubjectBacking``), so the subject object is all an
+  /// `AnyPublisher` has to keep. Erasing one then costs no allocation, and subscribing
+  /// through it one reference fewer to take and let go. Which of the three it is, is read
+  /// from the object's class (``attachToSubject(_:)``).
   @usableFromInline
-  internal let box: AnyPublisherBox<Output, Failure>
+  internal let box: AnyObject
 
   /// Creates a type-erasing publisher to wrap the provided publisher.
   ///
@@ -45,6 +53,10 @@ public struct AnyPublisher<Output, Failure: Error>: CustomStringConvertible, Cus
   public init<P: Publisher>(_ publisher: P) where P.Output == Output, P.Failure == Failure {
     if let erased = publisher as? AnyPublisher<Output, Failure> {
       self = erased
+    } else if let subject = publisher as? PassthroughSubject<Output, Failure> {
+      box = subject
+    } else if let subject = publisher as? CurrentValueSubject<Output, Failure> {
+      box = subject
     } else {
       box = PublisherBox(publisher)
     }
@@ -79,14 +91,46 @@ extension AnyPublisher: Publisher {
     // A wrapped subject (`PassthroughSubject`, `CurrentValueSubject`, `@Published`'s
     // publisher, `ObservableObjectPublisher`) needs no box either: its storage is generic
     // over the output and failure only, which are known here, so the subscriber attaches to
-    // it as itself, in code specialised for the subscriber.
-    if let sink = subscriber as? Subscribers.Sink<Output, Failure> {
-      box.receive(sink: sink)
-    } else if let subject = box.subject {
+    // it as itself, in code specialised for the subscriber. The first two are held
+    // unboxed (see ``box``); the other two through their box's ``AnyPublisherBox/subject``.
+    if attachToSubject(subscriber) {
+      return
+    } else if let sink = subscriber as? Subscribers.Sink<Output, Failure> {
+      wrapper.receive(sink: sink)
+    } else if let subject = wrapper.subject {
       subject.storage.receive(subscriber: subscriber, parent: subject.parent)
     } else {
-      box.receive(erased: AnySubscriber(subscriber))
+      wrapper.receive(erased: AnySubscriber(subscriber))
     }
+  }
+
+  /// Attaches `subscriber` to ``box`` if it is a subject (a ``PassthroughSubject`` or
+  /// ``CurrentValueSubject``), in code specialised for it; returns whether it was one.
+  ///
+  /// Which one is read from the object's class: two comparisons with a type's metadata,
+  /// which code specialised for `Output` and `Failure` reads from a cache, and no dynamic
+  /// cast. The subject is reached borrowed from `box` (its storage and the object itself
+  /// are not retained for the call).
+  @inlinable
+  @inline(__always)
+  internal func attachToSubject<S: Subscriber>(_ subscriber: S) -> Bool
+  where S.Input == Output, S.Failure == Failure {
+    let type = ObjectIdentifier(Swift.type(of: box))
+    if type == ObjectIdentifier(PassthroughSubject<Output, Failure>.self) {
+      _unsafeReferenceCast(box, to: PassthroughSubject<Output, Failure>.self).receive(subscriber: subscriber)
+      return true
+    }
+    if type == ObjectIdentifier(CurrentValueSubject<Output, Failure>.self) {
+      _unsafeReferenceCast(box, to: CurrentValueSubject<Output, Failure>.self).receive(subscriber: subscriber)
+      return true
+    }
+    return false
+  }
+
+  /// ``box`` as the box it is when it is not a subject.
+  @inlinable
+  internal var wrapper: AnyPublisherBox<Output, Failure> {
+    _unsafeReferenceCast(box, to: AnyPublisherBox<Output, Failure>.self)
   }
 
   /// Hands a sink that `sink(receiveCompletion:receiveValue:)` has just made to the wrapped
@@ -98,8 +142,8 @@ extension AnyPublisher: Publisher {
   public func _subscribeNewSink(_ sink: Subscribers.Sink<Output, Failure>) {
     if _slowPath(DebugHook.isActive) {
       subscribe(sink)
-    } else {
-      box.receive(newSink: sink)
+    } else if !attachToSubject(sink) {
+      wrapper.receive(newSink: sink)
     }
   }
 }
