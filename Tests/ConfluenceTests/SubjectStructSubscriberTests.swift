@@ -84,7 +84,10 @@ final class SubjectStructSubscriberTests: XCTestCase {
     let subject = PassthroughSubject<Int, Never>()
     let log = check(
       subscribe: { subject.subscribe(Small(log: $0, owner: $1)) },
-      live: { _ in subject.send(1); subject.send(2) },
+      live: { _ in
+        subject.send(1)
+        subject.send(2)
+      },
       end: { $0.subscription?.cancel() })
     subject.send(3)
     XCTAssertEqual(log.values, [1, 2])
@@ -95,7 +98,10 @@ final class SubjectStructSubscriberTests: XCTestCase {
     let subject = PassthroughSubject<Int, Never>()
     let log = check(
       subscribe: { subject.subscribe(Large(log: $0, owner: $1)) },
-      live: { _ in subject.send(1); subject.send(2) },
+      live: { _ in
+        subject.send(1)
+        subject.send(2)
+      },
       end: { $0.subscription?.cancel() })
     subject.send(3)
     XCTAssertEqual(log.values, [1, 2])
