@@ -53,6 +53,50 @@ final class SubjectStructSubscriberTests: XCTestCase {
     func receive(completion: Subscribers.Completion<Never>) { log.completions.append(completion) }
   }
 
+  /// Re-enters the subject from inside the subscriber's own calls, as `act` says.
+  private struct Reentrant: Subscriber {
+    typealias Input = Int
+    typealias Failure = Never
+    enum Act {
+      /// Completes the subject inside `receive(subscription:)` (and requests nothing).
+      case completeInsideReceiveSubscription
+      /// On the value 2, sends 3 (queued: this thread is delivering), then cancels.
+      case sendThenCancelInsideReceiveOfTwo
+    }
+    let act: Act
+    let subject: PassthroughSubject<Int, Never>
+    let log: Log
+    let owner: Token
+    var combineIdentifier: CombineIdentifier { CombineIdentifier(log) }
+    func receive(subscription: Subscription) {
+      log.subscription = subscription
+      switch act {
+      case .completeInsideReceiveSubscription:
+        subject.send(completion: .finished)
+        XCTAssertEqual(log.completions.count, 0, "not inside receive(subscription:)")
+      case .sendThenCancelInsideReceiveOfTwo:
+        subscription.request(.unlimited)
+      }
+    }
+    func receive(_ input: Int) -> Subscribers.Demand {
+      log.values.append(input)
+      if act == .sendThenCancelInsideReceiveOfTwo, input == 2 {
+        subject.send(3)
+        log.subscription?.cancel()
+      }
+      return .none
+    }
+    func receive(completion: Subscribers.Completion<Never>) { log.completions.append(completion) }
+  }
+
+  /// Runs `subscribe` with a fresh token that only what it subscribes holds; returns the
+  /// token, weakly, to tell when the subscriber is let go of.
+  private func ownedToken(_ subscribe: (Token) -> Void) -> () -> Token? {
+    let token = Token()
+    subscribe(token)
+    return { [weak token] in token }
+  }
+
   /// Subscribes the subscriber `make` builds around a token, runs `live`, then `end`; checks
   /// the token (and so the subscriber) is alive in between and gone after `end`.
   private func check(
@@ -60,21 +104,16 @@ final class SubjectStructSubscriberTests: XCTestCase {
     file: StaticString = #filePath, line: UInt = #line
   ) -> Log {
     let log = Log()
-    weak var weakToken: Token?
-    do {
-      let token = Token()
-      weakToken = token
-      subscribe(log, token)
-    }
+    let weakToken = ownedToken { subscribe(log, $0) }
     live(log)
-    XCTAssertNotNil(weakToken, "held while the subscription lives", file: file, line: line)
+    XCTAssertNotNil(weakToken(), "held while the subscription lives", file: file, line: line)
     do {
       // The mirror's copy of the subscriber holds the token too: gone at the end of this scope.
       let shown = log.subscription.flatMap { Mirror(reflecting: $0).descendant("downstream") }
       XCTAssertTrue(shown is Small || shown is Large, String(describing: shown), file: file, line: line)
     }
     end(log)
-    XCTAssertNil(weakToken, "let go of when the subscription ends", file: file, line: line)
+    XCTAssertNil(weakToken(), "let go of when the subscription ends", file: file, line: line)
     let after = log.subscription.flatMap { Mirror(reflecting: $0).descendant("downstream") }
     XCTAssertEqual(after.map { String(describing: $0) }, "nil", file: file, line: line)
     return log
@@ -142,81 +181,36 @@ final class SubjectStructSubscriberTests: XCTestCase {
     let subject = PassthroughSubject<Int, Never>()
     subject.send(completion: .finished)
     let log = Log()
-    weak var weakToken: Token?
-    do {
-      let token = Token()
-      weakToken = token
-      subject.subscribe(Small(log: log, owner: token))
-    }
+    let weakToken = ownedToken { subject.subscribe(Small(log: log, owner: $0)) }
     XCTAssertEqual(log.completions, [.finished])
-    XCTAssertNil(weakToken)
+    XCTAssertNil(weakToken())
   }
 
   /// The completion arrives while the subscriber is inside `receive(subscription:)`: it is
   /// delivered when that returns, and the subscriber is let go of then.
   func test_small_completionDuringReceiveSubscription_isDeliveredAfterItAndLetsGo() {
-    struct Completing: Subscriber {
-      typealias Input = Int
-      typealias Failure = Never
-      let subject: PassthroughSubject<Int, Never>
-      let log: Log
-      let owner: Token
-      var combineIdentifier: CombineIdentifier { CombineIdentifier(log) }
-      func receive(subscription: Subscription) {
-        log.subscription = subscription
-        subject.send(completion: .finished)
-        XCTAssertEqual(log.completions.count, 0, "not inside receive(subscription:)")
-      }
-      func receive(_ input: Int) -> Subscribers.Demand { .none }
-      func receive(completion: Subscribers.Completion<Never>) { log.completions.append(completion) }
-    }
     let subject = PassthroughSubject<Int, Never>()
     let log = Log()
-    weak var weakToken: Token?
-    do {
-      let token = Token()
-      weakToken = token
-      subject.subscribe(Completing(subject: subject, log: log, owner: token))
+    let weakToken = ownedToken {
+      subject.subscribe(
+        Reentrant(act: .completeInsideReceiveSubscription, subject: subject, log: log, owner: $0))
     }
     XCTAssertEqual(log.completions, [.finished])
-    XCTAssertNil(weakToken)
+    XCTAssertNil(weakToken())
   }
 
   /// Cancelling from inside `receive(_:)` ends delivery; the subscriber is let go of when the
   /// delivery returns, and a value queued by a re-entrant send is dropped.
   func test_small_cancelInsideReceive_dropsTheQueueAndLetsGo() {
-    struct Cancelling: Subscriber {
-      typealias Input = Int
-      typealias Failure = Never
-      let subject: PassthroughSubject<Int, Never>
-      let log: Log
-      let owner: Token
-      var combineIdentifier: CombineIdentifier { CombineIdentifier(log) }
-      func receive(subscription: Subscription) {
-        log.subscription = subscription
-        subscription.request(.unlimited)
-      }
-      func receive(_ input: Int) -> Subscribers.Demand {
-        log.values.append(input)
-        if input == 2 {
-          subject.send(3)  // queued: this thread is delivering
-          log.subscription?.cancel()
-        }
-        return .none
-      }
-      func receive(completion: Subscribers.Completion<Never>) { log.completions.append(completion) }
-    }
     let subject = PassthroughSubject<Int, Never>()
     let log = Log()
-    weak var weakToken: Token?
-    do {
-      let token = Token()
-      weakToken = token
-      subject.subscribe(Cancelling(subject: subject, log: log, owner: token))
+    let weakToken = ownedToken {
+      subject.subscribe(
+        Reentrant(act: .sendThenCancelInsideReceiveOfTwo, subject: subject, log: log, owner: $0))
     }
     subject.send(1)
     subject.send(2)
-    XCTAssertNil(weakToken)
+    XCTAssertNil(weakToken())
     subject.send(4)
     XCTAssertEqual(log.values, [1, 2])
   }
@@ -227,8 +221,7 @@ final class SubjectStructSubscriberTests: XCTestCase {
     let subject = PassthroughSubject<Int, Never>()
     let log = Log()
     var deinitRan = false
-    do {
-      let token = Token()
+    _ = ownedToken { token in
       token.onDeinit = { [log] in
         deinitRan = true
         log.subscription?.cancel()

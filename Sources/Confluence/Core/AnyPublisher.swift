@@ -93,9 +93,8 @@ extension AnyPublisher: Publisher {
     // over the output and failure only, which are known here, so the subscriber attaches to
     // it as itself, in code specialised for the subscriber. The first two are held
     // unboxed (see ``box``); the other two through their box's ``AnyPublisherBox/subject``.
-    if attachToSubject(subscriber) {
-      return
-    } else if let sink = subscriber as? Subscribers.Sink<Output, Failure> {
+    if attachToSubject(subscriber) { return }
+    if let sink = subscriber as? Subscribers.Sink<Output, Failure> {
       wrapper.receive(sink: sink)
     } else if let subject = wrapper.subject {
       subject.storage.receive(subscriber: subscriber, parent: subject.parent)
