@@ -25,6 +25,20 @@ internal protocol SubjectDownstreamReflecting: AnyObject {
   var reflectedSubscriber: Any { get }
 }
 
+/// Calls a conduit's subscriber, given the reference the conduit holds (borrowed), its tag
+/// (see ``SubjectDownstreamForm/inline``; 0 in the other forms) and the value the pointer
+/// points to (an `Output`, borrowed). The reference comes as a reference, not a raw
+/// pointer: the handler is then one function (a raw pointer would need
+/// `_withUnsafeGuaranteedRef` and its closure inside the handler, which the inliner keeps
+/// out of line once the subscriber's chain is inlined into it: one more call per value).
+@usableFromInline
+internal typealias SubjectConduitValueHandler = (AnyObject, UInt8, UnsafeRawPointer) -> Subscribers.Demand
+
+/// Calls a conduit's subscriber, as ``SubjectConduitValueHandler``, with the completion the
+/// pointer points to (a `Subscribers.Completion<Failure>`, borrowed).
+@usableFromInline
+internal typealias SubjectConduitCompletionHandler = (AnyObject, UInt8, UnsafeRawPointer) -> Void
+
 /// How a conduit holds its subscriber (the one reference in ``SubjectConduit/downstream``),
 /// decided from the subscriber's type: a constant in code specialised for it.
 ///
@@ -38,6 +52,9 @@ internal protocol SubjectDownstreamReflecting: AnyObject {
 internal enum SubjectDownstreamForm {
   /// The subscriber is a class: the reference is the subscriber.
   case itself
+  /// A ``SubjectInlineSubscriber`` (each side of `zip` and `combineLatest`): the reference
+  /// is its ``SubjectInlineSubscriber/subjectReference`` and the conduit keeps its tag.
+  case inline
   /// Anything else: the reference is a ``SubjectDownstreamBox`` holding the subscriber.
   case boxed
 
@@ -45,12 +62,23 @@ internal enum SubjectDownstreamForm {
   @inlinable
   internal static func of<Downstream: Subscriber>(_: Downstream.Type) -> SubjectDownstreamForm {
     switch _canBeClass(Downstream.self) {
-    case 0: return .boxed
+    case 0: break
     case 1: return .itself
     // Not specialised: the same answer, asked of the type at run time.
-    default: return Downstream.self is AnyObject.Type ? .itself : .boxed
+    default: if Downstream.self is AnyObject.Type { return .itself }
     }
+    // Only a structure of a reference and a byte can be inline: the shape is a constant where
+    // `Downstream` is concrete, so other subscribers never ask the runtime about the
+    // conformance (a look-up per subscription), and for the ones of that shape the
+    // compiler, which knows the module's conformances, folds the cast.
+    if MemoryLayout<Downstream>.size == 9, MemoryLayout<Downstream>.alignment == MemoryLayout<AnyObject>.alignment,
+      Downstream.self is any SubjectInlineSubscriber.Type
+    {
+      return .inline
+    }
+    return .boxed
   }
+
 }
 
 /// The subscription a subject hands each subscriber: state guarded by the subject's lock,
@@ -81,18 +109,11 @@ internal enum SubjectDownstreamForm {
 internal final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringConvertible,
   CustomReflectable, CustomPlaygroundDisplayConvertible
 {
-  /// Calls the boxed subscriber (the `SubjectDownstreamBox`, borrowed) with the value the
-  /// pointer points to (an `Output`, borrowed). The box comes as a reference, not a raw
-  /// pointer: the handler is then one function (a raw pointer would need
-  /// `_withUnsafeGuaranteedRef` and its closure inside the handler, which the inliner keeps
-  /// out of line once the subscriber's chain is inlined into it: one more call per value).
   @usableFromInline
-  internal typealias ValueHandler = (AnyObject, UnsafeRawPointer) -> Subscribers.Demand
+  internal typealias ValueHandler = SubjectConduitValueHandler
 
-  /// Calls the boxed subscriber (the `SubjectDownstreamBox`, borrowed) with the completion
-  /// the pointer points to (a `Subscribers.Completion<Failure>`, borrowed).
   @usableFromInline
-  internal typealias CompletionHandler = (AnyObject, UnsafeRawPointer) -> Void
+  internal typealias CompletionHandler = SubjectConduitCompletionHandler
 
   /// The subject; kept alive while the subscriber holds its subscription.
   @usableFromInline
@@ -150,6 +171,11 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   @exclusivity(unchecked) @usableFromInline
   internal var downstream: UnsafeRawPointer?
 
+  /// The rest of an inline subscriber (see ``SubjectDownstreamForm/inline``; never 0),
+  /// handed to the handlers with the reference; 0 in the other forms.
+  @usableFromInline
+  internal let downstreamTag: UInt8
+
   /// Hands a value to the boxed subscriber.
   @usableFromInline
   internal let receiveValue: ValueHandler
@@ -179,20 +205,25 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
     switch SubjectDownstreamForm.of(Downstream.self) {
     case .itself:
       held = unsafeBitCast(downstream, to: AnyObject.self)
-      receiveValue = { held, value in
+      downstreamTag = 0
+      receiveValue = { held, _, value in
         _unsafeReferenceCast(held, to: Downstream.self).receive(value.assumingMemoryBound(to: Output.self).pointee)
       }
-      receiveCompletion = { held, completion in
+      receiveCompletion = { held, _, completion in
         _unsafeReferenceCast(held, to: Downstream.self).receive(
           completion: completion.assumingMemoryBound(to: Subscribers.Completion<Failure>.self).pointee)
       }
+    case .inline:
+      let inline = Downstream.self as! any SubjectInlineSubscriber.Type
+      (held, downstreamTag, receiveValue, receiveCompletion) = inline.subjectParts(of: downstream)
     case .boxed:
       held = SubjectDownstreamBox(downstream)
-      receiveValue = { held, value in
+      downstreamTag = 0
+      receiveValue = { held, _, value in
         unsafeDowncast(held, to: SubjectDownstreamBox<Downstream>.self).subscriber.receive(
           value.assumingMemoryBound(to: Output.self).pointee)
       }
-      receiveCompletion = { held, completion in
+      receiveCompletion = { held, _, completion in
         unsafeDowncast(held, to: SubjectDownstreamBox<Downstream>.self).subscriber.receive(
           completion: completion.assumingMemoryBound(to: Subscribers.Completion<Failure>.self).pointee)
       }
@@ -304,7 +335,9 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
     // stack protector that `withUnsafePointer` sets up (a canary stored and checked in the
     // caller, on every value) guards nothing here.
     _withUnprotectedUnsafePointer(to: value) { value in
-      Unmanaged<AnyObject>.fromOpaque(downstream.unsafelyUnwrapped)._withUnsafeGuaranteedRef { receiveValue($0, value) }
+      Unmanaged<AnyObject>.fromOpaque(downstream.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+        receiveValue($0, downstreamTag, value)
+      }
     }
   }
 
@@ -409,7 +442,7 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   @inlinable
   internal func complete(_ box: AnyObject, with completion: Subscribers.Completion<Failure>) {
     withUnsafePointer(to: completion) {
-      receiveCompletion(box, $0)
+      receiveCompletion(box, downstreamTag, $0)
     }
   }
 
@@ -530,8 +563,13 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
     let (parent, box, demand) = storage.lock.withLock { () -> (AnyObject?, AnyObject?, Subscribers.Demand) in
       (self.parent, downstream.map { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() }, state.demand)
     }
-    // A boxed subscriber, or a class held as itself.
-    let subscriber: Any? = (box as? SubjectDownstreamReflecting)?.reflectedSubscriber ?? box
+    // An inline subscriber rebuilt, a boxed one, or a class held as itself.
+    let subscriber: Any?
+    if downstreamTag != 0, let inline = box as? SubjectInlineReference {
+      subscriber = inline.subjectReflectedSubscriber(tag: downstreamTag)
+    } else {
+      subscriber = (box as? SubjectDownstreamReflecting)?.reflectedSubscriber ?? box
+    }
     if storage.kind == .observableObjectPublisher {
       return Mirror(self, children: ["downstream": subscriber as Any])
     }

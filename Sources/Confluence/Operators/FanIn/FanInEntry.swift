@@ -52,6 +52,20 @@ internal class FanInEntry<AOutput, BOutput, COutput, DOutput, Failure: Error>: F
   }
 }
 
+extension FanInEntry: SubjectInlineReference {
+  /// A side's subscriber, for the mirror of a subject's conduit that keeps it as this
+  /// entry and its tag (see ``SubjectInlineSubscriber``).
+  @usableFromInline
+  internal func subjectReflectedSubscriber(tag: UInt8) -> Any {
+    switch FanInSubscriber<AOutput, AOutput, BOutput, COutput, DOutput, Failure>.side(tag) {
+    case .a: return FanInSubscriber<AOutput, AOutput, BOutput, COutput, DOutput, Failure>(parent: self, side: .a)
+    case .b: return FanInSubscriber<BOutput, AOutput, BOutput, COutput, DOutput, Failure>(parent: self, side: .b)
+    case .c: return FanInSubscriber<COutput, AOutput, BOutput, COutput, DOutput, Failure>(parent: self, side: .c)
+    case .d: return FanInSubscriber<DOutput, AOutput, BOutput, COutput, DOutput, Failure>(parent: self, side: .d)
+    }
+  }
+}
+
 /// Subscribes to one upstream (`side`) on behalf of ``FanInSubscription``; `Input` is that
 /// side's value type.
 @usableFromInline
@@ -95,4 +109,42 @@ internal struct FanInSubscriber<Input, AOutput, BOutput, COutput, DOutput, Failu
   }
 
   @usableFromInline internal var description: String { (parent as? CustomStringConvertible)?.description ?? "" }
+}
+
+/// A subject keeps a side's subscriber as its parent and its side (see
+/// ``SubjectInlineSubscriber``): no box per upstream that is a subject.
+extension FanInSubscriber: SubjectInlineSubscriber {
+  @inlinable
+  internal var subjectReference: AnyObject { parent }
+
+  @inlinable
+  internal var subjectTag: UInt8 { side.member.rawValue }
+
+  @inlinable
+  internal static func subjectReceive(_ reference: AnyObject, tag: UInt8, value: UnsafeRawPointer) -> Subscribers.Demand {
+    let parent = unsafeDowncast(reference, to: FanInEntry<AOutput, BOutput, COutput, DOutput, Failure>.self)
+    switch tag {
+    case FanInSides.a.rawValue: return parent.receiveA(parent, value)
+    case FanInSides.b.rawValue: return parent.receiveB(parent, value)
+    case FanInSides.c.rawValue: return parent.receiveC(parent, value)
+    default: return parent.receiveD(parent, value)
+    }
+  }
+
+  @inlinable
+  internal static func subjectReceive(_ reference: AnyObject, tag: UInt8, completion: UnsafeRawPointer) {
+    let parent = unsafeDowncast(reference, to: FanInEntry<AOutput, BOutput, COutput, DOutput, Failure>.self)
+    parent.receiveCompletion(parent, side(tag), completion)
+  }
+
+  /// The side whose ``FanInSides`` member is `tag`.
+  @inlinable
+  internal static func side(_ tag: UInt8) -> FanInSide {
+    switch tag {
+    case FanInSides.a.rawValue: return .a
+    case FanInSides.b.rawValue: return .b
+    case FanInSides.c.rawValue: return .c
+    default: return .d
+    }
+  }
 }
