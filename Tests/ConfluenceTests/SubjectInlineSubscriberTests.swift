@@ -234,7 +234,8 @@ final class SubjectInlineSubscriberTests: XCTestCase {
     XCTAssertEqual((sides[2] as? Side<Int>)?.side, .c)
     XCTAssertEqual((sides[3] as? Side<Double>)?.side, .d)
     for side in sides {
-      XCTAssertTrue((side as? Side<Int>)?.parent ?? (side as? Side<String>)?.parent ?? (side as? Side<Double>)?.parent === entry)
+      XCTAssertTrue(
+        (side as? Side<Int>)?.parent ?? (side as? Side<String>)?.parent ?? (side as? Side<Double>)?.parent === entry)
       XCTAssertEqual(String(describing: side), "Zip")
     }
     downstream.subscription?.cancel()

@@ -121,7 +121,8 @@ extension FanInSubscriber: SubjectInlineSubscriber {
   internal var subjectTag: UInt8 { side.member.rawValue }
 
   @inlinable
-  internal static func subjectReceive(_ reference: AnyObject, tag: UInt8, value: UnsafeRawPointer) -> Subscribers.Demand {
+  internal static func subjectReceive(_ reference: AnyObject, tag: UInt8, value: UnsafeRawPointer) -> Subscribers.Demand
+  {
     let parent = unsafeDowncast(reference, to: FanInEntry<AOutput, BOutput, COutput, DOutput, Failure>.self)
     switch tag {
     case FanInSides.a.rawValue: return parent.receiveA(parent, value)
