@@ -92,10 +92,10 @@ final class SubjectInlineSubscriberTests: XCTestCase {
     do {
       let recorder = Recorder()
       weakRecorder = recorder
-      subject.subscribe(Tagged(recorder: recorder, tag: 3))
+      subject.subscribe(Tagged(recorder: recorder, tag: 0))
       subject.send(1)
       subject.send(2)
-      XCTAssertEqual(recorder.events, ["subscription 3", "value 1 inline 3", "value 2 inline 3"])
+      XCTAssertEqual(recorder.events, ["subscription 0", "value 1 inline 0", "value 2 inline 0"])
       subscription = recorder.subscription
       recorder.subscription = nil
     }
@@ -104,7 +104,7 @@ final class SubjectInlineSubscriberTests: XCTestCase {
       // The mirror's rebuilt subscriber holds the recorder too: gone at the end of this scope.
       let shown = try XCTUnwrap(subscription.flatMap { Mirror(reflecting: $0).descendant("downstream") })
       let rebuilt = try XCTUnwrap(shown as? Tagged, "the mirror shows the subscriber: \(shown)")
-      XCTAssertEqual(rebuilt.tag, 3)
+      XCTAssertEqual(rebuilt.tag, 0)
       XCTAssertTrue(rebuilt.recorder === weakRecorder)
     }
     subscription?.cancel()
@@ -228,7 +228,10 @@ final class SubjectInlineSubscriberTests: XCTestCase {
     a.zip(b, c, d).subscribe(downstream)
     let entry = try XCTUnwrap(downstream.subscription as? SubjectInlineReference)
     typealias Side<Input> = FanInSubscriber<Input, Int, String, Int, Double, Never>
-    let sides = [FanInSides.a, .b, .c, .d].map { entry.subjectReflectedSubscriber(tag: $0.rawValue) }
+    let parent = try XCTUnwrap(downstream.subscription as? FanInEntry<Int, String, Int, Double, Never>)
+    let tags = [FanInSide.a, .b, .c, .d].map { Side<Int>(parent: parent, side: $0).subjectTag }
+    XCTAssertEqual(Set(tags).count, 4, "each side has a tag of its own")
+    let sides = tags.map { entry.subjectReflectedSubscriber(tag: $0) }
     XCTAssertEqual((sides[0] as? Side<Int>)?.side, .a)
     XCTAssertEqual((sides[1] as? Side<String>)?.side, .b)
     XCTAssertEqual((sides[2] as? Side<Int>)?.side, .c)
@@ -239,5 +242,6 @@ final class SubjectInlineSubscriberTests: XCTestCase {
       XCTAssertEqual(String(describing: side), "Zip")
     }
     downstream.subscription?.cancel()
+    downstream.subscription = nil
   }
 }

@@ -171,8 +171,8 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   @exclusivity(unchecked) @usableFromInline
   internal var downstream: UnsafeRawPointer?
 
-  /// The rest of an inline subscriber (see ``SubjectDownstreamForm/inline``; never 0),
-  /// handed to the handlers with the reference; 0 in the other forms.
+  /// The rest of an inline subscriber (see ``SubjectDownstreamForm/inline``), handed to the
+  /// handlers with the reference; 0 in the other forms.
   @usableFromInline
   internal let downstreamTag: UInt8
 
@@ -565,7 +565,7 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
     }
     // An inline subscriber rebuilt, a boxed one, or a class held as itself.
     let subscriber: Any?
-    if downstreamTag != 0, let inline = box as? SubjectInlineReference {
+    if let inline = box as? SubjectInlineReference {
       subscriber = inline.subjectReflectedSubscriber(tag: downstreamTag)
     } else {
       subscriber = (box as? SubjectDownstreamReflecting)?.reflectedSubscriber ?? box

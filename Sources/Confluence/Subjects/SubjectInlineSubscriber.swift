@@ -12,8 +12,9 @@
 /// (``SubjectDownstreamForm/of(_:)`` looks for that shape before it asks whether a type
 /// conforms: asking the runtime about every other subscriber type would cost each
 /// subscription a conformance look-up), and the static functions behave as the
-/// subscriber's own `receive(_:)` and `receive(completion:)`. The tag is never 0, and the
-/// reference is a ``SubjectInlineReference`` (for the conduit's mirror).
+/// subscriber's own `receive(_:)` and `receive(completion:)`. The reference is a
+/// ``SubjectInlineReference`` (for the conduit's mirror), which no subscriber is: a conduit
+/// whose reference is one holds an inline subscriber.
 @usableFromInline
 internal protocol SubjectInlineSubscriber: Subscriber {
   /// The one reference the subscriber holds.

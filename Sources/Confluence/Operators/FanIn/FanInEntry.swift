@@ -118,17 +118,24 @@ extension FanInSubscriber: SubjectInlineSubscriber {
   internal var subjectReference: AnyObject { parent }
 
   @inlinable
-  internal var subjectTag: UInt8 { side.member.rawValue }
+  internal var subjectTag: UInt8 {
+    switch side {
+    case .a: return 0
+    case .b: return 1
+    case .c: return 2
+    case .d: return 3
+    }
+  }
 
   @inlinable
   internal static func subjectReceive(_ reference: AnyObject, tag: UInt8, value: UnsafeRawPointer) -> Subscribers.Demand
   {
     let parent = unsafeDowncast(reference, to: FanInEntry<AOutput, BOutput, COutput, DOutput, Failure>.self)
-    switch tag {
-    case FanInSides.a.rawValue: return parent.receiveA(parent, value)
-    case FanInSides.b.rawValue: return parent.receiveB(parent, value)
-    case FanInSides.c.rawValue: return parent.receiveC(parent, value)
-    default: return parent.receiveD(parent, value)
+    switch side(tag) {
+    case .a: return parent.receiveA(parent, value)
+    case .b: return parent.receiveB(parent, value)
+    case .c: return parent.receiveC(parent, value)
+    case .d: return parent.receiveD(parent, value)
     }
   }
 
@@ -138,13 +145,13 @@ extension FanInSubscriber: SubjectInlineSubscriber {
     parent.receiveCompletion(parent, side(tag), completion)
   }
 
-  /// The side whose ``FanInSides`` member is `tag`.
+  /// The side whose ``subjectTag`` is `tag`.
   @inlinable
   internal static func side(_ tag: UInt8) -> FanInSide {
     switch tag {
-    case FanInSides.a.rawValue: return .a
-    case FanInSides.b.rawValue: return .b
-    case FanInSides.c.rawValue: return .c
+    case 0: return .a
+    case 1: return .b
+    case 2: return .c
     default: return .d
     }
   }
