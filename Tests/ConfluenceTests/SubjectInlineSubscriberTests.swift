@@ -7,12 +7,12 @@ import XCTest
 /// conduit's mirror as itself, and its reference is let go of when the subscription ends.
 final class SubjectInlineSubscriberTests: XCTestCase {
   /// What the test subscriber's reference records: every event with the tag it came with.
-  private final class Recorder: SubjectInlineReference {
+  private final class Recorder: SubjectDownstreamReflecting {
     var events: [String] = []
     var subscription: Subscription?
     var initialDemand = Subscribers.Demand.unlimited
 
-    func subjectReflectedSubscriber(tag: UInt8) -> Any { Tagged(recorder: self, tag: tag) }
+    func reflectedSubscriber(tag: UInt8) -> Any { Tagged(recorder: self, tag: tag) }
   }
 
   /// A reference and a byte: nine bytes, the shape the conduit keeps inline.
@@ -226,12 +226,12 @@ final class SubjectInlineSubscriberTests: XCTestCase {
     let d = PassthroughSubject<Double, Never>()
     let downstream = Downstream<(Int, String, Int, Double)>()
     a.zip(b, c, d).subscribe(downstream)
-    let entry = try XCTUnwrap(downstream.subscription as? SubjectInlineReference)
+    let entry = try XCTUnwrap(downstream.subscription as? SubjectDownstreamReflecting)
     typealias Side<Input> = FanInSubscriber<Input, Int, String, Int, Double, Never>
     let parent = try XCTUnwrap(downstream.subscription as? FanInEntry<Int, String, Int, Double, Never>)
     let tags = [FanInSide.a, .b, .c, .d].map { Side<Int>(parent: parent, side: $0).subjectTag }
     XCTAssertEqual(Set(tags).count, 4, "each side has a tag of its own")
-    let sides = tags.map { entry.subjectReflectedSubscriber(tag: $0) }
+    let sides = tags.map { entry.reflectedSubscriber(tag: $0) }
     XCTAssertEqual((sides[0] as? Side<Int>)?.side, .a)
     XCTAssertEqual((sides[1] as? Side<String>)?.side, .b)
     XCTAssertEqual((sides[2] as? Side<Int>)?.side, .c)

@@ -15,14 +15,17 @@ internal final class SubjectDownstreamBox<Downstream: Subscriber>: SubjectDownst
   }
 
   @usableFromInline
-  internal var reflectedSubscriber: Any { subscriber }
+  internal func reflectedSubscriber(tag: UInt8) -> Any { subscriber }
 }
 
-/// What a conduit's mirror asks of its boxed subscriber (a cold path: a dynamic cast).
+/// A reference a conduit holds in place of its subscriber (a ``SubjectDownstreamBox``, or
+/// the reference of a ``SubjectInlineSubscriber``): what the conduit's mirror shows is the
+/// subscriber it stands for, rebuilt from this reference and the conduit's tag (a cold
+/// path: a dynamic cast). No subscriber is one.
 @usableFromInline
 internal protocol SubjectDownstreamReflecting: AnyObject {
-  /// The subscriber, for the conduit's mirror.
-  var reflectedSubscriber: Any { get }
+  /// The subscriber this reference stands for, with `tag` (``SubjectConduit/downstreamTag``).
+  func reflectedSubscriber(tag: UInt8) -> Any
 }
 
 /// Calls a conduit's subscriber, given the reference the conduit holds (borrowed), its tag
@@ -78,7 +81,6 @@ internal enum SubjectDownstreamForm {
     }
     return .boxed
   }
-
 }
 
 /// The subscription a subject hands each subscriber: state guarded by the subject's lock,
@@ -563,13 +565,8 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
     let (parent, box, demand) = storage.lock.withLock { () -> (AnyObject?, AnyObject?, Subscribers.Demand) in
       (self.parent, downstream.map { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() }, state.demand)
     }
-    // An inline subscriber rebuilt, a boxed one, or a class held as itself.
-    let subscriber: Any?
-    if let inline = box as? SubjectInlineReference {
-      subscriber = inline.subjectReflectedSubscriber(tag: downstreamTag)
-    } else {
-      subscriber = (box as? SubjectDownstreamReflecting)?.reflectedSubscriber ?? box
-    }
+    // A boxed or inline subscriber rebuilt, or a class held as itself.
+    let subscriber: Any? = (box as? SubjectDownstreamReflecting)?.reflectedSubscriber(tag: downstreamTag) ?? box
     if storage.kind == .observableObjectPublisher {
       return Mirror(self, children: ["downstream": subscriber as Any])
     }

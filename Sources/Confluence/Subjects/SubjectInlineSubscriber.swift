@@ -13,8 +13,7 @@
 /// conforms: asking the runtime about every other subscriber type would cost each
 /// subscription a conformance look-up), and the static functions behave as the
 /// subscriber's own `receive(_:)` and `receive(completion:)`. The reference is a
-/// ``SubjectInlineReference`` (for the conduit's mirror), which no subscriber is: a conduit
-/// whose reference is one holds an inline subscriber.
+/// ``SubjectDownstreamReflecting``, which rebuilds the subscriber for the conduit's mirror.
 @usableFromInline
 internal protocol SubjectInlineSubscriber: Subscriber {
   /// The one reference the subscriber holds.
@@ -31,14 +30,6 @@ internal protocol SubjectInlineSubscriber: Subscriber {
   /// `tag`, with the `Subscribers.Completion<Failure>` that `completion` points to
   /// (borrowed).
   static func subjectReceive(_ reference: AnyObject, tag: UInt8, completion: UnsafeRawPointer)
-}
-
-/// The reference of a ``SubjectInlineSubscriber``: rebuilds the subscriber for a conduit's
-/// mirror (a cold path, a dynamic cast), which shows the subscriber, not its parts.
-@usableFromInline
-internal protocol SubjectInlineReference: AnyObject {
-  /// The subscriber made of this reference and `tag`.
-  func subjectReflectedSubscriber(tag: UInt8) -> Any
 }
 
 extension SubjectInlineSubscriber {

@@ -50,14 +50,25 @@ internal class FanInEntry<AOutput, BOutput, COutput, DOutput, Failure: Error>: F
     self.receiveCompletion = receiveCompletion
     super.init(receiveJust: receiveJust)
   }
+
+  /// Hands `side`'s value, which the pointer points to (borrowed), over.
+  @inlinable
+  internal final func receive(_ value: UnsafeRawPointer, from side: FanInSide) -> Subscribers.Demand {
+    switch side {
+    case .a: return receiveA(self, value)
+    case .b: return receiveB(self, value)
+    case .c: return receiveC(self, value)
+    case .d: return receiveD(self, value)
+    }
+  }
 }
 
-extension FanInEntry: SubjectInlineReference {
+extension FanInEntry: SubjectDownstreamReflecting {
   /// A side's subscriber, for the mirror of a subject's conduit that keeps it as this
-  /// entry and its tag (see ``SubjectInlineSubscriber``).
+  /// entry and its side's index (see ``SubjectInlineSubscriber``).
   @usableFromInline
-  internal func subjectReflectedSubscriber(tag: UInt8) -> Any {
-    switch FanInSubscriber<AOutput, AOutput, BOutput, COutput, DOutput, Failure>.side(tag) {
+  internal func reflectedSubscriber(tag: UInt8) -> Any {
+    switch FanInSide(rawValue: tag).unsafelyUnwrapped {
     case .a: return FanInSubscriber<AOutput, AOutput, BOutput, COutput, DOutput, Failure>(parent: self, side: .a)
     case .b: return FanInSubscriber<BOutput, AOutput, BOutput, COutput, DOutput, Failure>(parent: self, side: .b)
     case .c: return FanInSubscriber<COutput, AOutput, BOutput, COutput, DOutput, Failure>(parent: self, side: .c)
@@ -93,14 +104,7 @@ internal struct FanInSubscriber<Input, AOutput, BOutput, COutput, DOutput, Failu
   internal func receive(_ input: Input) -> Subscribers.Demand {
     // Unprotected: the handler reads exactly one value of this side's type through the
     // pointer (`Input` is that type: ``FanInSubscription`` makes each side's subscriber).
-    _withUnprotectedUnsafePointer(to: input) { value in
-      switch side {
-      case .a: return parent.receiveA(parent, value)
-      case .b: return parent.receiveB(parent, value)
-      case .c: return parent.receiveC(parent, value)
-      case .d: return parent.receiveD(parent, value)
-      }
-    }
+    _withUnprotectedUnsafePointer(to: input) { parent.receive($0, from: side) }
   }
 
   @inlinable
@@ -111,48 +115,25 @@ internal struct FanInSubscriber<Input, AOutput, BOutput, COutput, DOutput, Failu
   @usableFromInline internal var description: String { (parent as? CustomStringConvertible)?.description ?? "" }
 }
 
-/// A subject keeps a side's subscriber as its parent and its side (see
+/// A subject keeps a side's subscriber as its parent and its side's index (see
 /// ``SubjectInlineSubscriber``): no box per upstream that is a subject.
 extension FanInSubscriber: SubjectInlineSubscriber {
   @inlinable
   internal var subjectReference: AnyObject { parent }
 
   @inlinable
-  internal var subjectTag: UInt8 {
-    switch side {
-    case .a: return 0
-    case .b: return 1
-    case .c: return 2
-    case .d: return 3
-    }
-  }
+  internal var subjectTag: UInt8 { side.rawValue }
 
   @inlinable
   internal static func subjectReceive(_ reference: AnyObject, tag: UInt8, value: UnsafeRawPointer) -> Subscribers.Demand
   {
-    let parent = unsafeDowncast(reference, to: FanInEntry<AOutput, BOutput, COutput, DOutput, Failure>.self)
-    switch side(tag) {
-    case .a: return parent.receiveA(parent, value)
-    case .b: return parent.receiveB(parent, value)
-    case .c: return parent.receiveC(parent, value)
-    case .d: return parent.receiveD(parent, value)
-    }
+    unsafeDowncast(reference, to: FanInEntry<AOutput, BOutput, COutput, DOutput, Failure>.self).receive(
+      value, from: FanInSide(rawValue: tag).unsafelyUnwrapped)
   }
 
   @inlinable
   internal static func subjectReceive(_ reference: AnyObject, tag: UInt8, completion: UnsafeRawPointer) {
     let parent = unsafeDowncast(reference, to: FanInEntry<AOutput, BOutput, COutput, DOutput, Failure>.self)
-    parent.receiveCompletion(parent, side(tag), completion)
-  }
-
-  /// The side whose ``subjectTag`` is `tag`.
-  @inlinable
-  internal static func side(_ tag: UInt8) -> FanInSide {
-    switch tag {
-    case 0: return .a
-    case 1: return .b
-    case 2: return .c
-    default: return .d
-    }
+    parent.receiveCompletion(parent, FanInSide(rawValue: tag).unsafelyUnwrapped, completion)
   }
 }

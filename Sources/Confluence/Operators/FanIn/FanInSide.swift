@@ -1,7 +1,7 @@
 /// Which upstream an event came from, in the fan-in operators (`zip`, `combineLatest` and
 /// their three- and four-upstream forms).
 @usableFromInline
-internal enum FanInSide {
+internal enum FanInSide: UInt8 {
   case a, b, c, d
 
   /// This side as a member of a ``FanInSides`` set.
