@@ -715,9 +715,19 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
   @inlinable
   internal func receive<S: Subscriber>(subscriber: S, parent: AnyObject) where S.Input == Output, S.Failure == Failure {
     let conduit = SubjectConduit(storage: self, parent: parent, downstream: subscriber)
+    // The reference just made is moved into the existential the subscriber is handed, and
+    // the conduit reached meanwhile through `unmanaged`, which the existential keeps valid
+    // until its lifetime ends, after the last use. Handing `conduit` itself over would
+    // retain it into the existential and release it after the call: two atomic operations
+    // per subscription (13 ns on the benchmark machine). `flatMap`, `switchToLatest`, `zip`
+    // and `combineLatest` hand their new subscriptions over the same way. (A helper taking a
+    // closure with the object and the existential did not: the compiler copied the
+    // existential again.)
+    let unmanaged = Unmanaged.passUnretained(conduit)
+    let erased: Subscription = consume conduit
     if let completion = lock.withLock({ () -> Subscribers.Completion<Failure>? in
       closeLane()
-      return state.subscribe(conduit)
+      return unmanaged._withUnsafeGuaranteedRef { state.subscribe($0) }
     }) {
       // The conduit never served: it lets its references go without completing anyone.
       subscriber.receive(subscription: Subscriptions.empty)
@@ -727,8 +737,9 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
     // A request from inside `receive(subscription:)` delivers at once (Apple's
     // `CurrentValueSubject` hands its current value over inside that request); a
     // completion that arrives meanwhile waits until it returns.
-    subscriber.receive(subscription: conduit)
-    conduit.finishSubscribing()
+    subscriber.receive(subscription: erased)
+    unmanaged._withUnsafeGuaranteedRef { $0.finishSubscribing() }
+    withExtendedLifetime(erased) {}
   }
 
   // MARK: Upstream subscriptions

@@ -120,40 +120,63 @@ where Downstream.Input == Logic.Output {
 
   /// Sends this subscription downstream, then subscribes to both upstreams, as its entry
   /// (so that they see a type that names neither the downstream nor each other).
+  ///
+  /// Consuming: called on a subscription just made, whose reference is moved into the
+  /// existential downstream is handed, as `SubjectStorage.receive(subscriber:parent:)` does
+  /// (a retain and a release less).
   @inlinable
-  internal func subscribe<A: Publisher, B: Publisher>(_ a: A, _ b: B)
+  internal consuming func subscribe<A: Publisher, B: Publisher>(_ a: A, _ b: B)
   where A.Output == Logic.A, B.Output == Logic.B, A.Failure == Downstream.Failure, B.Failure == Downstream.Failure {
-    downstream.receive(subscription: self)
-    subscribe(a, on: .a)
-    subscribe(b, on: .b)
+    let unmanaged = Unmanaged.passUnretained(self)
+    let erased: Subscription = consume self
+    unmanaged._withUnsafeGuaranteedRef { subscription in
+      subscription.downstream.receive(subscription: erased)
+      subscription.subscribe(a, on: .a)
+      subscription.subscribe(b, on: .b)
+    }
+    withExtendedLifetime(erased) {}
   }
 
-  /// Sends this subscription downstream, then subscribes to the three upstreams, in order.
+  /// Sends this subscription downstream, then subscribes to the three upstreams, in order
+  /// (consuming, as the two-upstream `subscribe`).
   @inlinable
-  internal func subscribe<A: Publisher, B: Publisher, C: Publisher>(_ a: A, _ b: B, _ c: C)
+  internal consuming func subscribe<A: Publisher, B: Publisher, C: Publisher>(_ a: A, _ b: B, _ c: C)
   where
     A.Output == Logic.A, B.Output == Logic.B, C.Output == Logic.C, A.Failure == Downstream.Failure,
     B.Failure == Downstream.Failure, C.Failure == Downstream.Failure
   {
-    downstream.receive(subscription: self)
-    subscribe(a, on: .a)
-    subscribe(b, on: .b)
-    subscribe(c, on: .c)
+    let unmanaged = Unmanaged.passUnretained(self)
+    let erased: Subscription = consume self
+    unmanaged._withUnsafeGuaranteedRef { subscription in
+      subscription.downstream.receive(subscription: erased)
+      subscription.subscribe(a, on: .a)
+      subscription.subscribe(b, on: .b)
+      subscription.subscribe(c, on: .c)
+    }
+    withExtendedLifetime(erased) {}
   }
 
-  /// Sends this subscription downstream, then subscribes to the four upstreams, in order.
+  /// Sends this subscription downstream, then subscribes to the four upstreams, in order
+  /// (consuming, as the two-upstream `subscribe`).
   @inlinable
-  internal func subscribe<A: Publisher, B: Publisher, C: Publisher, D: Publisher>(_ a: A, _ b: B, _ c: C, _ d: D)
+  internal consuming func subscribe<A: Publisher, B: Publisher, C: Publisher, D: Publisher>(
+    _ a: A, _ b: B, _ c: C, _ d: D
+  )
   where
     A.Output == Logic.A, B.Output == Logic.B, C.Output == Logic.C, D.Output == Logic.D,
     A.Failure == Downstream.Failure, B.Failure == Downstream.Failure, C.Failure == Downstream.Failure,
     D.Failure == Downstream.Failure
   {
-    downstream.receive(subscription: self)
-    subscribe(a, on: .a)
-    subscribe(b, on: .b)
-    subscribe(c, on: .c)
-    subscribe(d, on: .d)
+    let unmanaged = Unmanaged.passUnretained(self)
+    let erased: Subscription = consume self
+    unmanaged._withUnsafeGuaranteedRef { subscription in
+      subscription.downstream.receive(subscription: erased)
+      subscription.subscribe(a, on: .a)
+      subscription.subscribe(b, on: .b)
+      subscription.subscribe(c, on: .c)
+      subscription.subscribe(d, on: .d)
+    }
+    withExtendedLifetime(erased) {}
   }
 
   /// Subscribes to one upstream (`publisher`, whose values are `side`'s), as this

@@ -194,11 +194,12 @@ where
   /// Called on a subscription just made, which nothing else references yet: no other thread
   /// can read `state`, so it is written without the lock, and `downstream` is the caller's
   /// subscriber (alive for the call) rather than a copy of `state.downstream`, which a
-  /// critical section and a retain would cost.
+  /// critical section and a retain would cost. `erased` is this subscription as the
+  /// existential downstream takes (moved into it by the caller).
   @inlinable
-  internal func subscribeDownstreamFirst(_ downstream: Downstream) {
+  internal func subscribeDownstreamFirst(_ downstream: Downstream, _ erased: borrowing any Subscription) {
     state.downstreamHasSubscription = true
-    downstream.receive(subscription: self)
+    downstream.receive(subscription: erased)
   }
 
   @inlinable

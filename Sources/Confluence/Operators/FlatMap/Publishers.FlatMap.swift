@@ -58,9 +58,16 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let subscription = FlatMapSubscription<NewPublisher, Upstream, S>(
         downstream: subscriber, maxPublishers: maxPublishers, transform: transform)
-      subscription.subscribeDownstreamFirst(subscriber)
+      // Handed downstream as the existential the reference just made is moved into, as
+      // `SubjectStorage.receive(subscriber:parent:)` does (a retain and a release less).
+      let unmanaged = Unmanaged.passUnretained(subscription)
+      let erased: Subscription = consume subscription
+      unmanaged._withUnsafeGuaranteedRef { $0.subscribeDownstreamFirst(subscriber, erased) }
       // As its entry class, so that the upstream sees a type that does not grow with `S`.
-      upstream.subscribe(subscription as FlatMapEntry<Upstream.Output, NewPublisher.Output, Failure>)
+      unmanaged._withUnsafeGuaranteedRef {
+        upstream.subscribe($0 as FlatMapEntry<Upstream.Output, NewPublisher.Output, Failure>)
+      }
+      withExtendedLifetime(erased) {}
     }
   }
 }

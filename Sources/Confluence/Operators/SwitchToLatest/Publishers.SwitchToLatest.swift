@@ -39,9 +39,14 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let subscription = SwitchToLatestSubscription<P, S>(downstream: subscriber)
-      subscription.subscribeDownstreamFirst()
+      // Handed downstream as the existential the reference just made is moved into, as
+      // `SubjectStorage.receive(subscriber:parent:)` does (a retain and a release less).
+      let unmanaged = Unmanaged.passUnretained(subscription)
+      let erased: Subscription = consume subscription
+      unmanaged._withUnsafeGuaranteedRef { $0.subscribeDownstreamFirst(erased) }
       // As its entry class, so that the upstream sees a type that does not grow with `S`.
-      upstream.subscribe(subscription as SwitchToLatestEntry<P>)
+      unmanaged._withUnsafeGuaranteedRef { upstream.subscribe($0 as SwitchToLatestEntry<P>) }
+      withExtendedLifetime(erased) {}
     }
   }
 }

@@ -67,13 +67,14 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
   // MARK: Upstream
 
   /// As Apple's `SwitchToLatest`: hands this subscription downstream before upstream is
-  /// subscribed to (called by ``Publishers/SwitchToLatest``).
+  /// subscribed to (called by ``Publishers/SwitchToLatest``). `erased` is this subscription
+  /// as the existential downstream takes (moved into it by the caller).
   @inlinable
-  internal func subscribeDownstreamFirst() {
+  internal func subscribeDownstreamFirst(_ erased: borrowing any Subscription) {
     // A subscription just made, which nothing else references yet: no other thread can
     // read `state`, so it is written without the lock.
     state.downstreamHasSubscription = true
-    downstream.receive(subscription: self)
+    downstream.receive(subscription: erased)
   }
 
   /// The upstream subscription arrived.
