@@ -61,7 +61,10 @@ final class Swift6UsageTests: XCTestCase {
 
   actor Store {
     private var cancellables = Set<AnyCancellable>()
-    private(set) var latest: Int?
+
+    /// Every value recorded, in the order the tasks that record them ran: one task per value,
+    /// and unstructured tasks run in no promised order.
+    private(set) var recorded: [Int] = []
 
     func observe(_ subject: CurrentValueSubject<Int, Never>) {
       subject
@@ -72,7 +75,7 @@ final class Swift6UsageTests: XCTestCase {
         .store(in: &cancellables)
     }
 
-    func record(_ value: Int) { latest = value }
+    func record(_ value: Int) { recorded.append(value) }
 
     func stop() { cancellables.removeAll() }
 
@@ -86,11 +89,15 @@ final class Swift6UsageTests: XCTestCase {
     let count = await store.count
     XCTAssertEqual(count, 1)
     subject.send(7)
-    for _ in 0..<200 where await store.latest != 7 {
+    // Both values reach the actor, each through a task of its own, and those tasks may run in
+    // either order: the test used to wait for the last one recorded to be 7, and a run under
+    // the address sanitizer read 1 at the end (most likely the task recording 1 ran last). It waits for
+    // both and does not assert which came last; a lost value still fails it.
+    for _ in 0..<400 where await store.recorded.count < 2 {
       try await Task.sleep(for: .milliseconds(5))
     }
-    let latest = await store.latest
-    XCTAssertEqual(latest, 7)
+    let recorded = await store.recorded
+    XCTAssertEqual(recorded.sorted(), [1, 7])
     await store.stop()
     let remaining = await store.count
     XCTAssertEqual(remaining, 0)
