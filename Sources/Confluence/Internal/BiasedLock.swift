@@ -7,13 +7,14 @@
   ///
   /// For the state of a subscription that is almost always built, run and cancelled on one
   /// thread, where the lock's one compare-and-exchange is most of a section's cost (a
-  /// build-and-drop level of `flatMap` runs six sections). Never for state that a
-  /// scheduler's or a promise's thread takes by design, nor for a subject's, which several
-  /// threads send to at once: revoking the bias costs the other thread a process-wide
-  /// barrier (0.2 µs with the process's other threads idle, 2 µs with one running, on the
-  /// benchmark machine), and a biased lock, once taken over, still reads `owner` before each
-  /// compare-and-exchange, which under contention is a second transfer of the cache line
-  /// (two threads sending to a subject with a biased lock: 389 → 495 ns a value).
+  /// build-and-drop level of `flatMap` runs six sections), and for a subject's, which is
+  /// most often made and used on one thread too. Never for state that a scheduler's or a
+  /// promise's thread takes by design: revoking the bias costs the other thread a
+  /// process-wide barrier (0.2 µs with the process's other threads idle, 2 µs with one
+  /// running, on the benchmark machine), once per lock. A biased lock, once taken over,
+  /// still reads `owner` before each compare-and-exchange; two threads sending to one
+  /// subject measured no slower for it (`contended-subject-2`, Benchmarks/RESULTS.md, the
+  /// twenty-fourth and thirtieth parts).
   ///
   /// The protocol, the asymmetric handshake of `DeliveryGate` (ARCHITECTURE.md, "Lock-free
   /// protocols"; `LockModel` with `biased` checks it in every interleaving):
