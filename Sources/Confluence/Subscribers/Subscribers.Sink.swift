@@ -88,7 +88,17 @@ extension Subscribers {
     /// Stores the subscription and requests `.unlimited`; a second subscription is cancelled.
     @inlinable
     public final func receive(subscription: Subscription) {
-      if lock.withLock({ status.accept(subscription) }) {
+      // The section written out, and the subscription stored as its own type (`known:`
+      // opens the existential): the optimiser specialises this function for the class of a
+      // subscription just made and handed over (`flatMap`'s, a subject's), and then stores
+      // that class reference with one retain. Through `withLock`'s closure, or stored as the
+      // existential, it rebuilt the existential in memory (a retain), copied it into
+      // `status` through the value witnesses (a second retain) and destroyed it (a
+      // release): two atomic instructions and about 90 instructions more per sink.
+      let hold = lock.acquire()
+      let accepted = status.accept(known: subscription)
+      lock.release(hold)
+      if accepted {
         subscription.request(.unlimited)
       } else {
         subscription.cancel()
