@@ -148,4 +148,117 @@ final class FlatMapJustTests: XCTestCase {
     XCTAssertEqual(subscriber.completion, .finished)
     XCTAssertEqual(concurrency.maximum, 1)
   }
+
+  // MARK: Downstream called through a reference the subscription did not retain
+
+  /// A subscriber that is a class, referenced by nothing but the subscription it is given
+  /// (the tests keep only a weak reference): `flatMap` into `Just` calls such a downstream
+  /// without retaining it, so whatever it does in `receive(_:)`, it must stay alive until
+  /// that call returns, and be let go of right after when it was cancelled meanwhile.
+  private final class LoneSubscriber: Subscriber, @unchecked Sendable {
+    typealias Input = Int
+    typealias Failure = Never
+
+    var subscription: Subscription?
+    var values: [Int] = []
+    let onValue: (LoneSubscriber, Int) -> Void
+
+    init(onValue: @escaping (LoneSubscriber, Int) -> Void) {
+      self.onValue = onValue
+    }
+
+    func receive(subscription: Subscription) {
+      self.subscription = subscription
+      subscription.request(.unlimited)
+    }
+
+    func receive(_ input: Int) -> Subscribers.Demand {
+      onValue(self, input)
+      values.append(input)  // touches the object after the cancel
+      return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Never>) {}
+  }
+
+  /// Subscribes a `LoneSubscriber` to `upstream.flatMap(maxPublishers:) { Just($0) }` and
+  /// returns a weak reference to it and a strong one to its subscription, which stays alive
+  /// (so that only the subscription's own release lets the subscriber go).
+  private func subscribeLone(
+    to upstream: PassthroughSubject<Int, Never>, maxPublishers: Subscribers.Demand,
+    onValue: @escaping (LoneSubscriber, Int) -> Void
+  ) -> (subscriber: () -> LoneSubscriber?, subscription: Subscription) {
+    var subscriber: LoneSubscriber? = LoneSubscriber(onValue: onValue)
+    weak let weakSubscriber = subscriber
+    upstream.flatMap(maxPublishers: maxPublishers) { Just($0) }.subscribe(subscriber!)
+    let subscription = subscriber!.subscription!
+    subscriber = nil
+    return ({ weakSubscriber }, subscription)
+  }
+
+  func test_justInner_downstreamCancellingInsideItsValue_isLetGoOfWhenTheValueReturns() {
+    for maxPublishers in [Subscribers.Demand.unlimited, .max(1)] {
+      let upstream = PassthroughSubject<Int, Never>()
+      var cancelled = false
+      let (subscriber, subscription) = subscribeLone(to: upstream, maxPublishers: maxPublishers) { me, _ in
+        me.subscription?.cancel()
+        me.subscription = nil
+        cancelled = true
+      }
+      XCTAssertNotNil(subscriber(), "the subscription holds its subscriber")
+      upstream.send(1)
+      XCTAssertTrue(cancelled)
+      XCTAssertNil(subscriber(), "released once the value returned (maxPublishers \(maxPublishers))")
+      withExtendedLifetime(subscription) {}
+    }
+  }
+
+  func test_justInner_downstreamCancelledFromAnotherThreadDuringItsValue_staysAliveUntilTheValueReturns() {
+    for maxPublishers in [Subscribers.Demand.unlimited, .max(1)] {
+      let upstream = PassthroughSubject<Int, Never>()
+      let entered = DispatchSemaphore(value: 0)
+      let cancelled = DispatchSemaphore(value: 0)
+      let (subscriber, subscription) = subscribeLone(to: upstream, maxPublishers: maxPublishers) { me, _ in
+        me.subscription = nil  // only the flatMap subscription references it now
+        entered.signal()
+        cancelled.wait()
+      }
+      let cancelling = Unchecked(value: subscription)
+      let canceller = Thread {
+        entered.wait()
+        cancelling.value.cancel()
+        cancelled.signal()
+      }
+      canceller.start()
+      upstream.send(1)
+      // The value went in and the subscriber wrote to itself after the cancel returned.
+      XCTAssertNil(subscriber(), "released once the value returned (maxPublishers \(maxPublishers))")
+      upstream.send(2)  // after the cancel: nothing is delivered (and nothing crashes)
+      withExtendedLifetime(subscription) {}
+    }
+  }
+
+  func test_justInner_downstreamCancelledFromAnotherThreadDuringItsValue_receivesTheValueOnlyOnce() {
+    let upstream = PassthroughSubject<Int, Never>()
+    let subscriber = TestSubscriber<Int, Never>()
+    let entered = DispatchSemaphore(value: 0)
+    let cancelled = DispatchSemaphore(value: 0)
+    subscriber.onValue = { _ in
+      entered.signal()
+      cancelled.wait()
+      return .unlimited
+    }
+    upstream.flatMap { Just($0) }.subscribe(subscriber)
+    let subscription = Unchecked(value: subscriber.subscription)
+    let canceller = Thread {
+      entered.wait()
+      subscription.value?.cancel()
+      cancelled.signal()
+    }
+    canceller.start()
+    upstream.send(1)
+    upstream.send(2)
+    XCTAssertEqual(subscriber.values, [1])
+    XCTAssertNil(subscriber.completion)
+  }
 }

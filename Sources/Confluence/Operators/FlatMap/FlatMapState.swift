@@ -111,10 +111,18 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   @usableFromInline internal var isTerminated = false
   /// Whether `pendingFailure` holds a failure.
   @usableFromInline internal var hasPendingFailure = false
+  /// Whether `retiredDownstream` holds the downstream a cancel let go of during a delivery.
+  @usableFromInline internal var hasRetiredDownstream = false
   /// `nil` once the subscription completed or was cancelled (`isTerminated`).
   @usableFromInline internal var downstream: Downstream?
   /// A failure that arrived while another thread was delivering (`hasPendingFailure`).
   @usableFromInline internal var pendingFailure: PendingFailure<Downstream.Failure>?
+  /// `flatMap`'s downstream, let go of by a cancel while a thread was delivering to it
+  /// (``retireDownstreamIfDelivering()``): kept here until that thread lets go of delivery,
+  /// because it calls downstream through a reference it did not retain
+  /// (`FlatMapSubscription.receiveJust(_:)`). Released outside the lock by the section in
+  /// which the delivery ends (``takeRetiredDownstream()``).
+  @usableFromInline internal var retiredDownstream: Downstream?
 
   @inlinable
   internal init(downstream: Downstream, transform: @escaping (Input) -> NewPublisher) {
@@ -280,6 +288,18 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     return downstream
   }
 
+  /// ``justValue(_:)`` for a downstream that is a class: its reference, not retained, in
+  /// place of a copy (a retain and a release, two atomic instructions per value). The
+  /// caller owns delivery until it lets go of it under the lock, and till then nothing
+  /// releases downstream: a cancel meanwhile retires it (``retireDownstreamIfDelivering()``).
+  @inlinable
+  @inline(__always)
+  internal mutating func justValueTarget(_ value: Value) -> UnsafeRawPointer? {
+    guard !isTerminated else { return nil }
+    guard takeDelivery(of: value, from: FlatMapInnerID.finishedAtOnce) else { return nil }
+    return unsafeBitCast(downstream.unsafelyUnwrapped, to: UnsafeRawPointer.self)
+  }
+
   /// ``innerValue(_:from:acceptsFinishedInners:)`` for the merge publishers, which hand the
   /// value to downstream through `FlatMapSubscription.mergeTarget` rather than through a
   /// copy of `downstream` (a retain and a release, two atomic operations per value): `nil`
@@ -395,6 +415,27 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
       return .cancel(cancelling)
     }
     return .complete(downstream, .failure(error), cancelling: cancelling)
+  }
+
+  /// `flatMap`'s cancel, while a thread may be delivering to downstream through a
+  /// reference it did not retain: keeps downstream in ``retiredDownstream`` until that
+  /// delivery ends, rather than releasing it (the following transition sets `downstream`
+  /// to `nil`, which then releases nothing).
+  @inlinable
+  @inline(__always)
+  internal mutating func retireDownstreamIfDelivering() {
+    guard isDelivering, !isTerminated else { return }
+    retiredDownstream = downstream.take()
+    hasRetiredDownstream = true
+  }
+
+  /// Under the lock, once no thread delivers: the downstream a cancel retired, to release
+  /// outside the lock (see ``retiredDownstream``).
+  @inlinable
+  internal mutating func takeRetiredDownstream() -> Downstream? {
+    guard hasRetiredDownstream, !isDelivering else { return nil }
+    hasRetiredDownstream = false
+    return retiredDownstream.take()
   }
 
   /// Downstream cancelled: returns the subscriptions to cancel.

@@ -127,6 +127,10 @@ where
   @usableFromInline
   internal let innerIsJust: Bool
 
+  /// Whether downstream is a class (see ``downstreamIsClass``), decided once here.
+  @usableFromInline
+  internal let downstreamIsClassStored: Bool
+
   /// `request(_:)` and `cancel()` arrive through `any Subscription`, which runs this
   /// generic class's unspecialised code (the whole state machine and delivery loop, through
   /// value witnesses). This closure, formed in `init` (specialised by the client), runs
@@ -144,6 +148,7 @@ where
     let servesMerge = Self.isMergeType
     self.maxPublishers = maxPublishers
     self.innerIsJust = !servesMerge && KnownJust.matches(NewPublisher.self)
+    self.downstreamIsClassStored = Self.downstreamIsClassType
     self.servesMergeStored = servesMerge
     self.mergeTarget = servesMerge ? Unmanaged.passRetained(FlatMapDownstreamBox(downstream)) : nil
     self.specialized = { subscription, demand in
@@ -257,14 +262,30 @@ where
     lock.release(acquired)
     guard let transform else { return }
     let value = KnownJust.output(of: transform(input))
-    acquired = lock.acquire()
-    let downstream = state.justValue(value)
-    lock.release(acquired)
-    guard let downstream else {
-      innerFinishedAtOnce()  // buffered, or nothing more is delivered
-      return
+    let more: Subscribers.Demand
+    if downstreamIsClass {
+      // Downstream called through its reference, not retained: see
+      // ``FlatMapState/justValueTarget(_:)``.
+      acquired = lock.acquire()
+      let target = state.justValueTarget(value)
+      lock.release(acquired)
+      guard let target else {
+        innerFinishedAtOnce()  // buffered, or nothing more is delivered
+        return
+      }
+      more = Unmanaged<AnyObject>.fromOpaque(target)._withUnsafeGuaranteedRef {
+        _unsafeReferenceCast($0, to: Downstream.self).receive(value)
+      }
+    } else {
+      acquired = lock.acquire()
+      let downstream = state.justValue(value)
+      lock.release(acquired)
+      guard let downstream else {
+        innerFinishedAtOnce()  // buffered, or nothing more is delivered
+        return
+      }
+      more = downstream.receive(value)
     }
-    let more = downstream.receive(value)
     guard maxPublishers == .unlimited else {
       letGoOfJustReplenishing(additionalDemand: more)
       return
@@ -276,7 +297,9 @@ where
     state.isDelivering = true  // as ``withStateAsOwner(_:)`` sets it
     let finished: Bool? =
       state.didDeliver(additionalDemand: more) ? nil : state.innerDidFinishAtOnceUnlessLast()
+    let retired = state.hasRetiredDownstream && !state.isDelivering
     lock.release(acquired)
+    if _slowPath(retired) { releaseRetiredDownstream() }
     switch finished {
     case true?:
       return
@@ -315,6 +338,41 @@ where
       drain()
       innerFinishedAtOnce()
     }
+  }
+
+  /// Whether downstream is a class, whose reference ``receiveJust(_:)`` can call without
+  /// retaining it: a constant in code specialised for it, and in code that is not, the
+  /// answer ``downstreamIsClassStored`` keeps (asking the type at run time is a dynamic
+  /// cast).
+  @inlinable
+  @inline(__always)
+  internal var downstreamIsClass: Bool {
+    switch _canBeClass(Downstream.self) {
+    case 0: false
+    case 1: true
+    default: downstreamIsClassStored
+    }
+  }
+
+  /// ``downstreamIsClass`` as a type-level fact, asked once in `init`.
+  @inlinable
+  internal static var downstreamIsClassType: Bool {
+    switch _canBeClass(Downstream.self) {
+    case 0: false
+    case 1: true
+    default: Downstream.self is AnyObject.Type
+    }
+  }
+
+  /// A cancel retired downstream during a delivery that has now ended (see
+  /// ``FlatMapState/retiredDownstream``): released here, outside the lock. Out of line: rare.
+  @inlinable
+  @inline(never)
+  internal func releaseRetiredDownstream() {
+    let acquired = lock.acquire()
+    let retired = state.takeRetiredDownstream()
+    lock.release(acquired)
+    _ = consume retired
   }
 
   /// The inner publisher of ``receiveJust(_:)`` finished. Out of line: its temporaries
@@ -508,13 +566,17 @@ where
         innersLive = true
         return .terminal
       }
+      state.retireDownstreamIfDelivering()
       return state.cancelWithNoInnerLive()
     }
     guard innersLive else {
       (consume upstream).cancelSubscription()
       return
     }
-    withState { state.cancel() }.cancel()
+    withState { () -> SubscriptionsToCancel in
+      state.retireDownstreamIfDelivering()
+      return state.cancel()
+    }.cancel()
   }
 
   // MARK: Critical sections and delivery ownership
@@ -629,7 +691,16 @@ where
   @inline(__always)
   internal func withStateAsOwner<Result>(_ body: () -> Result) -> Result {
     guard servesMerge else {
-      return lock.withLock { ownerSection(body, hasLane: false) }
+      // A delivery may end here: downstream, if a cancel retired it meanwhile, is released
+      // after the section.
+      var retired = false
+      let result = lock.withLock { () -> Result in
+        let result = ownerSection(body, hasLane: false)
+        retired = state.hasRetiredDownstream && !state.isDelivering
+        return result
+      }
+      if _slowPath(retired) { releaseRetiredDownstream() }
+      return result
     }
     guard _isConcrete(Upstream.self) else { return withMergeStateAsOwnerOutOfLine(body) }
     return withMergeStateAsOwner(body)
