@@ -111,23 +111,8 @@ final class FlatMapRaceTests: XCTestCase {
   /// cancel arrive unbroken, and the sink's closures are released once the delivering
   /// thread is done (the sink itself is kept alive by the subscription until then).
   func test_justInners_sinkCancelledFromAnotherThreadWhileAThreadSends_atMostTheValueInFlight() {
-    race("flatMap { Just } into a sink: cancelled while a thread sends", threads: 2) { iteration in
-      let subject = PassthroughSubject<RaceTag, Never>()
-      let a = iteration.sink("A", on: subject.flatMap { Just($0) })
-      let progress = RaceProgress()
-      let sentBefore = RaceCell()
-      iteration.thread { $0.send(16, progress: progress) { subject.send($0) } }
-      iteration.thread { actor in
-        actor.pauses(16)
-        sentBefore.value = progress.returnedCount
-        a.cancel()
-      }
-      let closures = a.closures
-      iteration.check {
-        RaceCheck.atMostOneAfterCancel(a.recorder) + RaceCheck.noDuplicates(a.recorder)
-          + RaceCheck.unbrokenStart(a.recorder, thread: 0, mustThrough: sentBefore.value - 1)
-          + RaceCheck.released(closures, "subscriber A's closures, after cancel()")
-      }
+    raceSinkCancelledWhileAThreadSends("flatMap { Just } into a sink: cancelled while a thread sends") {
+      $0.flatMap { Just($0) }
     }
   }
 

@@ -10,23 +10,8 @@ import XCTest
 final class SinkRaceTests: XCTestCase {
   /// Through `map` and `filter` (the sink at the end of a chain) while a thread sends.
   func test_cancel_ofASinkAfterMapAndFilter_whileAThreadSends_atMostTheValueInFlight() {
-    race("sink after map/filter: cancelled while a thread sends", threads: 2) { iteration in
-      let subject = PassthroughSubject<RaceTag, Never>()
-      let a = iteration.sink("A", on: subject.map { $0 }.filter { _ in true })
-      let progress = RaceProgress()
-      let sentBefore = RaceCell()
-      iteration.thread { $0.send(16, progress: progress) { subject.send($0) } }
-      iteration.thread { actor in
-        actor.pauses(16)
-        sentBefore.value = progress.returnedCount
-        a.cancel()
-      }
-      let closures = a.closures
-      iteration.check {
-        RaceCheck.atMostOneAfterCancel(a.recorder) + RaceCheck.noDuplicates(a.recorder)
-          + RaceCheck.unbrokenStart(a.recorder, thread: 0, mustThrough: sentBefore.value - 1)
-          + RaceCheck.released(closures, "subscriber A's closures, after cancel()")
-      }
+    raceSinkCancelledWhileAThreadSends("sink after map/filter: cancelled while a thread sends") {
+      $0.map { $0 }.filter { _ in true }
     }
   }
 

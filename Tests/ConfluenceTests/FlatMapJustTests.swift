@@ -237,28 +237,4 @@ final class FlatMapJustTests: XCTestCase {
       withExtendedLifetime(subscription) {}
     }
   }
-
-  func test_justInner_downstreamCancelledFromAnotherThreadDuringItsValue_receivesTheValueOnlyOnce() {
-    let upstream = PassthroughSubject<Int, Never>()
-    let subscriber = TestSubscriber<Int, Never>()
-    let entered = DispatchSemaphore(value: 0)
-    let cancelled = DispatchSemaphore(value: 0)
-    subscriber.onValue = { _ in
-      entered.signal()
-      cancelled.wait()
-      return .unlimited
-    }
-    upstream.flatMap { Just($0) }.subscribe(subscriber)
-    let subscription = Unchecked(value: subscriber.subscription)
-    let canceller = Thread {
-      entered.wait()
-      subscription.value?.cancel()
-      cancelled.signal()
-    }
-    canceller.start()
-    upstream.send(1)
-    upstream.send(2)
-    XCTAssertEqual(subscriber.values, [1])
-    XCTAssertNil(subscriber.completion)
-  }
 }

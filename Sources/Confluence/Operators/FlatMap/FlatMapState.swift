@@ -275,29 +275,27 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   }
 
   /// ``innerValue(_:from:acceptsFinishedInners:)`` for a `Just` that finished at once
-  /// (`FlatMapSubscription.receiveJust(_:)`): the downstream to deliver `value` to now (the
-  /// caller then owns delivery), or `nil` after buffering it. The same transitions, with a
-  /// result that is only the optional downstream: in generic code the compiler did not
-  /// specialise, each temporary of another type built from the generic parameters (a tuple,
-  /// an optional tuple) was looked up in the runtime's cache on every value.
+  /// (`FlatMapSubscription.receiveJust(_:)`): whether `value` is to be delivered now (the
+  /// caller then owns delivery and reads downstream, see ``downstreamReference``), or
+  /// `false` after buffering it or once everything ended. The same transitions, with a
+  /// result that names no generic type: in generic code the compiler did not specialise,
+  /// each temporary of another type built from the generic parameters (a tuple, an optional
+  /// tuple) was looked up in the runtime's cache on every value.
   @inlinable
   @inline(__always)
-  internal mutating func justValue(_ value: Value) -> Downstream? {
-    guard !isTerminated else { return nil }
-    guard takeDelivery(of: value, from: FlatMapInnerID.finishedAtOnce) else { return nil }
-    return downstream
+  internal mutating func takesJustValue(_ value: Value) -> Bool {
+    !isTerminated && takeDelivery(of: value, from: FlatMapInnerID.finishedAtOnce)
   }
 
-  /// ``justValue(_:)`` for a downstream that is a class: its reference, not retained, in
-  /// place of a copy (a retain and a release, two atomic instructions per value). The
-  /// caller owns delivery until it lets go of it under the lock, and till then nothing
-  /// releases downstream: a cancel meanwhile retires it (``retireDownstreamIfDelivering()``).
+  /// Downstream's reference, not retained, for a downstream that is a class, in place of a
+  /// copy (a retain and a release, two atomic instructions per value). Only while the
+  /// caller owns delivery and `downstream` is set: till the caller lets go of delivery
+  /// under the lock, nothing releases downstream, since a cancel meanwhile retires it
+  /// (``retireDownstreamIfDelivering()``).
   @inlinable
   @inline(__always)
-  internal mutating func justValueTarget(_ value: Value) -> UnsafeRawPointer? {
-    guard !isTerminated else { return nil }
-    guard takeDelivery(of: value, from: FlatMapInnerID.finishedAtOnce) else { return nil }
-    return unsafeBitCast(downstream.unsafelyUnwrapped, to: UnsafeRawPointer.self)
+  internal var downstreamReference: UnsafeRawPointer {
+    unsafeBitCast(downstream.unsafelyUnwrapped, to: UnsafeRawPointer.self)
   }
 
   /// ``innerValue(_:from:acceptsFinishedInners:)`` for the merge publishers, which hand the
@@ -429,11 +427,17 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     hasRetiredDownstream = true
   }
 
+  /// Whether a downstream a cancel retired is due for release: the delivery it waited for
+  /// has ended.
+  @inlinable
+  @inline(__always)
+  internal var retiredDownstreamIsDue: Bool { hasRetiredDownstream && !isDelivering }
+
   /// Under the lock, once no thread delivers: the downstream a cancel retired, to release
   /// outside the lock (see ``retiredDownstream``).
   @inlinable
   internal mutating func takeRetiredDownstream() -> Downstream? {
-    guard hasRetiredDownstream, !isDelivering else { return nil }
+    guard retiredDownstreamIsDue else { return nil }
     hasRetiredDownstream = false
     return retiredDownstream.take()
   }

@@ -127,10 +127,11 @@ where
   @usableFromInline
   internal let innerIsJust: Bool
 
-  /// Whether downstream is a class, in debug builds (see ``downstreamIsClass``), decided
-  /// once here.
-  @usableFromInline
-  internal let downstreamIsClassStored: Bool
+  #if DEBUG
+    /// Whether downstream is a class, decided once here (see ``downstreamIsClass``).
+    @usableFromInline
+    internal let downstreamIsClassInDebug: Bool
+  #endif
 
   /// `request(_:)` and `cancel()` arrive through `any Subscription`, which runs this
   /// generic class's unspecialised code (the whole state machine and delivery loop, through
@@ -149,7 +150,9 @@ where
     let servesMerge = Self.isMergeType
     self.maxPublishers = maxPublishers
     self.innerIsJust = !servesMerge && KnownJust.matches(NewPublisher.self)
-    self.downstreamIsClassStored = Self.downstreamIsClassType
+    #if DEBUG
+      self.downstreamIsClassInDebug = Downstream.self is AnyObject.Type
+    #endif
     self.servesMergeStored = servesMerge
     self.mergeTarget = servesMerge ? Unmanaged.passRetained(FlatMapDownstreamBox(downstream)) : nil
     self.specialized = { subscription, demand in
@@ -263,29 +266,25 @@ where
     lock.release(acquired)
     guard let transform else { return }
     let value = KnownJust.output(of: transform(input))
+    // A downstream that is a class is called through its reference, not retained (see
+    // ``FlatMapState/downstreamReference``); any other is copied.
+    var reference: UnsafeRawPointer?
+    var copy: Downstream?
+    acquired = lock.acquire()
+    if state.takesJustValue(value) {
+      if downstreamIsClass { reference = state.downstreamReference } else { copy = state.downstream }
+    }
+    lock.release(acquired)
     let more: Subscribers.Demand
-    if downstreamIsClass {
-      // Downstream called through its reference, not retained: see
-      // ``FlatMapState/justValueTarget(_:)``.
-      acquired = lock.acquire()
-      let target = state.justValueTarget(value)
-      lock.release(acquired)
-      guard let target else {
-        innerFinishedAtOnce()  // buffered, or nothing more is delivered
-        return
-      }
-      more = Unmanaged<AnyObject>.fromOpaque(target)._withUnsafeGuaranteedRef {
+    if let reference {
+      more = Unmanaged<AnyObject>.fromOpaque(reference)._withUnsafeGuaranteedRef {
         _unsafeReferenceCast($0, to: Downstream.self).receive(value)
       }
+    } else if let copy {
+      more = copy.receive(value)
     } else {
-      acquired = lock.acquire()
-      let downstream = state.justValue(value)
-      lock.release(acquired)
-      guard let downstream else {
-        innerFinishedAtOnce()  // buffered, or nothing more is delivered
-        return
-      }
-      more = downstream.receive(value)
+      innerFinishedAtOnce()  // buffered, or nothing more is delivered
+      return
     }
     guard maxPublishers == .unlimited else {
       letGoOfJustReplenishing(additionalDemand: more)
@@ -298,7 +297,7 @@ where
     state.isDelivering = true  // as ``withStateAsOwner(_:)`` sets it
     let finished: Bool? =
       state.didDeliver(additionalDemand: more) ? nil : state.innerDidFinishAtOnceUnlessLast()
-    let retired = state.hasRetiredDownstream && !state.isDelivering
+    let retired = state.retiredDownstreamIsDue
     lock.release(acquired)
     if _slowPath(retired) { releaseRetiredDownstream() }
     switch finished {
@@ -348,7 +347,7 @@ where
   /// the reference needs a dynamic cast to the downstream's type and a closure of its own
   /// (`generic-zip-flatMap-unspecialised` read 9,552 → 10,012 instructions a value with it).
   /// Debug builds, which specialise nothing, take the reference path all the same when
-  /// downstream is a class (``downstreamIsClassStored``), so that the tests run it.
+  /// downstream is a class (``downstreamIsClassInDebug``), so that the tests run it.
   @inlinable
   @inline(__always)
   internal var downstreamIsClass: Bool {
@@ -357,22 +356,11 @@ where
     case 1: true
     default:
       #if DEBUG
-        downstreamIsClassStored
+        downstreamIsClassInDebug
       #else
         false
       #endif
     }
-  }
-
-  /// Whether downstream is a class, asked once in `init` by debug builds (see
-  /// ``downstreamIsClass``); `false` elsewhere, where nothing reads it.
-  @inlinable
-  internal static var downstreamIsClassType: Bool {
-    #if DEBUG
-      Downstream.self is AnyObject.Type
-    #else
-      false
-    #endif
   }
 
   /// A cancel retired downstream during a delivery that has now ended (see
@@ -707,7 +695,7 @@ where
       var retired = false
       let result = lock.withLock { () -> Result in
         let result = ownerSection(body, hasLane: false)
-        retired = state.hasRetiredDownstream && !state.isDelivering
+        retired = state.retiredDownstreamIsDue
         return result
       }
       if _slowPath(retired) { releaseRetiredDownstream() }
