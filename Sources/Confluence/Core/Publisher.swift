@@ -48,6 +48,23 @@ public protocol Publisher<Output, Failure> {
   /// - Parameter sink: A sink made by `sink(receiveCompletion:receiveValue:)` and shared
   ///   with no one yet.
   func _subscribeNewSink(_ sink: Subscribers.Sink<Output, Failure>)
+
+  /// Confluence's fast path for `filter(isIncluded)` on this publisher: not part of
+  /// Combine's API, and not for use outside Confluence. The default subscribes the relay
+  /// `filter` subscribes (as `subscribe(_:)`); leave it to the default.
+  ///
+  /// `Publishers.Map` subscribes one relay to its own upstream that transforms, tests and
+  /// passes on each value, where a `map` then a `filter` would subscribe two. Both relays
+  /// pass their upstream's subscription and completion straight on, so as long as no
+  /// `_Introspection` is enabled (which sees each subscribe), nothing can tell the
+  /// difference; in generic code the compiler did not specialise, each value makes one call
+  /// through a witness table instead of two.
+  ///
+  /// - Parameters:
+  ///   - subscriber: What `filter`'s publisher was subscribed with.
+  ///   - isIncluded: The filter's test.
+  func _subscribeFiltering<S: Subscriber>(_ subscriber: S, isIncluded: @escaping (Output) -> Bool)
+  where S.Input == Output, S.Failure == Failure
 }
 
 extension Publisher {
@@ -58,6 +75,18 @@ extension Publisher {
   @inline(__always)
   public func _subscribeNewSink(_ sink: Subscribers.Sink<Output, Failure>) {
     subscribe(sink)
+  }
+
+  /// Subscribes `filter`'s relay (`subscribe(_:)`).
+  ///
+  /// - Parameters:
+  ///   - subscriber: What `filter`'s publisher was subscribed with.
+  ///   - isIncluded: The filter's test.
+  @inlinable
+  @inline(__always)
+  public func _subscribeFiltering<S: Subscriber>(_ subscriber: S, isIncluded: @escaping (Output) -> Bool)
+  where S.Input == Output, S.Failure == Failure {
+    subscribe(FilterSubscriber(downstream: subscriber, isIncluded: isIncluded))
   }
 }
 

@@ -34,7 +34,7 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(FilterSubscriber(downstream: subscriber, isIncluded: isIncluded))
+      upstream._subscribeFiltering(subscriber, isIncluded: isIncluded)
     }
   }
 }

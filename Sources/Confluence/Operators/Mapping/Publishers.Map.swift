@@ -31,6 +31,25 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(MapSubscriber(downstream: subscriber, transform: transform))
     }
+
+    /// Subscribes one relay to `upstream` that transforms, tests and passes on each value,
+    /// where this `Map`'s relay under `filter`'s would be two: see
+    /// `Publisher._subscribeFiltering(_:isIncluded:)`. While an `_Introspection` is enabled,
+    /// `filter`'s relay is subscribed to this publisher as usual, so it sees both.
+    ///
+    /// - Parameters:
+    ///   - subscriber: What `filter`'s publisher was subscribed with.
+    ///   - isIncluded: The filter's test.
+    @inlinable
+    @inline(__always)
+    public func _subscribeFiltering<S: Subscriber>(_ subscriber: S, isIncluded: @escaping (Output) -> Bool)
+    where S.Input == Output, S.Failure == Failure {
+      if _slowPath(DebugHook.isActive) {
+        subscribe(FilterSubscriber(downstream: subscriber, isIncluded: isIncluded))
+      } else {
+        upstream.subscribe(MapFilterSubscriber(downstream: subscriber, transform: transform, isIncluded: isIncluded))
+      }
+    }
   }
 }
 
