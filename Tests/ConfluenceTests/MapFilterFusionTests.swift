@@ -16,9 +16,9 @@ final class MapFilterFusionTests: XCTestCase {
     upstream.map { $0 * 10 }.filter { $0 % 20 == 0 }
   }
 
-  private func specialised(_ upstream: ScriptedUpstream<Int, TestError>) -> Publishers.Filter<
-    Publishers.Map<ScriptedUpstream<Int, TestError>, Int>
-  > {
+  private typealias Pair = Publishers.Filter<Publishers.Map<ScriptedUpstream<Int, TestError>, Int>>
+
+  private func specialised(_ upstream: ScriptedUpstream<Int, TestError>) -> Pair {
     upstream.map { $0 * 10 }.filter { $0 % 20 == 0 }
   }
 

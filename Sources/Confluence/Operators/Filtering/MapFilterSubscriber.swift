@@ -34,7 +34,9 @@ where Downstream.Input == Output {
   internal let isIncluded: (Output) -> Bool
 
   @inlinable
-  internal init(downstream: Downstream, transform: @escaping (Input) -> Output, isIncluded: @escaping (Output) -> Bool) {
+  internal init(
+    downstream: Downstream, transform: @escaping (Input) -> Output, isIncluded: @escaping (Output) -> Bool
+  ) {
     self.downstream = downstream
     self.transform = transform
     self.isIncluded = isIncluded
