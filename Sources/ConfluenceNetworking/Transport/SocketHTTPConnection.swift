@@ -21,8 +21,9 @@ import Foundation
 /// `readNext()` and the body bytes that answer it: at most one `recv` of `chunkSize` bytes
 /// is held in memory, and while nobody asks, nothing is read — the kernel's receive buffer
 /// (`receiveBufferSize`, set before connecting) fills, the window closes, and the server's
-/// writes block. `cancel()` shuts the socket down at once (the server sees the close), from
-/// any thread.
+/// writes block. `cancel()`, from any thread, shuts the socket down at once while it connects
+/// or sends the request (interrupting a blocked `connect` or `send`); once the source reads,
+/// the cancel closes the socket on the queue, as soon as a delivery in progress returns.
 ///
 /// One request per connection (`Connection: close`); the body is framed by
 /// `Content-Length`, `Transfer-Encoding: chunked` or the close. Redirects (301, 302, 303,
@@ -147,6 +148,19 @@ final class SocketHTTPConnection: HTTPStreamConnection, @unchecked Sendable {
     }
     if !sendAll(requestBytes(host: host, port: port), deadline: deadline) {
       return end(with: .failure(.connectionFailed(URLError(isCancelled ? .cancelled : .networkConnectionLost))))
+    }
+    // From here on a cancel no longer shuts the socket down from its own thread: it cancels
+    // the read source on this queue, whose cancel handler closes the descriptor. A shutdown of
+    // both directions makes epoll report a hang-up, which dispatch on Linux answers by
+    // unregistering the source from its manager thread; a cancel of the source at the same
+    // moment finalises it a second time, and dispatch traps ("Source finalized twice").
+    let proceed = lock.withLock { () -> Bool in
+      guard !cancelled else { return false }
+      socketForShutdown = -1
+      return true
+    }
+    if !proceed {
+      return end(with: .failure(.connectionFailed(URLError(.cancelled))))
     }
     let source = DispatchSource.makeReadSource(fileDescriptor: socketFD, queue: queue)
     source.setEventHandler { [weak self] in self?.readable() }
