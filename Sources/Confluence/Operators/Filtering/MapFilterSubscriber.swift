@@ -55,17 +55,7 @@ where Downstream.Input == Output {
       let output = transform(input)
       return isIncluded(output) ? next.receive(output) : .max(1)
     }
-    return Self.relay(downstream, transform(input), isIncluded)
-  }
-
-  /// The value's test and hand-over with `next` borrowed: in unspecialised code, reading
-  /// `downstream` into a local copies it through its value witnesses.
-  @inlinable
-  @inline(__always)
-  internal static func relay(
-    _ next: borrowing Downstream, _ output: Output, _ isIncluded: (Output) -> Bool
-  ) -> Subscribers.Demand {
-    isIncluded(output) ? next.receive(output) : .max(1)
+    return relayIfIncluded(downstream, transform(input), isIncluded)
   }
 
   @inlinable

@@ -137,22 +137,7 @@ internal final class FilterSubscriber<Downstream: Subscriber>: Subscriber, Custo
       let next = downstream
       return isIncluded(input) ? next.receive(input) : .max(1)
     }
-    return Self.relay(downstream, input, isIncluded)
-  }
-
-  /// `receive(_:)` in code that is not specialised for the downstream's type (a pipeline
-  /// built by a generic function the compiler did not specialise, such as a helper in
-  /// another module): there a copy of the downstream is a value-witness call with a retain
-  /// and a release per field, about as much as the rest of the stage, so the downstream
-  /// is borrowed instead. (In specialised code a borrow would load the next stage only after
-  /// the predicate returned, which point 10 measured at three times the time; `_isConcrete`
-  /// is decided by the compiler, so each kind of code keeps one branch.)
-  @inlinable
-  @inline(__always)
-  internal static func relay(
-    _ next: borrowing Downstream, _ input: Input, _ isIncluded: (Input) -> Bool
-  ) -> Subscribers.Demand {
-    isIncluded(input) ? next.receive(input) : .max(1)
+    return relayIfIncluded(downstream, input, isIncluded)
   }
 
   /// Passes a run on, with the values it drops marked as dropped (see
