@@ -70,6 +70,47 @@ final class FIFOQueueTests: XCTestCase {
     XCTAssertTrue(queue.popFirst() === token, "the queue works again after removeAll")
     XCTAssertEqual(queue.count, 1)
   }
+
+  /// Through `FIFOQueueing`, as `zip`'s logics reach their queues (generic over the queue,
+  /// so the slot type comes from the queue's own generic arguments): order kept across
+  /// growth, and each value released when `removeFirst()` hands it out.
+  func test_throughFIFOQueueing_keepsOrder_andReleasesEachValueAsItLeaves() {
+    var queue = FIFOQueue<Token>()
+    weak var first: Token?
+    var tokens: [Token] = []
+    do {
+      let made = (0..<6).map { _ in Token() }
+      first = made[0]
+      appendAll(made, to: &queue)
+      tokens = Array(made.dropFirst())
+    }
+    XCTAssertNotNil(first, "the queue holds the oldest value")
+    XCTAssertEqual(countThrough(queue), 6)
+    let removed = removeFirstThrough(&queue)
+    XCTAssertNotNil(removed)
+    XCTAssertTrue(removed === first)
+    _ = consume removed
+    XCTAssertNil(first, "the value handed out is no longer held by the queue")
+    weak let last = tokens.last
+    for token in tokens {
+      XCTAssertTrue(removeFirstThrough(&queue) === token, "oldest first, across the ring's growth")
+    }
+    tokens = []
+    XCTAssertNil(last, "the last value handed out, from the oldest slot, is not held either")
+    XCTAssertEqual(countThrough(queue), 0)
+  }
+}
+
+private func appendAll<Queue: FIFOQueueing>(_ elements: [Queue.Element], to queue: inout Queue) {
+  for element in elements { queue.append(element) }
+}
+
+private func removeFirstThrough<Queue: FIFOQueueing>(_ queue: inout Queue) -> Queue.Element {
+  queue.removeFirst()
+}
+
+private func countThrough<Queue: FIFOQueueing>(_ queue: Queue) -> Int {
+  queue.count
 }
 
 private final class Token {}

@@ -28,4 +28,4 @@ internal protocol FIFOQueueing {
   mutating func removeAll()
 }
 
-extension FIFOQueue: FIFOQueueing {}
+extension SlotQueue: FIFOQueueing {}

@@ -10,9 +10,12 @@
 /// result goes. Both take the optional (the result of a call, which nothing else holds) so
 /// as not to copy it through its value witnesses.
 ///
+/// ``SlotQueue`` holds its elements in slots of such a type, for the same reason, through
+/// the slot members below.
+///
 /// Only `Optional` conforms.
 @usableFromInline
-internal protocol OptionalValue {
+package protocol OptionalValue {
   associatedtype Wrapped
 
   /// `flatMap`: `f` applied to the wrapped value, or `nil`.
@@ -25,12 +28,24 @@ internal protocol OptionalValue {
 
   /// The value as `Wrapped?` (for cold paths; it forms an optional of a looked-up type).
   var optional: Wrapped? { get }
+
+  /// An empty slot: `nil`.
+  static var emptySlot: Self { get }
+
+  /// A slot holding `wrapped`.
+  init(slotOf wrapped: consuming Wrapped)
+
+  /// The slot's content, the slot left empty (`take()`).
+  mutating func takeSlot() -> Self
+
+  /// The wrapped value; the slot must not be empty.
+  consuming func unwrappedSlot() -> Wrapped
 }
 
 extension Optional: OptionalValue {
   @inlinable
   @inline(__always)
-  internal consuming func flatMapWrapped<Result>(_ f: (Wrapped) -> Result?) -> Result? {
+  package consuming func flatMapWrapped<Result>(_ f: (Wrapped) -> Result?) -> Result? {
     switch consume self {
     case .some(let wrapped): return f(wrapped)
     case .none: return nil
@@ -39,7 +54,7 @@ extension Optional: OptionalValue {
 
   @inlinable
   @inline(__always)
-  internal consuming func deliverWrapped<Target: Subscriber>(to subscriber: borrowing Target) -> Subscribers.Demand?
+  package consuming func deliverWrapped<Target: Subscriber>(to subscriber: borrowing Target) -> Subscribers.Demand?
   where Target.Input == Wrapped {
     switch consume self {
     case .some(let wrapped): return subscriber.receive(wrapped)
@@ -48,5 +63,29 @@ extension Optional: OptionalValue {
   }
 
   @inlinable
-  internal var optional: Wrapped? { self }
+  package var optional: Wrapped? { self }
+
+  @inlinable
+  package static var emptySlot: Self { nil }
+
+  @inlinable
+  @inline(__always)
+  package init(slotOf wrapped: consuming Wrapped) {
+    self = .some(wrapped)
+  }
+
+  @inlinable
+  @inline(__always)
+  package mutating func takeSlot() -> Self {
+    take()
+  }
+
+  @inlinable
+  @inline(__always)
+  package consuming func unwrappedSlot() -> Wrapped {
+    switch consume self {
+    case .some(let wrapped): return wrapped
+    case .none: preconditionFailure("an empty slot was read")
+    }
+  }
 }

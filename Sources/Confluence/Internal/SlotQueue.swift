@@ -1,37 +1,52 @@
-/// A first-in, first-out queue of values waiting for demand or for a partner: the oldest
-/// value in a slot of its own, the others in a ring buffer over an array whose capacity is a
-/// power of two, doubled when full. Appending and removing cost O(1) amortised, nothing is
-/// allocated once the storage is warm, and slots are cleared as they are read, so a value is
-/// released as soon as it leaves.
+/// A first-in, first-out queue of values waiting for demand or for a partner (see
+/// ``SlotQueue``, which it is with `Element?` slots).
+///
+/// Used by zip's per-upstream buffers, `buffer`, `switchToLatest`, `combineLatest`'s outputs
+/// waiting behind a delivery, and (through `package` visibility) the extras'
+/// `Publishers.Create` and `ReplaySubject`.
+@usableFromInline package typealias FIFOQueue<Element> = SlotQueue<Element?>
+
+/// A first-in, first-out queue whose storage is slots of type `Slot`, an `Optional` of the
+/// element: the oldest value in a slot of its own, the others in a ring buffer over an array
+/// whose capacity is a power of two, doubled when full. Appending and removing cost O(1)
+/// amortised, nothing is allocated once the storage is warm, and slots are cleared as they
+/// are read, so a value is released as soon as it leaves.
 ///
 /// The oldest value's own slot serves the common pattern (zip's buffers, a hop's pending
 /// events: one value in, one out) without touching the array at all; the ring behind it is
 /// never resized to empty, so a queue that fills and drains keeps its storage.
 ///
-/// Used by zip's per-upstream buffers, `buffer`, `switchToLatest`, the scheduler hop of
-/// `receive(on:)`/`delay`, and (through `package` visibility) the extras' `Publishers.Create`
-/// and `ReplaySubject`.
+/// Generic over the slot, not the element (``FIFOQueue`` names it by its element): code the
+/// compiler did not specialise then finds the slot type's metadata in the queue's own generic
+/// arguments, where a queue generic over `Element` looked `Optional<Element>` up in the
+/// runtime's cache (see ``OptionalValue``) each time it filled or emptied a slot — four look-ups
+/// per value for `zip`'s two queues (``FIFOQueueing``). `append(_:)` and `removeFirst()`
+/// form no `Element?`; `popFirst()` does, as its result.
 @usableFromInline
-package struct FIFOQueue<Element> {
+package struct SlotQueue<Slot: OptionalValue> {
+  @usableFromInline package typealias Element = Slot.Wrapped
+
   /// The elements after the oldest: empty, or a power-of-two number of slots; they are the
   /// `count - 1` slots from `head` on, wrapping around.
-  @usableFromInline package var slots: [Element?] = []
+  @usableFromInline package var slots: [Slot] = []
   @usableFromInline package var head = 0
   @usableFromInline package var storedCount = 0
   /// The oldest element, if any. Stored last: the fields before it then sit at the same
   /// offsets whatever `Element` is, so that generic code the compiler did not specialise
   /// reads them without looking up this queue's metadata in the runtime's cache.
-  @usableFromInline package var oldest: Element?
+  @usableFromInline package var oldest: Slot
 
   @inlinable
-  package init() {}
+  package init() {
+    oldest = Slot.emptySlot
+  }
 
   /// Drops every element, field by field in place (the stored array's storage is released;
   /// a queue that never used its ring leaves the empty array as it is, which costs no call
   /// into the runtime to release it and retain another).
   @inlinable
   package mutating func removeAll() {
-    oldest = nil
+    oldest = Slot.emptySlot
     if !slots.isEmpty { slots = [] }
     head = 0
     storedCount = 0
@@ -53,10 +68,10 @@ package struct FIFOQueue<Element> {
   @inline(__always)
   package mutating func append(_ element: Element) {
     if storedCount == 0 {
-      oldest = element
+      oldest = Slot(slotOf: element)
     } else {
       if storedCount - 1 == slots.count { grow() }
-      slots[slotIndex(storedCount)] = element
+      slots[slotIndex(storedCount)] = Slot(slotOf: element)
     }
     storedCount &+= 1
   }
@@ -64,9 +79,9 @@ package struct FIFOQueue<Element> {
   /// Moves the ring's elements, oldest first, into storage of twice the size (at least 4).
   @usableFromInline
   internal mutating func grow() {
-    var larger = [Element?](repeating: nil, count: Swift.max(4, slots.count * 2))
+    var larger = [Slot](repeating: Slot.emptySlot, count: Swift.max(4, slots.count * 2))
     for offset in 1..<storedCount {
-      larger[offset - 1] = slots[slotIndex(offset)].take()
+      larger[offset - 1] = slots[slotIndex(offset)].takeSlot()
     }
     slots = larger
     head = 0
@@ -75,7 +90,7 @@ package struct FIFOQueue<Element> {
   /// The element `offset` places after the oldest one.
   @inlinable
   internal func element(atOffset offset: Int) -> Element {
-    offset == 0 ? oldest! : slots[slotIndex(offset)]!
+    offset == 0 ? oldest.optional! : slots[slotIndex(offset)].optional!
   }
 
   /// The queued elements, oldest first.
@@ -89,14 +104,14 @@ package struct FIFOQueue<Element> {
   package mutating func remove(atOffset offset: Int) {
     precondition(offset >= 0 && offset < storedCount, "FIFOQueue.remove(atOffset:) out of range")
     if offset == 0 {
-      _ = popFirst()
+      _ = removeFirst()
       return
     }
     // Close the gap by moving the later elements one slot towards the head.
     for later in offset..<(storedCount - 1) {
-      slots[slotIndex(later)] = slots[slotIndex(later + 1)].take()
+      slots[slotIndex(later)] = slots[slotIndex(later + 1)].takeSlot()
     }
-    slots[slotIndex(storedCount - 1)] = nil
+    slots[slotIndex(storedCount - 1)] = Slot.emptySlot
     storedCount -= 1
   }
 
@@ -105,20 +120,20 @@ package struct FIFOQueue<Element> {
   @inline(__always)
   package mutating func popFirst() -> Element? {
     guard storedCount > 0 else { return nil }
-    let element = oldest.take()
-    storedCount &-= 1
-    if storedCount > 0 {
-      oldest = slots[head].take()
-      head = (head &+ 1) & (slots.count &- 1)
-    }
-    return element
+    return removeFirst()
   }
 
   /// Removes and returns the oldest element. The queue must not be empty.
   @inlinable
   @inline(__always)
   package mutating func removeFirst() -> Element {
-    guard let element = popFirst() else { preconditionFailure("FIFOQueue.removeFirst() on an empty queue") }
-    return element
+    precondition(storedCount > 0, "FIFOQueue.removeFirst() on an empty queue")
+    let element = oldest.takeSlot()
+    storedCount &-= 1
+    if storedCount > 0 {
+      oldest = slots[head].takeSlot()
+      head = (head &+ 1) & (slots.count &- 1)
+    }
+    return element.unwrappedSlot()
   }
 }
