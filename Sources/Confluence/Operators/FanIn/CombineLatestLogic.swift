@@ -55,13 +55,12 @@ internal struct CombineLatestLogic<A, B>: FanInLogic {
 
   @inlinable
   @inline(__always)
-  internal mutating func takeOutput() -> (A, B)? {
+  internal mutating func takeReadyOutput() -> (A, B) {
     // The queue's count read as its field: `isEmpty`, a member of the generic queue, would
     // be looked up (with the tuple type) in unspecialised code on every value.
     if earlier.storedCount != 0 { return earlier.removeFirst() }
-    guard hasUndeliveredChange, let combination = newest else { return nil }
     hasUndeliveredChange = false
-    return combination
+    return (latestA!, latestB!)
   }
 
   @inlinable
@@ -148,13 +147,12 @@ internal struct CombineLatestLogic3<A, B, C>: FanInLogic {
 
   @inlinable
   @inline(__always)
-  internal mutating func takeOutput() -> (A, B, C)? {
+  internal mutating func takeReadyOutput() -> (A, B, C) {
     // The queue's count read as its field: `isEmpty`, a member of the generic queue, would
     // be looked up (with the tuple type) in unspecialised code on every value.
     if earlier.storedCount != 0 { return earlier.removeFirst() }
-    guard hasUndeliveredChange, let combination = newest else { return nil }
     hasUndeliveredChange = false
-    return combination
+    return (latestA!, latestB!, latestC!)
   }
 
   @inlinable
@@ -253,13 +251,12 @@ internal struct CombineLatestLogic4<A, B, C, D>: FanInLogic {
 
   @inlinable
   @inline(__always)
-  internal mutating func takeOutput() -> (A, B, C, D)? {
+  internal mutating func takeReadyOutput() -> (A, B, C, D) {
     // The queue's count read as its field: `isEmpty`, a member of the generic queue, would
     // be looked up (with the tuple type) in unspecialised code on every value.
     if earlier.storedCount != 0 { return earlier.removeFirst() }
-    guard hasUndeliveredChange, let combination = newest else { return nil }
     hasUndeliveredChange = false
-    return combination
+    return (latestA!, latestB!, latestC!, latestD!)
   }
 
   @inlinable

@@ -49,10 +49,12 @@ internal protocol FanInLogic {
   /// ``isDone(finished:)``: see ``hasOutput()``.
   var hasOutputsBehindNewest: Bool { mutating get }
 
-  /// The next output, if one is ready; taking it consumes it.
-  mutating func takeOutput() -> Output?
+  /// The next output, which ``hasOutput()`` said is ready; taking it consumes it. (Not an
+  /// `Output?` returned when one is ready: unspecialised code looked that optional's metadata
+  /// up in the runtime's cache twice per value.)
+  mutating func takeReadyOutput() -> Output
 
-  /// Whether ``takeOutput()`` would return an output. (`mutating` only so that the state
+  /// Whether an output is ready for ``takeReadyOutput()``. (`mutating` only so that the state
   /// reaches it in place rather than through a copy of the logic: a debug build copied the
   /// logic through its value witness for each non-mutating call.)
   mutating func hasOutput() -> Bool

@@ -257,7 +257,8 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
   @inline(__always)
   internal mutating func nextDelivery() -> Next {
     guard !isTerminated else { return .idle }
-    if demand > 0 || (Logic.deliversOneBeyondDemand && !isOverdrawn), let output = logic.takeOutput() {
+    if demand > 0 || (Logic.deliversOneBeyondDemand && !isOverdrawn), logic.hasOutput() {
+      let output = logic.takeReadyOutput()
       if demand > 0 {
         demand -= 1
       } else {

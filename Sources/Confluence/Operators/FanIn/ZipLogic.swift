@@ -25,9 +25,8 @@ internal struct ZipLogic<QueueA: FIFOQueueing, QueueB: FIFOQueueing>: FanInLogic
 
   @inlinable
   @inline(__always)
-  internal mutating func takeOutput() -> (A, B)? {
-    guard hasOutput() else { return nil }
-    return (bufferA.removeFirst(), bufferB.removeFirst())
+  internal mutating func takeReadyOutput() -> (A, B) {
+    (bufferA.removeFirst(), bufferB.removeFirst())
   }
 
   @inlinable
@@ -76,9 +75,8 @@ internal struct ZipLogic3<QueueA: FIFOQueueing, QueueB: FIFOQueueing, QueueC: FI
 
   @inlinable
   @inline(__always)
-  internal mutating func takeOutput() -> (A, B, C)? {
-    guard hasOutput() else { return nil }
-    return (bufferA.removeFirst(), bufferB.removeFirst(), bufferC.removeFirst())
+  internal mutating func takeReadyOutput() -> (A, B, C) {
+    (bufferA.removeFirst(), bufferB.removeFirst(), bufferC.removeFirst())
   }
 
   @inlinable
@@ -134,9 +132,8 @@ internal struct ZipLogic4<QueueA: FIFOQueueing, QueueB: FIFOQueueing, QueueC: FI
 
   @inlinable
   @inline(__always)
-  internal mutating func takeOutput() -> (A, B, C, D)? {
-    guard hasOutput() else { return nil }
-    return (bufferA.removeFirst(), bufferB.removeFirst(), bufferC.removeFirst(), bufferD.removeFirst())
+  internal mutating func takeReadyOutput() -> (A, B, C, D) {
+    (bufferA.removeFirst(), bufferB.removeFirst(), bufferC.removeFirst(), bufferD.removeFirst())
   }
 
   @inlinable
