@@ -91,18 +91,19 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
 
   /// A value arrived from `side`; `keep` hands it to the logic (with whether a delivery is in
   /// progress). If it completed an output and nobody delivers, this thread takes delivery of
-  /// it, `side` noted as the sender.
+  /// it, `side` noted as the sender: the step is `deliver`, and the caller takes the output
+  /// before it leaves the critical section (see ``nextStep()``).
   @inlinable
   @inline(__always)
   internal mutating func receive(from side: FanInSide, _ keep: (inout Logic, _ whileDelivering: Bool) -> Void)
-    -> Next
+    -> FanInStep
   {
     guard !isTerminated else { return .idle }
     keep(&logic, isDelivering)
     if isDelivering { return .idle }
-    let next = nextDelivery()
-    if case .deliver = next { sender = side }
-    return next
+    let step = nextStep()
+    if step == .deliver { sender = side }
+    return step
   }
 
   /// The `Just` on `side`, whose value's bytes are `bits` (see ``FanInJustSubscription``),
@@ -127,7 +128,7 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
       case .d: logic.receive(d: Bits.value(of: bits, as: Logic.D.self), whileDelivering: whileDelivering)
       }
     }
-    guard case .idle = next else { return next }
+    guard next == .idle else { return self.next(after: next) }
     finishedToo = true
     return finished(side)
   }
@@ -256,19 +257,40 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
   @inlinable
   @inline(__always)
   internal mutating func nextDelivery() -> Next {
+    next(after: nextStep())
+  }
+
+  /// What `step` (``nextStep()``'s, or ``receive(from:_:)``'s) calls for, as a `Next`: the
+  /// output taken, or everything finished.
+  @inlinable
+  @inline(__always)
+  internal mutating func next(after step: FanInStep) -> Next {
+    switch step {
+    case .idle: return .idle
+    case .deliver: return .deliver(logic.takeReadyOutput())
+    case .finish: return finishAll()
+    }
+  }
+
+  /// ``nextDelivery()`` without forming its `Next`: on `deliver`, this thread owns delivery
+  /// and the demand for the output is counted; the caller takes the output
+  /// (`logic.takeReadyOutput()`) before it leaves the critical section. On `finish`, it calls
+  /// ``finishAll()`` in the same section.
+  @inlinable
+  @inline(__always)
+  internal mutating func nextStep() -> FanInStep {
     guard !isTerminated else { return .idle }
     if demand > 0 || (Logic.deliversOneBeyondDemand && !isOverdrawn), logic.hasOutput() {
-      let output = logic.takeReadyOutput()
       if demand > 0 {
         demand -= 1
       } else {
         isOverdrawn = true
       }
       isDelivering = true
-      return .deliver(output)
+      return .deliver
     }
     if logic.isDone(finished: finished) {
-      return finishAll()
+      return .finish
     }
     if demand == .none { logic.keepForLaterDemand() }
     return .idle

@@ -213,19 +213,25 @@ where Downstream.Input == Logic.Output {
     // ``withState(_:)`` written out: in generic code the compiler did not specialise, the
     // closures it takes stay functions of their own, each looking the state's and its
     // transition's generic metadata up again, on every value.
+    // The state answers with a non-generic step, and the output is taken here: a
+    // `State.Next` formed on this path was looked up twice per value in that code.
     let acquired = lock.acquire()
     let word = enterSection()
-    let next = state.receive(from: side, keep)
-    leaveSection(word)
-    lock.release(acquired)
-    // Moved out of, not switched over in place: binding the output of an enum reached
-    // through `inout` copies it through the enum's value witnesses in unspecialised code.
-    switch consume next {
-    case .idle: return .none
-    case .deliver(let output): return deliver(output)
-    case let other:
-      var other = other
-      return perform(&other)
+    switch state.receive(from: side, keep) {
+    case .idle:
+      leaveSection(word)
+      lock.release(acquired)
+      return .none
+    case .deliver:
+      let output = state.logic.takeReadyOutput()
+      leaveSection(word)
+      lock.release(acquired)
+      return deliver(output)
+    case .finish:
+      var next = state.finishAll()
+      leaveSection(word)
+      lock.release(acquired)
+      return perform(&next)
     }
   }
 
