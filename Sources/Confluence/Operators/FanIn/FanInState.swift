@@ -339,3 +339,11 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
     return cancelling
   }
 }
+
+extension FanInState: FanInStateMachine {
+  @inlinable
+  @inline(__always)
+  internal mutating func takeReadyOutput() -> Logic.Output {
+    logic.takeReadyOutput()
+  }
+}

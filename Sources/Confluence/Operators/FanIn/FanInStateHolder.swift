@@ -4,7 +4,7 @@
 /// from the object's class metadata when the unspecialised `deinit` destroys it, not from
 /// the runtime's cache, and the state lives in the object, not in an allocation of its own).
 @usableFromInline
-internal class FanInStateHolder<AOutput, BOutput, COutput, DOutput, Failure: Error, State>:
+internal class FanInStateHolder<AOutput, BOutput, COutput, DOutput, Failure: Error, State: FanInStateMachine>:
   FanInEntry<AOutput, BOutput, COutput, DOutput, Failure>
 {
   /// Guarded by the subscription's lock. `@exclusivity(unchecked)`: only accessed inside
@@ -25,5 +25,32 @@ internal class FanInStateHolder<AOutput, BOutput, COutput, DOutput, Failure: Err
     super.init(
       receiveSubscription: receiveSubscription, receiveA: receiveA, receiveB: receiveB, receiveC: receiveC,
       receiveD: receiveD, receiveCompletion: receiveCompletion, receiveJust: receiveJust)
+  }
+
+  /// `state.receive(from:_:)` for code the compiler did not specialise, where `State`'s
+  /// metadata comes from this object's class (see ``FanInStateMachine``). Out of line, so
+  /// that the caller's code does not name the state's type.
+  @inlinable
+  @inline(never)
+  internal final func receiveThroughHolder(
+    from side: FanInSide, _ keep: (inout State.Logic, _ whileDelivering: Bool) -> Void
+  ) -> FanInStep {
+    state.receive(from: side, keep)
+  }
+
+  /// `state.takeReadyOutput()` for code the compiler did not specialise (as
+  /// ``receiveThroughHolder(from:_:)``).
+  @inlinable
+  @inline(never)
+  internal final func takeReadyOutputThroughHolder() -> State.Logic.Output {
+    state.takeReadyOutput()
+  }
+
+  /// `state.canLetGoQuietly()` for code the compiler did not specialise (as
+  /// ``receiveThroughHolder(from:_:)``).
+  @inlinable
+  @inline(never)
+  internal final func canLetGoQuietlyThroughHolder() -> Bool {
+    state.canLetGoQuietly()
   }
 }

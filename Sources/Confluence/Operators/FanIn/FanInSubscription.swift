@@ -215,24 +215,37 @@ where Downstream.Input == Logic.Output {
     // transition's generic metadata up again, on every value.
     // The state answers with a non-generic step, and the output is taken here: a
     // `State.Next` formed on this path was looked up twice per value in that code.
+    // Where it is not specialised, the state is reached through the holder, which knows its
+    // type without naming it (see ``FanInStateMachine``).
     let acquired = lock.acquire()
     let word = enterSection()
-    switch state.receive(from: side, keep) {
+    let step = _isConcrete(Logic.self) ? state.receive(from: side, keep) : receiveThroughHolder(from: side, keep)
+    switch step {
     case .idle:
       leaveSection(word)
       lock.release(acquired)
       return .none
     case .deliver:
-      let output = state.logic.takeReadyOutput()
+      let output = _isConcrete(Logic.self) ? state.takeReadyOutput() : takeReadyOutputThroughHolder()
       leaveSection(word)
       lock.release(acquired)
       return deliver(output)
     case .finish:
-      var next = state.finishAll()
-      leaveSection(word)
-      lock.release(acquired)
-      return perform(&next)
+      return finishInSection(word, acquired)
     }
+  }
+
+  /// ``receive(from:_:)``'s step was `finish`: finishes everything, leaves the critical
+  /// section (`word` and `acquired` are its own) and carries the finish out. Out of line,
+  /// as is ``continueAfterDelivery(returning:)``: a `State.Next` formed inline on the value
+  /// path made code the compiler did not specialise look its metadata up on every value.
+  @inlinable
+  @inline(never)
+  internal func finishInSection(_ word: UInt8, _ acquired: Lock.Hold) -> Subscribers.Demand {
+    var next = state.finishAll()
+    leaveSection(word)
+    lock.release(acquired)
+    return perform(&next)
   }
 
   /// What a value's critical section decided: nothing, a delivery (inline), or anything
@@ -255,6 +268,14 @@ where Downstream.Input == Logic.Output {
   internal func deliver(_ output: Logic.Output) -> Subscribers.Demand {
     let more = downstream.receive(output)
     if more == .none && letGoQuietly() { return .none }
+    return continueAfterDelivery(returning: more)
+  }
+
+  /// ``deliver(_:)`` when the owner cannot let go quietly: looks at the state again and
+  /// carries out what follows (out of line; see ``finishInSection(_:_:)``).
+  @inlinable
+  @inline(never)
+  internal func continueAfterDelivery(returning more: Subscribers.Demand) -> Subscribers.Demand {
     var (next, owed) = afterDelivery(returning: more)
     return owed + perform(&next)
   }
@@ -434,8 +455,16 @@ where Downstream.Input == Logic.Output {
   @inline(__always)
   internal func leaveSection(_ word: UInt8) {
     if word == 0 && state.isDelivering {
-      delivery.store(state.canLetGoQuietly() ? Self.owned : Self.owned | Self.recheck, ordering: .releasing)
+      delivery.store(stateCanLetGoQuietly() ? Self.owned : Self.owned | Self.recheck, ordering: .releasing)
     }
+  }
+
+  /// `state.canLetGoQuietly()`, through the holder where not specialised (see
+  /// ``FanInStateMachine``).
+  @inlinable
+  @inline(__always)
+  internal func stateCanLetGoQuietly() -> Bool {
+    _isConcrete(Logic.self) ? state.canLetGoQuietly() : canLetGoQuietlyThroughHolder()
   }
 
   /// Runs `body` with the lock held, on the thread that owns delivery (looking at the state
@@ -447,7 +476,7 @@ where Downstream.Input == Logic.Output {
       state.isDelivering = true
       let result = body()
       let word: UInt8 =
-        state.isDelivering ? (state.canLetGoQuietly() ? Self.owned : Self.owned | Self.recheck) : 0
+        state.isDelivering ? (stateCanLetGoQuietly() ? Self.owned : Self.owned | Self.recheck) : 0
       delivery.store(word, ordering: .releasing)
       return result
     }

@@ -1,0 +1,21 @@
+/// The two transitions of a fan-in's value path, as ``FanInStateHolder`` calls them in code
+/// the compiler did not specialise: through this protocol, the state's generic metadata
+/// comes from the holder's class metadata and reaches ``FanInState``'s code as its `Self`,
+/// where naming `FanInState<Logic, Failure>` in the subscription looked it up in the
+/// runtime's cache on every value (the state's `logic` sits at an offset that depends on
+/// `Logic`'s alignment, which only that metadata records).
+@usableFromInline
+internal protocol FanInStateMachine {
+  /// Decides when an output is ready.
+  associatedtype Logic: FanInLogic
+
+  /// A value arrived from `side`: ``FanInState/receive(from:_:)``.
+  mutating func receive(from side: FanInSide, _ keep: (inout Logic, _ whileDelivering: Bool) -> Void) -> FanInStep
+
+  /// The output a `deliver` step made ready: `FanInLogic.takeReadyOutput()`.
+  mutating func takeReadyOutput() -> Logic.Output
+
+  /// Whether the owner of delivery may let go without the lock:
+  /// ``FanInState/canLetGoQuietly()``.
+  mutating func canLetGoQuietly() -> Bool
+}
