@@ -1,5 +1,5 @@
-/// The two transitions of a fan-in's value path, as ``FanInStateHolder`` calls them in code
-/// the compiler did not specialise: through this protocol, the state's generic metadata
+/// What a fan-in's value path asks of its state, as ``FanInStateHolder`` asks it in code the
+/// compiler did not specialise: through this protocol, the state's generic metadata
 /// comes from the holder's class metadata and reaches ``FanInState``'s code as its `Self`,
 /// where naming `FanInState<Logic, Failure>` in the subscription looked it up in the
 /// runtime's cache on every value (the state's `logic` sits at an offset that depends on

@@ -210,13 +210,12 @@ where Downstream.Input == Logic.Output {
   internal func receive(from side: FanInSide, _ keep: (inout Logic, _ whileDelivering: Bool) -> Void)
     -> Subscribers.Demand
   {
-    // ``withState(_:)`` written out: in generic code the compiler did not specialise, the
-    // closures it takes stay functions of their own, each looking the state's and its
-    // transition's generic metadata up again, on every value.
-    // The state answers with a non-generic step, and the output is taken here: a
-    // `State.Next` formed on this path was looked up twice per value in that code.
-    // Where it is not specialised, the state is reached through the holder, which knows its
-    // type without naming it (see ``FanInStateMachine``).
+    // ``withState(_:)`` written out, for code the compiler did not specialise, where every
+    // generic type this path names is looked up in the runtime's cache on every value: the
+    // closures `withState` takes stay functions of their own there; the state answers with
+    // a non-generic step (not a `State.Next`) and the output is taken here; and the state is
+    // reached through the holder, which knows its type without naming it
+    // (``FanInStateMachine``).
     let acquired = lock.acquire()
     let word = enterSection()
     let step = _isConcrete(Logic.self) ? state.receive(from: side, keep) : receiveThroughHolder(from: side, keep)
