@@ -157,4 +157,37 @@ final class CombineLatestTests: XCTestCase {
     subscriber.cancel()
     XCTAssertEqual(tracker.liveCount, 0)
   }
+
+  /// Built by generic code the compiler does not specialise: the logic then reads and writes
+  /// its latest values through its slot types (`OptionalValue`), and must combine, keep and
+  /// release them as specialised code does.
+  @_semantics("optimize.sil.specialize.generic.never")
+  private func combinedInGenericCode<P: Publisher, Q: Publisher>(_ p: P, _ q: Q) -> Publishers.CombineLatest<P, Q>
+  where P.Failure == Q.Failure {
+    p.combineLatest(q)
+  }
+
+  func test_builtByUnspecialisedGenericCode_latestValuesCopiedNotTaken_replacedOnesReleased() {
+    let tracker = LifetimeTracker()
+    let objects = ManualPublisher<LifetimeTracker.Tracked, TestError>()
+    let letters = ManualPublisher<String, TestError>()
+    var seen: [(ObjectIdentifier, String)] = []
+    let cancellable = combinedInGenericCode(objects, letters).sink(
+      receiveCompletion: { _ in }, receiveValue: { seen.append((ObjectIdentifier($0.0), $0.1)) })
+    var first: LifetimeTracker.Tracked? = tracker.make()
+    let firstID = ObjectIdentifier(first!)
+    objects.send(first!)
+    letters.send("a")
+    letters.send("b")
+    XCTAssertEqual(seen.map(\.0), [firstID, firstID], "the latest object, combined twice")
+    XCTAssertEqual(seen.map(\.1), ["a", "b"])
+    first = nil
+    XCTAssertEqual(tracker.liveCount, 1, "kept as the latest value")
+    objects.send(tracker.make())
+    XCTAssertEqual(seen.map(\.1), ["a", "b", "b"])
+    XCTAssertNotEqual(seen.last?.0, firstID)
+    XCTAssertEqual(tracker.liveCount, 1, "the replaced latest object released, the new one kept")
+    cancellable.cancel()
+    XCTAssertEqual(tracker.liveCount, 0)
+  }
 }

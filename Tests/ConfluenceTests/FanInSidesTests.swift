@@ -24,12 +24,13 @@ final class FanInSidesTests: XCTestCase {
 
   func test_isSuperset_ofEachLogicsSides() {
     let sidesByCount = [
-      2: (CombineLatestLogic<Int, Int>.sides, ZipLogic<FIFOQueue<Int>, FIFOQueue<Int>>.sides),
+      2: (CombineLatestLogic<Int, Int, Int?, Int?>.sides, ZipLogic<FIFOQueue<Int>, FIFOQueue<Int>>.sides),
       3: (
-        CombineLatestLogic3<Int, Int, Int>.sides, ZipLogic3<FIFOQueue<Int>, FIFOQueue<Int>, FIFOQueue<Int>>.sides
+        CombineLatestLogic3<Int, Int, Int, Int?, Int?, Int?>.sides,
+        ZipLogic3<FIFOQueue<Int>, FIFOQueue<Int>, FIFOQueue<Int>>.sides
       ),
       4: (
-        CombineLatestLogic4<Int, Int, Int, Int>.sides,
+        CombineLatestLogic4<Int, Int, Int, Int, Int?, Int?, Int?, Int?>.sides,
         ZipLogic4<FIFOQueue<Int>, FIFOQueue<Int>, FIFOQueue<Int>, FIFOQueue<Int>>.sides
       ),
     ]

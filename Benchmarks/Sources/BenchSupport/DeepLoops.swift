@@ -67,6 +67,25 @@ extension LoopWorkloads {
         }
         return hash
       })
+    result.append(
+      .sync(
+        .loop, .genericCombineLatestUnspecialised,
+        note: "for i in 0..<N { if i > 0 { pair(transform(i), step(i - 1)) }; pair(transform(i), step(i)); keep → mix }"
+      ) {
+        n in
+        // Each value reaches the first side first: combined with the second side's latest
+        // (the previous value's step), then the second side's own combination.
+        var hash = Work.seed
+        for i in 0..<n {
+          if i > 0 {
+            let earlier = Work.pair(Work.transform(i), Work.step(i - 1))
+            if Work.keep(earlier) { hash = Work.mix(hash, earlier) }
+          }
+          let value = Work.pair(Work.transform(i), Work.step(i))
+          if Work.keep(value) { hash = Work.mix(hash, value) }
+        }
+        return hash
+      })
     for workload in [
       WorkloadID.generic12, .generic12Unspecialised, .genericCompactMapUnspecialised, .genericTryFilterUnspecialised,
     ] {

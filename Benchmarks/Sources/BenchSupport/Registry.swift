@@ -77,6 +77,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
   case genericCompactMapUnspecialised = "generic-compactMap-unspecialised"
   case genericTryFilterUnspecialised = "generic-tryFilter-unspecialised"
   case genericZipFlatMapUnspecialised = "generic-zip-flatMap-unspecialised"
+  case genericCombineLatestUnspecialised = "generic-combineLatest-unspecialised"
   // RxSwift's benchmarks as ports to Combine write them (issue 35): values pumped through one
   // pipeline, and a pipeline created per item, for each of its five families.
   case rxSubjectPumping = "rx-subject-pumping"
@@ -102,6 +103,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
   public var isGenericHelper: Bool {
     self == .generic12 || self == .generic12Unspecialised || self == .genericCompactMapUnspecialised
       || self == .genericTryFilterUnspecialised || self == .genericZipFlatMapUnspecialised
+      || self == .genericCombineLatestUnspecialised
   }
 
   /// What the workload does, for the table.
@@ -234,6 +236,9 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .genericZipFlatMapUnspecialised:
       return
         "built by a generic helper compiled once for every `P`, as generic-12-unspecialised: `p.map(transform).zip(p.map(step))` → `map(pair)` → `flatMap { Just($0) }` → `filter(keep)` → `sink`"
+    case .genericCombineLatestUnspecialised:
+      return
+        "built by a generic helper compiled once for every `P`, as generic-12-unspecialised: `p.map(transform).combineLatest(p.map(step))` → `map(pair)` → `filter(keep)` → `sink` (two combinations per value sent)"
     case .rxSubjectPumping:
       return "a `PassthroughSubject` → `sink`, N values sent (RxSwift's `testPublishSubjectPumping`)"
     case .rxSubjectPumping2:
@@ -295,7 +300,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .flatMapChainBuild, .switchToLatestChainBuild, .flatMapChainBuild1, .switchToLatestChainBuild1:
       return "pipeline"
     case .generic12, .generic12Unspecialised, .genericCompactMapUnspecialised, .genericTryFilterUnspecialised,
-      .genericZipFlatMapUnspecialised:
+      .genericZipFlatMapUnspecialised, .genericCombineLatestUnspecialised:
       return "element"
     case .rxSubjectPumping, .rxMapFilterPumping, .rxFlatMapsPumping, .rxFlatMapLatestPumping, .rxCombineLatestPumping:
       return "element"
@@ -368,7 +373,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     case .flatMapChainBuild1, .switchToLatestChainBuild1: return quick ? 500 : 100_000
     case .generic12, .generic12Unspecialised, .genericCompactMapUnspecialised, .genericTryFilterUnspecialised:
       return quick ? 2_000 : 200_000
-    case .genericZipFlatMapUnspecialised: return quick ? 2_000 : 50_000
+    case .genericZipFlatMapUnspecialised, .genericCombineLatestUnspecialised: return quick ? 2_000 : 50_000
     case .rxSubjectPumping, .rxSubjectPumping2, .rxMapFilterPumping: return quick ? 2_000 : 1_000_000
     case .rxFlatMapsPumping, .rxFlatMapLatestPumping, .rxCombineLatestPumping: return quick ? 500 : 100_000
     case .rxSubjectCreating: return quick ? 1_000 : 200_000
@@ -399,7 +404,7 @@ public enum WorkloadID: String, CaseIterable, Sendable {
     // A `String` per line, and the network's buffers.
     case .httpLines: return false
     case .mergeChain1, .mergeChain6, .zipChain1, .zipChain6, .generic12, .generic12Unspecialised,
-      .genericCompactMapUnspecialised, .genericTryFilterUnspecialised:
+      .genericCompactMapUnspecialised, .genericTryFilterUnspecialised, .genericCombineLatestUnspecialised:
       return true
     // A `Just` per value per level; a tree per item.
     case .erasedFlatMap1, .erasedFlatMap5, .erasedFlatMapMax1x1, .erasedFlatMapMax1x5, .genericZipFlatMapUnspecialised:

@@ -63,6 +63,15 @@ extension ConfluenceWorkloads {
         note: "zipFlatSum<P>, not specialised: Zip(Map, Map) → Map → FlatMap<Just> → Filter → Sink",
         genericZipFlatMapUnspecialised),
     ]
+    #if HAS_COMBINE_LATEST
+      result.append(
+        .sync(
+          .confluence, .genericCombineLatestUnspecialised,
+          note: "combinedSum<P>, not specialised: CombineLatest(Map, Map) → Map → Filter → Sink",
+          genericCombineLatestUnspecialised))
+    #else
+      result.append(.missing(.confluence, .genericCombineLatestUnspecialised, "no CombineLatest in this library"))
+    #endif
     #if HAS_MERGE
       result += [
         .sync(.confluence, .mergeChain1, note: "Merge<PassthroughSubject, PassthroughSubject> → Sink") {
@@ -457,6 +466,24 @@ extension ConfluenceWorkloads {
   static func genericZipFlatMapUnspecialised(_ n: Int) -> UInt64 {
     sendThrough(n) { zipFlatSumUnspecialised($0, into: $1) }
   }
+
+  #if HAS_COMBINE_LATEST
+    /// A fan-in built by generic code: the subject combined with itself (two `map`s), each
+    /// combination folded and filtered. Each value sent makes two combinations (the first
+    /// side's value with the second's latest, then the second side's).
+    @inline(never)
+    @_semantics("optimize.sil.specialize.generic.never")
+    static func combinedSumUnspecialised<P: Publisher>(_ p: P, into sum: Accumulator) -> AnyCancellable
+    where P.Output == Int, P.Failure == Never {
+      let combined = p.map { Work.transform($0) }.combineLatest(p.map { Work.step($0) })
+      return combined.map { Work.pair($0.0, $0.1) }.filter { Work.keep($0) }.sink { sum.add($0) }
+    }
+
+    @inline(never)
+    static func genericCombineLatestUnspecialised(_ n: Int) -> UInt64 {
+      sendThrough(n) { combinedSumUnspecialised($0, into: $1) }
+    }
+  #endif
 
   /// Sends `0..<n` to a subject through what `helper` built on it, then finishes it.
   @inline(__always)

@@ -63,6 +63,7 @@ extension OpenCombineWorkloads {
         .openCombine, .genericZipFlatMapUnspecialised,
         note: "zipFlatSum<P>, not specialised: Zip(Map, Map) → Map → FlatMap<Just> → Filter → Sink",
         genericZipFlatMapUnspecialised),
+      .missing(.openCombine, .genericCombineLatestUnspecialised, "no CombineLatest in this library"),
     ]
     #if HAS_MERGE
       result += [

@@ -11,7 +11,7 @@
 /// as not to copy it through its value witnesses.
 ///
 /// ``SlotQueue`` holds its elements in slots of such a type, for the same reason, through
-/// the slot members below.
+/// the slot members below, and so does `combineLatest`'s logic its latest values.
 ///
 /// Only `Optional` conforms.
 @usableFromInline
@@ -40,6 +40,12 @@ package protocol OptionalValue {
 
   /// The wrapped value; the slot must not be empty.
   consuming func unwrappedSlot() -> Wrapped
+
+  /// Whether the slot holds a value (`!= nil`, without forming a `Wrapped?`).
+  var isFilledSlot: Bool { get }
+
+  /// A copy of the wrapped value, the slot left as it is; the slot must not be empty.
+  func wrappedSlotCopy() -> Wrapped
 }
 
 extension Optional: OptionalValue {
@@ -84,6 +90,24 @@ extension Optional: OptionalValue {
   @inline(__always)
   package consuming func unwrappedSlot() -> Wrapped {
     switch consume self {
+    case .some(let wrapped): return wrapped
+    case .none: preconditionFailure("an empty slot was read")
+    }
+  }
+
+  @inlinable
+  @inline(__always)
+  package var isFilledSlot: Bool {
+    switch self {
+    case .some: true
+    case .none: false
+    }
+  }
+
+  @inlinable
+  @inline(__always)
+  package func wrappedSlotCopy() -> Wrapped {
+    switch self {
     case .some(let wrapped): return wrapped
     case .none: preconditionFailure("an empty slot was read")
     }

@@ -34,7 +34,8 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      FanInSubscription<S, CombineLatestLogic<A.Output, B.Output>>(downstream: subscriber).subscribe(a, b)
+      FanInSubscription<S, CombineLatestLogic<A.Output, B.Output, A.Output?, B.Output?>>(downstream: subscriber)
+        .subscribe(a, b)
     }
   }
 }

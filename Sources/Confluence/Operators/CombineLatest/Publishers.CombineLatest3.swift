@@ -39,7 +39,9 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      FanInSubscription<S, CombineLatestLogic3<A.Output, B.Output, C.Output>>(downstream: subscriber).subscribe(a, b, c)
+      FanInSubscription<S, CombineLatestLogic3<A.Output, B.Output, C.Output, A.Output?, B.Output?, C.Output?>>(
+        downstream: subscriber
+      ).subscribe(a, b, c)
     }
   }
 }

@@ -43,8 +43,9 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      FanInSubscription<S, CombineLatestLogic4<A.Output, B.Output, C.Output, D.Output>>(downstream: subscriber)
-        .subscribe(a, b, c, d)
+      FanInSubscription<
+        S, CombineLatestLogic4<A.Output, B.Output, C.Output, D.Output, A.Output?, B.Output?, C.Output?, D.Output?>
+      >(downstream: subscriber).subscribe(a, b, c, d)
     }
   }
 }

@@ -7,10 +7,16 @@
 /// behind it instead of coalescing: with demand, Apple's operator delivers one combination per
 /// value, and drops only when demand runs out. Done when every side has finished and nothing
 /// waits.
+///
+/// Generic over its slot types (`A.Output?`, …), not their values: code the compiler did not
+/// specialise (a generic helper in another module, and every debug build) then finds each
+/// slot's metadata in the logic's own instead of looking `Optional<A.Output>` up in the
+/// runtime's cache at every read and write of a latest value (see ``OptionalValue``).
 @usableFromInline
-internal struct CombineLatestLogic<A, B>: FanInLogic {
-  @usableFromInline internal var latestA: A?
-  @usableFromInline internal var latestB: B?
+internal struct CombineLatestLogic<A, B, SlotA: OptionalValue, SlotB: OptionalValue>: FanInLogic
+where SlotA.Wrapped == A, SlotB.Wrapped == B {
+  @usableFromInline internal var latestA = SlotA.emptySlot
+  @usableFromInline internal var latestB = SlotB.emptySlot
   /// Whether the newest combination, the latest of every side, is not delivered yet.
   @usableFromInline internal var hasUndeliveredChange = false
   /// Older combinations formed during a delivery, oldest first (all older than the newest).
@@ -26,31 +32,31 @@ internal struct CombineLatestLogic<A, B>: FanInLogic {
   @inline(__always)
   internal mutating func receive(a: A, whileDelivering: Bool) {
     if whileDelivering { keepNewestForLater() }
-    latestA = a
-    hasUndeliveredChange = latestB != nil
+    latestA = SlotA(slotOf: a)
+    hasUndeliveredChange = latestB.isFilledSlot
   }
 
   @inlinable
   @inline(__always)
   internal mutating func receive(b: B, whileDelivering: Bool) {
     if whileDelivering { keepNewestForLater() }
-    latestB = b
-    hasUndeliveredChange = latestA != nil
+    latestB = SlotB(slotOf: b)
+    hasUndeliveredChange = latestA.isFilledSlot
   }
 
-  /// The latest value of every side, once each has sent one.
+  /// Whether every side has sent a value.
   @inlinable
   @inline(__always)
-  internal var newest: (A, B)? {
-    guard let a = latestA, let b = latestB else { return nil }
-    return (a, b)
+  internal var hasEverySide: Bool {
+    latestA.isFilledSlot && latestB.isFilledSlot
   }
 
   /// A value arrives during a delivery: the combination it replaces as the newest, if not
   /// delivered yet, waits its turn.
   @inlinable
   internal mutating func keepNewestForLater() {
-    if hasUndeliveredChange, let combination = newest { earlier.append(combination) }
+    guard hasUndeliveredChange, hasEverySide else { return }
+    earlier.append((latestA.wrappedSlotCopy(), latestB.wrappedSlotCopy()))
   }
 
   @inlinable
@@ -58,10 +64,16 @@ internal struct CombineLatestLogic<A, B>: FanInLogic {
   internal mutating func takeReadyOutput() -> (A, B) {
     // The queue's count read as its field: `isEmpty`, a member of the generic queue, would
     // be looked up (with the tuple type) in unspecialised code on every value.
-    if earlier.storedCount != 0 { return earlier.removeFirst() }
+    if earlier.storedCount != 0 { return takeEarlier() }
     hasUndeliveredChange = false
-    return (latestA!, latestB!)
+    return (latestA.wrappedSlotCopy(), latestB.wrappedSlotCopy())
   }
+
+  /// The oldest combination formed during a delivery. Out of line: the queue's type, an
+  /// optional of the tuple, is looked up in unspecialised code wherever it is named.
+  @inlinable
+  @inline(never)
+  internal mutating func takeEarlier() -> (A, B) { earlier.removeFirst() }
 
   @inlinable
   internal mutating func hasOutput() -> Bool { hasUndeliveredChange }
@@ -78,23 +90,26 @@ internal struct CombineLatestLogic<A, B>: FanInLogic {
     finished.isSuperset(of: Self.sides) && !hasUndeliveredChange
   }
 
-  @inlinable internal var heldValueCount: Int { (latestA == nil ? 0 : 1) + (latestB == nil ? 0 : 1) }
+  @inlinable internal var heldValueCount: Int { (latestA.isFilledSlot ? 1 : 0) + (latestB.isFilledSlot ? 1 : 0) }
 
   @inlinable
   internal mutating func removeAll() {
-    latestA = nil
-    latestB = nil
+    latestA = .emptySlot
+    latestB = .emptySlot
     hasUndeliveredChange = false
     earlier.removeAll()
   }
 }
 
-/// `combineLatest` of three upstreams: as ``CombineLatestLogic``.
+/// `combineLatest` of three upstreams: as ``CombineLatestLogic``, generic over its slot types
+/// (`A.Output?`, …).
 @usableFromInline
-internal struct CombineLatestLogic3<A, B, C>: FanInLogic {
-  @usableFromInline internal var latestA: A?
-  @usableFromInline internal var latestB: B?
-  @usableFromInline internal var latestC: C?
+internal struct CombineLatestLogic3<A, B, C, SlotA: OptionalValue, SlotB: OptionalValue, SlotC: OptionalValue>:
+  FanInLogic
+where SlotA.Wrapped == A, SlotB.Wrapped == B, SlotC.Wrapped == C {
+  @usableFromInline internal var latestA = SlotA.emptySlot
+  @usableFromInline internal var latestB = SlotB.emptySlot
+  @usableFromInline internal var latestC = SlotC.emptySlot
   /// Whether the newest combination, the latest of every side, is not delivered yet.
   @usableFromInline internal var hasUndeliveredChange = false
   /// Older combinations formed during a delivery, oldest first (all older than the newest).
@@ -110,39 +125,39 @@ internal struct CombineLatestLogic3<A, B, C>: FanInLogic {
   @inline(__always)
   internal mutating func receive(a: A, whileDelivering: Bool) {
     if whileDelivering { keepNewestForLater() }
-    latestA = a
-    hasUndeliveredChange = latestB != nil && latestC != nil
+    latestA = SlotA(slotOf: a)
+    hasUndeliveredChange = latestB.isFilledSlot && latestC.isFilledSlot
   }
 
   @inlinable
   @inline(__always)
   internal mutating func receive(b: B, whileDelivering: Bool) {
     if whileDelivering { keepNewestForLater() }
-    latestB = b
-    hasUndeliveredChange = latestA != nil && latestC != nil
+    latestB = SlotB(slotOf: b)
+    hasUndeliveredChange = latestA.isFilledSlot && latestC.isFilledSlot
   }
 
   @inlinable
   @inline(__always)
   internal mutating func receive(c: C, whileDelivering: Bool) {
     if whileDelivering { keepNewestForLater() }
-    latestC = c
-    hasUndeliveredChange = latestA != nil && latestB != nil
+    latestC = SlotC(slotOf: c)
+    hasUndeliveredChange = latestA.isFilledSlot && latestB.isFilledSlot
   }
 
-  /// The latest value of every side, once each has sent one.
+  /// Whether every side has sent a value.
   @inlinable
   @inline(__always)
-  internal var newest: (A, B, C)? {
-    guard let a = latestA, let b = latestB, let c = latestC else { return nil }
-    return (a, b, c)
+  internal var hasEverySide: Bool {
+    latestA.isFilledSlot && latestB.isFilledSlot && latestC.isFilledSlot
   }
 
   /// A value arrives during a delivery: the combination it replaces as the newest, if not
   /// delivered yet, waits its turn.
   @inlinable
   internal mutating func keepNewestForLater() {
-    if hasUndeliveredChange, let combination = newest { earlier.append(combination) }
+    guard hasUndeliveredChange, hasEverySide else { return }
+    earlier.append((latestA.wrappedSlotCopy(), latestB.wrappedSlotCopy(), latestC.wrappedSlotCopy()))
   }
 
   @inlinable
@@ -150,10 +165,16 @@ internal struct CombineLatestLogic3<A, B, C>: FanInLogic {
   internal mutating func takeReadyOutput() -> (A, B, C) {
     // The queue's count read as its field: `isEmpty`, a member of the generic queue, would
     // be looked up (with the tuple type) in unspecialised code on every value.
-    if earlier.storedCount != 0 { return earlier.removeFirst() }
+    if earlier.storedCount != 0 { return takeEarlier() }
     hasUndeliveredChange = false
-    return (latestA!, latestB!, latestC!)
+    return (latestA.wrappedSlotCopy(), latestB.wrappedSlotCopy(), latestC.wrappedSlotCopy())
   }
+
+  /// The oldest combination formed during a delivery. Out of line: the queue's type, an
+  /// optional of the tuple, is looked up in unspecialised code wherever it is named.
+  @inlinable
+  @inline(never)
+  internal mutating func takeEarlier() -> (A, B, C) { earlier.removeFirst() }
 
   @inlinable
   internal mutating func hasOutput() -> Bool { hasUndeliveredChange }
@@ -171,26 +192,30 @@ internal struct CombineLatestLogic3<A, B, C>: FanInLogic {
   }
 
   @inlinable internal var heldValueCount: Int {
-    (latestA == nil ? 0 : 1) + (latestB == nil ? 0 : 1) + (latestC == nil ? 0 : 1)
+    (latestA.isFilledSlot ? 1 : 0) + (latestB.isFilledSlot ? 1 : 0) + (latestC.isFilledSlot ? 1 : 0)
   }
 
   @inlinable
   internal mutating func removeAll() {
-    latestA = nil
-    latestB = nil
-    latestC = nil
+    latestA = .emptySlot
+    latestB = .emptySlot
+    latestC = .emptySlot
     hasUndeliveredChange = false
     earlier.removeAll()
   }
 }
 
-/// `combineLatest` of four upstreams: as ``CombineLatestLogic``.
+/// `combineLatest` of four upstreams: as ``CombineLatestLogic``, generic over its slot types
+/// (`A.Output?`, …).
 @usableFromInline
-internal struct CombineLatestLogic4<A, B, C, D>: FanInLogic {
-  @usableFromInline internal var latestA: A?
-  @usableFromInline internal var latestB: B?
-  @usableFromInline internal var latestC: C?
-  @usableFromInline internal var latestD: D?
+internal struct CombineLatestLogic4<
+  A, B, C, D, SlotA: OptionalValue, SlotB: OptionalValue, SlotC: OptionalValue, SlotD: OptionalValue
+>: FanInLogic
+where SlotA.Wrapped == A, SlotB.Wrapped == B, SlotC.Wrapped == C, SlotD.Wrapped == D {
+  @usableFromInline internal var latestA = SlotA.emptySlot
+  @usableFromInline internal var latestB = SlotB.emptySlot
+  @usableFromInline internal var latestC = SlotC.emptySlot
+  @usableFromInline internal var latestD = SlotD.emptySlot
   /// Whether the newest combination, the latest of every side, is not delivered yet.
   @usableFromInline internal var hasUndeliveredChange = false
   /// Older combinations formed during a delivery, oldest first (all older than the newest).
@@ -206,47 +231,48 @@ internal struct CombineLatestLogic4<A, B, C, D>: FanInLogic {
   @inline(__always)
   internal mutating func receive(a: A, whileDelivering: Bool) {
     if whileDelivering { keepNewestForLater() }
-    latestA = a
-    hasUndeliveredChange = latestB != nil && latestC != nil && latestD != nil
+    latestA = SlotA(slotOf: a)
+    hasUndeliveredChange = latestB.isFilledSlot && latestC.isFilledSlot && latestD.isFilledSlot
   }
 
   @inlinable
   @inline(__always)
   internal mutating func receive(b: B, whileDelivering: Bool) {
     if whileDelivering { keepNewestForLater() }
-    latestB = b
-    hasUndeliveredChange = latestA != nil && latestC != nil && latestD != nil
+    latestB = SlotB(slotOf: b)
+    hasUndeliveredChange = latestA.isFilledSlot && latestC.isFilledSlot && latestD.isFilledSlot
   }
 
   @inlinable
   @inline(__always)
   internal mutating func receive(c: C, whileDelivering: Bool) {
     if whileDelivering { keepNewestForLater() }
-    latestC = c
-    hasUndeliveredChange = latestA != nil && latestB != nil && latestD != nil
+    latestC = SlotC(slotOf: c)
+    hasUndeliveredChange = latestA.isFilledSlot && latestB.isFilledSlot && latestD.isFilledSlot
   }
 
   @inlinable
   @inline(__always)
   internal mutating func receive(d: D, whileDelivering: Bool) {
     if whileDelivering { keepNewestForLater() }
-    latestD = d
-    hasUndeliveredChange = latestA != nil && latestB != nil && latestC != nil
+    latestD = SlotD(slotOf: d)
+    hasUndeliveredChange = latestA.isFilledSlot && latestB.isFilledSlot && latestC.isFilledSlot
   }
 
-  /// The latest value of every side, once each has sent one.
+  /// Whether every side has sent a value.
   @inlinable
   @inline(__always)
-  internal var newest: (A, B, C, D)? {
-    guard let a = latestA, let b = latestB, let c = latestC, let d = latestD else { return nil }
-    return (a, b, c, d)
+  internal var hasEverySide: Bool {
+    latestA.isFilledSlot && latestB.isFilledSlot && latestC.isFilledSlot && latestD.isFilledSlot
   }
 
   /// A value arrives during a delivery: the combination it replaces as the newest, if not
   /// delivered yet, waits its turn.
   @inlinable
   internal mutating func keepNewestForLater() {
-    if hasUndeliveredChange, let combination = newest { earlier.append(combination) }
+    guard hasUndeliveredChange, hasEverySide else { return }
+    earlier.append(
+      (latestA.wrappedSlotCopy(), latestB.wrappedSlotCopy(), latestC.wrappedSlotCopy(), latestD.wrappedSlotCopy()))
   }
 
   @inlinable
@@ -254,10 +280,16 @@ internal struct CombineLatestLogic4<A, B, C, D>: FanInLogic {
   internal mutating func takeReadyOutput() -> (A, B, C, D) {
     // The queue's count read as its field: `isEmpty`, a member of the generic queue, would
     // be looked up (with the tuple type) in unspecialised code on every value.
-    if earlier.storedCount != 0 { return earlier.removeFirst() }
+    if earlier.storedCount != 0 { return takeEarlier() }
     hasUndeliveredChange = false
-    return (latestA!, latestB!, latestC!, latestD!)
+    return (latestA.wrappedSlotCopy(), latestB.wrappedSlotCopy(), latestC.wrappedSlotCopy(), latestD.wrappedSlotCopy())
   }
+
+  /// The oldest combination formed during a delivery. Out of line: the queue's type, an
+  /// optional of the tuple, is looked up in unspecialised code wherever it is named.
+  @inlinable
+  @inline(never)
+  internal mutating func takeEarlier() -> (A, B, C, D) { earlier.removeFirst() }
 
   @inlinable
   internal mutating func hasOutput() -> Bool { hasUndeliveredChange }
@@ -275,15 +307,16 @@ internal struct CombineLatestLogic4<A, B, C, D>: FanInLogic {
   }
 
   @inlinable internal var heldValueCount: Int {
-    (latestA == nil ? 0 : 1) + (latestB == nil ? 0 : 1) + (latestC == nil ? 0 : 1) + (latestD == nil ? 0 : 1)
+    (latestA.isFilledSlot ? 1 : 0) + (latestB.isFilledSlot ? 1 : 0) + (latestC.isFilledSlot ? 1 : 0)
+      + (latestD.isFilledSlot ? 1 : 0)
   }
 
   @inlinable
   internal mutating func removeAll() {
-    latestA = nil
-    latestB = nil
-    latestC = nil
-    latestD = nil
+    latestA = .emptySlot
+    latestB = .emptySlot
+    latestC = .emptySlot
+    latestD = .emptySlot
     hasUndeliveredChange = false
     earlier.removeAll()
   }
