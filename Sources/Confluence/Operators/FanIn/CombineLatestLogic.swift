@@ -44,18 +44,13 @@ where SlotA.Wrapped == A, SlotB.Wrapped == B {
     hasUndeliveredChange = latestA.isFilledSlot
   }
 
-  /// Whether every side has sent a value.
-  @inlinable
-  @inline(__always)
-  internal var hasEverySide: Bool {
-    latestA.isFilledSlot && latestB.isFilledSlot
-  }
-
   /// A value arrives during a delivery: the combination it replaces as the newest, if not
-  /// delivered yet, waits its turn.
+  /// delivered yet, waits its turn. (An undelivered change implies every side has a
+  /// value: the flag is set only once every other side has one, and the slots are
+  /// emptied only by `removeAll()`, which clears it.)
   @inlinable
   internal mutating func keepNewestForLater() {
-    guard hasUndeliveredChange, hasEverySide else { return }
+    guard hasUndeliveredChange else { return }
     earlier.append((latestA.wrappedSlotCopy(), latestB.wrappedSlotCopy()))
   }
 
@@ -145,18 +140,13 @@ where SlotA.Wrapped == A, SlotB.Wrapped == B, SlotC.Wrapped == C {
     hasUndeliveredChange = latestA.isFilledSlot && latestB.isFilledSlot
   }
 
-  /// Whether every side has sent a value.
-  @inlinable
-  @inline(__always)
-  internal var hasEverySide: Bool {
-    latestA.isFilledSlot && latestB.isFilledSlot && latestC.isFilledSlot
-  }
-
   /// A value arrives during a delivery: the combination it replaces as the newest, if not
-  /// delivered yet, waits its turn.
+  /// delivered yet, waits its turn. (An undelivered change implies every side has a
+  /// value: the flag is set only once every other side has one, and the slots are
+  /// emptied only by `removeAll()`, which clears it.)
   @inlinable
   internal mutating func keepNewestForLater() {
-    guard hasUndeliveredChange, hasEverySide else { return }
+    guard hasUndeliveredChange else { return }
     earlier.append((latestA.wrappedSlotCopy(), latestB.wrappedSlotCopy(), latestC.wrappedSlotCopy()))
   }
 
@@ -259,18 +249,13 @@ where SlotA.Wrapped == A, SlotB.Wrapped == B, SlotC.Wrapped == C, SlotD.Wrapped 
     hasUndeliveredChange = latestA.isFilledSlot && latestB.isFilledSlot && latestC.isFilledSlot
   }
 
-  /// Whether every side has sent a value.
-  @inlinable
-  @inline(__always)
-  internal var hasEverySide: Bool {
-    latestA.isFilledSlot && latestB.isFilledSlot && latestC.isFilledSlot && latestD.isFilledSlot
-  }
-
   /// A value arrives during a delivery: the combination it replaces as the newest, if not
-  /// delivered yet, waits its turn.
+  /// delivered yet, waits its turn. (An undelivered change implies every side has a
+  /// value: the flag is set only once every other side has one, and the slots are
+  /// emptied only by `removeAll()`, which clears it.)
   @inlinable
   internal mutating func keepNewestForLater() {
-    guard hasUndeliveredChange, hasEverySide else { return }
+    guard hasUndeliveredChange else { return }
     earlier.append(
       (latestA.wrappedSlotCopy(), latestB.wrappedSlotCopy(), latestC.wrappedSlotCopy(), latestD.wrappedSlotCopy()))
   }
