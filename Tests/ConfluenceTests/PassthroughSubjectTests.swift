@@ -351,4 +351,47 @@ final class PassthroughSubjectTests: XCTestCase {
     XCTAssertEqual(received, ["#20", "#30"])
     cancellable.cancel()
   }
+
+  /// Sent by generic code the compiler does not specialise (as in a debug build): a send to
+  /// two or more subscribers is then planned and delivered by the first of them
+  /// (`SubjectConduit.sendAsHead`), and must reach the same subscribers in the same order as
+  /// the specialised plan, whichever of them comes and goes.
+  @_semantics("optimize.sil.specialize.generic.never")
+  private func sendInGenericCode<S: Subject>(_ values: [S.Output], to subject: S) {
+    for value in values { subject.send(value) }
+  }
+
+  func test_sentByUnspecialisedGenericCode_toSeveralSubscribers_eachInOrder_whoeverLeaves() {
+    let subject = PassthroughSubject<Int, TestError>()
+    var first: [Int] = []
+    let firstCancellable = subject.sink(receiveCompletion: { _ in }, receiveValue: { first.append($0) })
+    // One value at a time: its own lane stays closed, so it is offered the value under the lock.
+    let limited = Sub(initialDemand: .max(2))
+    subject.subscribe(limited)
+    var third: [Int] = []
+    var thirdCancellable: AnyCancellable?
+    thirdCancellable = subject.sink(
+      receiveCompletion: { _ in },
+      receiveValue: { value in
+        third.append(value)
+        if value == 3 { thirdCancellable?.cancel() }  // leaves during its own delivery
+      })
+    sendInGenericCode([1, 2, 3, 4], to: subject)
+    XCTAssertEqual(first, [1, 2, 3, 4])
+    XCTAssertEqual(limited.values, [1, 2], "only what it asked for")
+    XCTAssertEqual(third, [1, 2, 3])
+    firstCancellable.cancel()  // the first subscriber (the head of the list) leaves
+    limited.request(.max(1))
+    var late: [Int] = []
+    let lateCancellable = subject.sink(receiveCompletion: { _ in }, receiveValue: { late.append($0) })
+    sendInGenericCode([5, 6], to: subject)
+    XCTAssertEqual(first, [1, 2, 3, 4], "nothing after its cancel")
+    XCTAssertEqual(limited.values, [1, 2, 5])
+    XCTAssertEqual(late, [5, 6])
+    subject.send(completion: .finished)
+    sendInGenericCode([7], to: subject)
+    XCTAssertEqual(late, [5, 6], "nothing after the completion")
+    XCTAssertEqual(limited.completion, .finished)
+    lateCancellable.cancel()
+  }
 }

@@ -15,6 +15,9 @@ final class SubjectConduitListTests: XCTestCase {
     XCTAssertEqual(list.lone != nil, list.count == 1, "lone is set exactly for one element", file: file, line: line)
     if list.count == 1 { XCTAssertTrue(list.many.isEmpty, file: file, line: line) }
     XCTAssertEqual(list.snapshot.map(\.name), names(list), "the snapshot is the list, in order", file: file, line: line)
+    XCTAssertTrue(
+      list.head === (list.count >= 2 ? list[0] : nil), "head is the first of two or more elements", file: file,
+      line: line)
   }
 
   func test_growingAndShrinking_keepsOrderAndTheLoneElementOutsideTheArray() {
@@ -69,6 +72,8 @@ final class SubjectConduitListTests: XCTestCase {
     for item in items { list.append(item) }
     let snapshot = list.snapshot
     _ = list.remove(at: 0)
+    XCTAssertTrue(list.head === items[1], "removing the head makes the next element the head")
+    assertShape(list)
     _ = list.remove(at: 0)
     XCTAssertEqual(snapshot.map(\.name), ["0", "1", "2"])
     XCTAssertEqual(names(list), ["2"])

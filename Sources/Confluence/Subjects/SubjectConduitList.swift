@@ -10,10 +10,16 @@
 ///
 /// Invariant: `lone != nil` exactly when there is one element, and `many` is then empty
 /// (it may keep its capacity, so a second subscriber that comes and goes allocates once).
+/// `head` is `many`'s first element when `many` holds any, else `nil`.
 @usableFromInline
 internal struct SubjectConduitList<Element: AnyObject>: RandomAccessCollection {
   @usableFromInline internal var lone: Element?
   @usableFromInline internal var many: ContiguousArray<Element> = []
+  /// The first of two or more elements (`many[0]`), kept apart: code the compiler did not
+  /// specialise reads it as a stored reference, without calling into `ContiguousArray`,
+  /// which would need the element type's generic metadata (see
+  /// `SubjectStorage.sendThroughLock(_:)`).
+  @usableFromInline internal private(set) var head: Element?
 
   @inlinable
   internal init() {}
@@ -72,6 +78,7 @@ internal struct SubjectConduitList<Element: AnyObject>: RandomAccessCollection {
       lone = nil
       many.append(first)
       many.append(element)
+      head = first
     } else if many.isEmpty {
       lone = element
     } else {
@@ -91,6 +98,9 @@ internal struct SubjectConduitList<Element: AnyObject>: RandomAccessCollection {
     if many.count == 1 {
       lone = many[0]
       many.removeAll(keepingCapacity: true)
+      head = nil
+    } else if position == 0 {
+      head = many[0]
     }
     return removed
   }
@@ -101,9 +111,11 @@ internal struct SubjectConduitList<Element: AnyObject>: RandomAccessCollection {
     if elements.count == 1 {
       lone = elements[0]
       many = []
+      head = nil
     } else {
       lone = nil
       many = elements
+      head = elements.first
     }
   }
 }

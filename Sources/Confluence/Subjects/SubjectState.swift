@@ -55,7 +55,7 @@ internal enum SubjectKind: Sendable {
 
 /// The subscribers, completion and current value of a subject.
 @usableFromInline
-internal struct SubjectState<Output, Failure: Error> {
+internal struct SubjectState<Output, Failure: Error>: SubjectStateSending {
   @usableFromInline
   internal typealias Conduit = SubjectConduit<Output, Failure>
 
@@ -125,6 +125,12 @@ internal struct SubjectState<Output, Failure: Error> {
     replaced = currentValue.take()
     currentValue = value
     return plan(value, keepingCurrentValue: true)
+  }
+
+  /// ``SubjectStateSending/headOfSeveral()``.
+  @inlinable
+  internal mutating func headOfSeveral() -> Conduit? {
+    isCompleted ? nil : conduits.head
   }
 
   /// A value was sent to a subject that keeps no current value: plans its delivery. (No

@@ -16,7 +16,7 @@ import Synchronization
 /// to plan the send (a snapshot of the list, retained for the send), then for each
 /// subscriber with unlimited demand two compare-and-exchanges on its own lane, and for each
 /// other subscriber one more acquisition (each finishes one delivery and offers the value
-/// to the next; see ``deliver(_:toEach:first:)``). `send` may be called from any
+/// to the next; see `SubjectConduit.deliver(_:toEach:first:)`). `send` may be called from any
 /// thread (one that finds another thread delivering to a subscriber waits for it, then
 /// delivers its value itself), and re-entrantly from inside a subscriber (the value is then
 /// queued and delivered after the current one).
@@ -182,6 +182,11 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
     // on every send.
     let acquired = lock.acquire()
     closeLane()
+    // Unspecialised, with two or more subscribers: planned and delivered by the first of
+    // them (`SubjectConduit.sendAsHead(_:releasing:)`), which finds the conduit type's
+    // metadata in itself, reached through the holder, which finds the state's in itself
+    // (see `SubjectStateHolder`). Constant in specialised code, where this branch is gone.
+    if !_isConcrete(Output.self), sendThroughHead(value, releasing: acquired) { return }
     let plan = state.sendWithoutCurrentValue(value)
     let first = offerFirst(value, as: plan)
     lock.release(acquired)
@@ -510,7 +515,7 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
       // The subject's list keeps the conduit alive while this thread owns delivery.
       conduit._withUnsafeGuaranteedRef { $0.deliver(value) }
     case .many(let conduits):
-      deliver(value, toEach: conduits, first: first)
+      conduits[0].deliver(value, toEach: conduits, first: first)
     case .wait(let conduit):
       deliverAfterWaiting(value, to: Unmanaged.passUnretained(conduit))
       withExtendedLifetime(conduit) {}
@@ -577,84 +582,6 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
         closeOwnLane(of: $0)
       }
       return $0.claimReserved(value)
-    }
-  }
-
-  /// Offers `value` to each of `conduits` in turn (the first may have been
-  /// offered it already, in the critical section that planned the send), and delivers it to
-  /// each that takes it.
-  ///
-  /// A subscriber whose own lane is open (unlimited demand, nobody delivering, nothing
-  /// queued; see `SubjectLane`) is served through it: one compare-and-exchange takes
-  /// delivery, one gives it up, and no critical section is needed. Any other subscriber goes
-  /// through the lock, where one critical section both finishes a delivery (hands the
-  /// returned demand back and gives ownership up, when nothing happened meanwhile, and opens
-  /// the lane if it may) and offers the value to the next subscriber. The order of the
-  /// transitions is the same as finishing and offering in two critical sections, and a
-  /// delivery through the lock is finished before the next subscriber is served through
-  /// its lane, so the returned demand is in place before anything else can be sent.
-  @inlinable
-  internal func deliver(
-    _ value: Output, toEach conduits: ContiguousArray<SubjectConduit<Output, Failure>>, first: SubjectOffer?
-  ) {
-    // `conduits`, a snapshot of the list, keeps every conduit alive until this returns.
-    var finishing: Unmanaged<SubjectConduit<Output, Failure>>?
-    var more = Subscribers.Demand.none
-    var index = conduits.startIndex
-    // The first conduit's offer, when it was made in the critical section that planned the
-    // send (no delivery is being finished then).
-    var offeredWhilePlanning = first
-    while index < conduits.endIndex {
-      let conduit = Unmanaged.passUnretained(conduits[index])
-      let offered: SubjectOffer
-      if let made = offeredWhilePlanning {
-        offered = made
-        offeredWhilePlanning = nil
-      } else {
-        if conduit._withUnsafeGuaranteedRef({ $0.lane.load(ordering: .relaxed) == SubjectLane.open }) {
-          if let owned = finishing {
-            owned._withUnsafeGuaranteedRef { $0.continueDelivery(after: more) }
-            finishing = nil
-          }
-          if conduit._withUnsafeGuaranteedRef({ sendThroughOwnLane(value, to: $0) }) {
-            index += 1
-            continue
-          }
-        }
-        let (finished, result) = lock.withLock { () -> (Bool, SubjectOffer) in
-          if let finishing {
-            guard finishing._withUnsafeGuaranteedRef({ $0.state.finishDelivery(returning: more) }) else {
-              return (false, .declined)
-            }
-            finishing._withUnsafeGuaranteedRef { $0.forgetDeliveringThread() }
-            finishing._withUnsafeGuaranteedRef { openLaneIfEligible(for: $0) }
-          }
-          return (true, offer(value, to: conduit))
-        }
-        if !finished {
-          // Something happened during the previous delivery (a value or the completion was
-          // queued, a cancel, an owed current value): see to it before the next subscriber.
-          finishing.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.continueDeliveryAfterEvents(after: more) }
-          finishing = nil
-          continue
-        }
-        finishing = nil
-        offered = result
-      }
-      switch offered {
-      case .owned:
-        more = conduit._withUnsafeGuaranteedRef { $0.send(value) }
-        finishing = conduit
-      case .declined:
-        break
-      case .busy:
-        // This thread owns no delivery now (any previous one finished above).
-        deliverAfterWaiting(value, to: conduit)
-      }
-      index += 1
-    }
-    if let finishing {
-      finishing._withUnsafeGuaranteedRef { $0.continueDelivery(after: more) }
     }
   }
 
