@@ -298,7 +298,7 @@ func check<M: InterleavingModel>(_ model: M, file: StaticString = #filePath, lin
 }
 
 /// Every interleaving of the subscribers' own lanes (`SubjectLane`, own lanes;
-/// `SubjectConduit.deliver(_:toEach:first:)`) with the subject's locked operations, for a
+/// `SubjectConduit.deliver(_:toEach:first:of:)`) with the subject's locked operations, for a
 /// subject with two subscribers: see ``SubjectOwnLanesModel``.
 final class SubjectOwnLanesInterleavingTests: XCTestCase {
   func test_twoSenders() {

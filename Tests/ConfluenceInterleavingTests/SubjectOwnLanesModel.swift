@@ -3,7 +3,7 @@
 /// A `PassthroughSubject` with two subscribers, both with unlimited demand, as
 /// `SubjectStorage` serves them: a send plans under the lock (`sendThroughLock`, which offers
 /// the value to the first subscriber in the same critical section), then visits each
-/// subscriber in turn (`deliver(_:toEach:first:)`), through the subscriber's own lane
+/// subscriber in turn (`SubjectConduit.deliver(_:toEach:first:of:)`), through the subscriber's own lane
 /// (`sendThroughOwnLane`: one compare-and-exchange to take delivery, one to give it up) when
 /// it is open, else through a critical section that finishes the previous delivery and
 /// offers the value to the next. A cancel that leaves one subscriber closes its own lane;
@@ -38,7 +38,7 @@ struct SubjectOwnLanesModel: InterleavingModel {
     case send(value: Int, pc: Int)
     /// The lone lane's delivery: 0 note thread, 1 enter, 2 inside, 3 give up.
     case loneLane(value: Int, conduit: Int, pc: Int)
-    /// `deliver(_:toEach:first:)` over the snapshot.
+    /// `SubjectConduit.deliver(_:toEach:first:of:)` over the snapshot.
     case many(value: Int, snapshot: [Int], index: Int, finishing: Int?, first: Offer?, pc: ManyPC)
     /// `sendThroughOwnLane` after its first exchange: 0 note thread, 1 enter, 2 inside, 3 give up.
     case ownLane(value: Int, conduit: Int, pc: Int)
@@ -419,7 +419,7 @@ struct SubjectOwnLanesModel: InterleavingModel {
     }
   }
 
-  /// What `deliver(_:toEach:first:)` does with an offer's outcome.
+  /// What `SubjectConduit.deliver(_:toEach:first:of:)` does with an offer's outcome.
   private func handle(
     _ offered: Offer, _ value: Int, _ conduit: Int, _ index: Int, replace: (Int, Int?, Offer?, ManyPC) -> Void,
     push: (Frame) -> Void

@@ -352,10 +352,10 @@ final class PassthroughSubjectTests: XCTestCase {
     cancellable.cancel()
   }
 
-  /// Sent by generic code the compiler does not specialise (as in a debug build): a send to
-  /// two or more subscribers is then planned and delivered by the first of them
+  /// Sent by generic code the compiler does not specialise. In a debug build (as `swift test`
+  /// runs) a send to two or more subscribers is planned and delivered by the first of them
   /// (`SubjectConduit.sendAsHead`), and must reach the same subscribers in the same order as
-  /// the specialised plan, whichever of them comes and goes.
+  /// the plan of an optimised build, whichever of them comes and goes.
   @_semantics("optimize.sil.specialize.generic.never")
   private func sendInGenericCode<S: Subject>(_ values: [S.Output], to subject: S) {
     for value in values { subject.send(value) }

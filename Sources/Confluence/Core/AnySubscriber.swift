@@ -144,22 +144,24 @@ internal class AnySubscriberBox<Input, Failure: Error> {
   // subclasses' initialisers, which run where the subscriber's type is known, so they run
   // specialised code. (Overridden methods reached through a generic class's vtable would
   // run unspecialised: generic metadata looked up at run time, on every value.) The
-  // functions capture nothing and mention no generic parameter — the box and the event go
-  // in as raw references — so storing them costs no allocation and calling them needs no
-  // reabstraction thunk.
+  // functions capture nothing and take the box as this base class and the event as a raw
+  // pointer, so storing them costs no allocation and calling them needs no reabstraction
+  // thunk. In a debug build the functions call the overridden methods below instead, which
+  // find the box's metadata in the object (the functions' cast is checked there, which
+  // looked it up in the runtime's cache on every event).
 
   /// Hands the subscription to the subscriber held by the box (first argument).
   @usableFromInline
-  internal typealias SubscriptionHandler = (AnyObject, any Subscription) -> Void
+  internal typealias SubscriptionHandler = (AnySubscriberBox, any Subscription) -> Void
 
   /// Hands the value the pointer points to (an `Input`, borrowed) to the box's subscriber.
   @usableFromInline
-  internal typealias ValueHandler = (AnyObject, UnsafeRawPointer) -> Subscribers.Demand
+  internal typealias ValueHandler = (AnySubscriberBox, UnsafeRawPointer) -> Subscribers.Demand
 
   /// Hands the completion the pointer points to (a `Subscribers.Completion<Failure>`,
   /// borrowed) to the box's subscriber.
   @usableFromInline
-  internal typealias CompletionHandler = (AnyObject, UnsafeRawPointer) -> Void
+  internal typealias CompletionHandler = (AnySubscriberBox, UnsafeRawPointer) -> Void
 
   @usableFromInline internal let subscriptionHandler: SubscriptionHandler
   @usableFromInline internal let valueHandler: ValueHandler
@@ -173,6 +175,29 @@ internal class AnySubscriberBox<Input, Failure: Error> {
     subscriptionHandler = subscription
     valueHandler = value
     completionHandler = completion
+  }
+
+  // What the handlers call in a debug build (see
+  // `SubscriberBox.init(_:)`): the box overrides them, and a method of its class finds the
+  // class's generic metadata in the object, where a handler that casts the box to its own
+  // type looked it up in the runtime's cache on every call.
+
+  /// The subscription, in a debug build (overridden by ``SubscriberBox``).
+  @usableFromInline
+  internal func receiveSubscriptionOverridden(_ subscription: Subscription) {
+    preconditionFailure("SubscriberBox overrides receiveSubscriptionOverridden(_:)")
+  }
+
+  /// A value (an `Input`), in a debug build (overridden by ``SubscriberBox``).
+  @usableFromInline
+  internal func receiveValueOverridden(_ value: UnsafeRawPointer) -> Subscribers.Demand {
+    preconditionFailure("SubscriberBox overrides receiveValueOverridden(_:)")
+  }
+
+  /// The completion, in a debug build (overridden by ``SubscriberBox``).
+  @usableFromInline
+  internal func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
+    preconditionFailure("SubscriberBox overrides receiveCompletionOverridden(_:)")
   }
 
   @inlinable
@@ -212,18 +237,43 @@ internal final class SubscriberBox<Base: Subscriber>: AnySubscriberBox<Base.Inpu
   @inlinable
   internal init(_ base: Base) {
     self.base = base
-    super.init(
-      subscription: { box, subscription in
-        unsafeDowncast(box, to: SubscriberBox<Base>.self).base.receive(subscription: subscription)
-      },
-      value: { box, value in
-        unsafeDowncast(box, to: SubscriberBox<Base>.self).base.receive(
-          value.assumingMemoryBound(to: Base.Input.self).pointee)
-      },
-      completion: { box, completion in
-        unsafeDowncast(box, to: SubscriberBox<Base>.self).base.receive(
-          completion: completion.assumingMemoryBound(to: Subscribers.Completion<Base.Failure>.self).pointee)
-      })
+    // The handlers cast the box to this class and run the subscriber's code, specialised
+    // where its type is known; in a debug build, where that cast is checked, they call the
+    // methods this class overrides instead (see ``AnySubscriberBox``).
+    #if DEBUG
+      super.init(
+        subscription: { box, subscription in box.receiveSubscriptionOverridden(subscription) },
+        value: { box, value in box.receiveValueOverridden(value) },
+        completion: { box, completion in box.receiveCompletionOverridden(completion) })
+    #else
+      super.init(
+        subscription: { box, subscription in
+          unsafeDowncast(box, to: SubscriberBox<Base>.self).base.receive(subscription: subscription)
+        },
+        value: { box, value in
+          unsafeDowncast(box, to: SubscriberBox<Base>.self).base.receive(
+            value.assumingMemoryBound(to: Base.Input.self).pointee)
+        },
+        completion: { box, completion in
+          unsafeDowncast(box, to: SubscriberBox<Base>.self).base.receive(
+            completion: completion.assumingMemoryBound(to: Subscribers.Completion<Base.Failure>.self).pointee)
+        })
+    #endif
+  }
+
+  @inlinable
+  internal override func receiveSubscriptionOverridden(_ subscription: Subscription) {
+    base.receive(subscription: subscription)
+  }
+
+  @inlinable
+  internal override func receiveValueOverridden(_ value: UnsafeRawPointer) -> Subscribers.Demand {
+    base.receive(value.assumingMemoryBound(to: Base.Input.self).pointee)
+  }
+
+  @inlinable
+  internal override func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
+    base.receive(completion: completion.assumingMemoryBound(to: Subscribers.Completion<Base.Failure>.self).pointee)
   }
 
   @usableFromInline

@@ -1,14 +1,14 @@
 import Synchronization
 
 extension SubjectConduit: SubjectSendingHead {
-  /// A send to a subject without a current value that has two or more subscribers, in code
-  /// the compiler did not specialise, called on the first of them (``SubjectConduitList/head``)
+  /// A send to a subject without a current value that has two or more subscribers, in a
+  /// debug build, called on the first of them (``SubjectConduitList/head``)
   /// inside the critical section `acquired` that `SubjectStorage.sendThroughLock(_:)` opened:
   /// the same plan as `SubjectState.plan(_:keepingCurrentValue:)` makes for several
   /// subscribers (a snapshot of the list) and the same offer to the first as
   /// `SubjectStorage.offerFirst(_:as:)` makes, then the lock released and
-  /// ``deliver(_:toEach:first:)``. Written as a method of the conduit, for the reason
-  /// ``deliver(_:toEach:first:)`` gives: the plan, the offer and the loop that took four
+  /// ``deliver(_:toEach:first:of:)``. Written as a method of the conduit, for the reason
+  /// ``deliver(_:toEach:first:of:)`` gives: the plan, the offer and the loop that took four
   /// look-ups of generic metadata per send in a debug build take none.
   @inlinable
   @inline(never)
@@ -18,10 +18,10 @@ extension SubjectConduit: SubjectSendingHead {
     let first =
       lane.load(ordering: .relaxed) == SubjectLane.open ? nil : storage.offer(value, to: Unmanaged.passUnretained(self))
     storage.lock.release(acquired)
-    deliver(value, toEach: conduits, first: first)
+    Self.deliver(value, toEach: conduits, first: first, of: storage)
   }
 
-  /// Offers `value` to each of `conduits` in turn (the first may have been
+  /// Offers `value` to each of `conduits`, subscribers of `storage`, in turn (the first may have been
   /// offered it already, in the critical section that planned the send), and delivers it to
   /// each that takes it.
   ///
@@ -35,15 +35,17 @@ extension SubjectConduit: SubjectSendingHead {
   /// delivery through the lock is finished before the next subscriber is served through
   /// its lane, so the returned demand is in place before anything else can be sent.
   ///
-  /// Called on the first of `conduits` (the list's ``SubjectConduitList/head``), as a
-  /// method of the conduit class rather than of the subject's storage: code the compiler did
-  /// not specialise (a debug build, a generic helper in another module) then finds the
-  /// conduit type's generic metadata in the object the method is called on, where a function
-  /// of the storage looked it up in the runtime's cache on every send (about 400
-  /// instructions), and so did each of the functions that planned the send
-  /// (``sendAsHead(_:releasing:)``).
+  /// A static method of the conduit class rather than a method of the subject's storage:
+  /// called as `Self.deliver` from ``sendAsHead(_:releasing:)``, which a debug build runs on
+  /// the first conduit, it takes the conduit type's generic metadata from that object, where
+  /// a function of the storage looked it up in the runtime's cache on every send (about 400
+  /// instructions), as did each of the functions that planned the send. Code specialised for
+  /// the subject's types calls it by the type's name, which costs nothing there.
   @inlinable
-  internal func deliver(_ value: Output, toEach conduits: ContiguousArray<SubjectConduit>, first: SubjectOffer?) {
+  internal static func deliver(
+    _ value: Output, toEach conduits: ContiguousArray<SubjectConduit>, first: SubjectOffer?,
+    of storage: SubjectStorage<Output, Failure>
+  ) {
     // `conduits`, a snapshot of the list, keeps every conduit alive until this returns.
     var finishing: Unmanaged<SubjectConduit>?
     var more = Subscribers.Demand.none

@@ -15,10 +15,9 @@
 internal struct SubjectConduitList<Element: AnyObject>: RandomAccessCollection {
   @usableFromInline internal var lone: Element?
   @usableFromInline internal var many: ContiguousArray<Element> = []
-  /// The first of two or more elements (`many[0]`), kept apart: code the compiler did not
-  /// specialise reads it as a stored reference, without calling into `ContiguousArray`,
-  /// which would need the element type's generic metadata (see
-  /// `SubjectStorage.sendThroughLock(_:)`).
+  /// The first of two or more elements (`many[0]`), kept apart: a debug build reads it as a
+  /// stored reference, without calling into `ContiguousArray`, which would need the element
+  /// type's generic metadata there (see `SubjectStorage.sendThroughLock(_:)`).
   @usableFromInline internal private(set) var head: Element?
 
   @inlinable
@@ -98,10 +97,8 @@ internal struct SubjectConduitList<Element: AnyObject>: RandomAccessCollection {
     if many.count == 1 {
       lone = many[0]
       many.removeAll(keepingCapacity: true)
-      head = nil
-    } else if position == 0 {
-      head = many[0]
     }
+    head = many.first
     return removed
   }
 
@@ -111,11 +108,10 @@ internal struct SubjectConduitList<Element: AnyObject>: RandomAccessCollection {
     if elements.count == 1 {
       lone = elements[0]
       many = []
-      head = nil
     } else {
       lone = nil
       many = elements
-      head = elements.first
     }
+    head = many.first
   }
 }

@@ -16,7 +16,7 @@ import Synchronization
 /// to plan the send (a snapshot of the list, retained for the send), then for each
 /// subscriber with unlimited demand two compare-and-exchanges on its own lane, and for each
 /// other subscriber one more acquisition (each finishes one delivery and offers the value
-/// to the next; see `SubjectConduit.deliver(_:toEach:first:)`). `send` may be called from any
+/// to the next; see `SubjectConduit.deliver(_:toEach:first:of:)`). `send` may be called from any
 /// thread (one that finds another thread delivering to a subscriber waits for it, then
 /// delivers its value itself), and re-entrantly from inside a subscriber (the value is then
 /// queued and delivered after the current one).
@@ -182,11 +182,14 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
     // on every send.
     let acquired = lock.acquire()
     closeLane()
-    // Unspecialised, with two or more subscribers: planned and delivered by the first of
+    // In a debug build, with two or more subscribers: planned and delivered by the first of
     // them (`SubjectConduit.sendAsHead(_:releasing:)`), which finds the conduit type's
     // metadata in itself, reached through the holder, which finds the state's in itself
-    // (see `SubjectStateHolder`). Constant in specialised code, where this branch is gone.
-    if !_isConcrete(Output.self), sendThroughHead(value, releasing: acquired) { return }
+    // (see `SubjectStateHolder`). There the plan below looked four of them up per send; an
+    // optimised build inlines what needed them.
+    #if DEBUG
+      if sendThroughHead(value, releasing: acquired) { return }
+    #endif
     let plan = state.sendWithoutCurrentValue(value)
     let first = offerFirst(value, as: plan)
     lock.release(acquired)
@@ -515,7 +518,7 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
       // The subject's list keeps the conduit alive while this thread owns delivery.
       conduit._withUnsafeGuaranteedRef { $0.deliver(value) }
     case .many(let conduits):
-      conduits[0].deliver(value, toEach: conduits, first: first)
+      SubjectConduit.deliver(value, toEach: conduits, first: first, of: self)
     case .wait(let conduit):
       deliverAfterWaiting(value, to: Unmanaged.passUnretained(conduit))
       withExtendedLifetime(conduit) {}

@@ -51,6 +51,30 @@ internal class FanInEntry<AOutput, BOutput, COutput, DOutput, Failure: Error>: F
     super.init(receiveJust: receiveJust)
   }
 
+  // What the handlers call in a debug build (see
+  // `FanInSubscription.init(downstream:)`): the subscription overrides them, and a method of
+  // its class finds the class's generic metadata in the object, where a handler that casts
+  // the entry to the subscription's type looked that metadata up in the runtime's cache on
+  // every call.
+
+  /// A value from `side`, in a debug build (overridden by `FanInSubscription`).
+  @usableFromInline
+  internal func receiveOverridden(_ value: UnsafeRawPointer, from side: FanInSide) -> Subscribers.Demand {
+    preconditionFailure("FanInSubscription overrides receiveOverridden(_:from:)")
+  }
+
+  /// `side`'s subscription, in a debug build (overridden by `FanInSubscription`).
+  @usableFromInline
+  internal func receiveSubscriptionOverridden(_ side: FanInSide, _ subscription: Subscription) {
+    preconditionFailure("FanInSubscription overrides receiveSubscriptionOverridden(_:_:)")
+  }
+
+  /// `side`'s completion, in a debug build (overridden by `FanInSubscription`).
+  @usableFromInline
+  internal func receiveCompletionOverridden(_ side: FanInSide, _ completion: UnsafeRawPointer) {
+    preconditionFailure("FanInSubscription overrides receiveCompletionOverridden(_:_:)")
+  }
+
   /// Hands `side`'s value, which the pointer points to (borrowed), over.
   @inlinable
   internal final func receive(_ value: UnsafeRawPointer, from side: FanInSide) -> Subscribers.Demand {

@@ -87,4 +87,11 @@ internal class FanInJustEntry {
   internal init(receiveJust: @escaping (FanInJustEntry, FanInSide, UInt64) -> Void) {
     self.receiveJust = receiveJust
   }
+
+  /// A `Just`'s value on `side`, in a debug build (overridden by `FanInSubscription`,
+  /// for the reason `FanInEntry.receiveOverridden(_:from:)` gives).
+  @usableFromInline
+  internal func receiveJustOverridden(from side: FanInSide, bits: UInt64) {
+    preconditionFailure("FanInSubscription overrides receiveJustOverridden(from:bits:)")
+  }
 }

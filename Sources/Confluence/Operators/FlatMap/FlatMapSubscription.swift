@@ -162,31 +162,76 @@ where
         subscription.requestSpecialized(demand)
       }
     }
-    super.init(
-      state: State(downstream: downstream, transform: transform),
-      receiveSubscription: { entry, subscription in
-        unsafeDowncast(entry, to: FlatMapSubscription.self).upstreamSubscription(subscription)
-      },
-      receiveValue: { entry, input in
-        unsafeDowncast(entry, to: FlatMapSubscription.self).upstreamValue(
-          input.assumingMemoryBound(to: Upstream.Output.self).pointee)
-      },
-      receiveCompletion: { entry, completion in
-        unsafeDowncast(entry, to: FlatMapSubscription.self).upstreamCompletion(
-          completion.assumingMemoryBound(to: Subscribers.Completion<Upstream.Failure>.self).pointee)
-      },
-      innerSubscription: { entry, subscription, id in
-        unsafeDowncast(entry, to: FlatMapSubscription.self).innerReceive(subscription: subscription, id: id)
-      },
-      innerValue: { entry, value, id in
-        unsafeDowncast(entry, to: FlatMapSubscription.self).innerReceive(
-          value.assumingMemoryBound(to: NewPublisher.Output.self).pointee, id: id)
-      },
-      innerCompletion: { entry, completion, id in
-        unsafeDowncast(entry, to: FlatMapSubscription.self).innerReceive(
-          completion: completion.assumingMemoryBound(to: Subscribers.Completion<Upstream.Failure>.self).pointee,
-          id: id)
-      })
+    // The handlers cast the entry to this class; in a debug build, where that cast is
+    // checked, they call the methods this class overrides instead (see `FlatMapInnerEntry`
+    // and `FanInSubscription.init(downstream:)`).
+    #if DEBUG
+      super.init(
+        state: State(downstream: downstream, transform: transform),
+        receiveSubscription: { entry, subscription in entry.receiveSubscriptionOverridden(subscription) },
+        receiveValue: { entry, input in entry.receiveValueOverridden(input) },
+        receiveCompletion: { entry, completion in entry.receiveCompletionOverridden(completion) },
+        innerSubscription: { entry, subscription, id in entry.innerSubscriptionOverridden(subscription, id: id) },
+        innerValue: { entry, value, id in entry.innerValueOverridden(value, id: id) },
+        innerCompletion: { entry, completion, id in entry.innerCompletionOverridden(completion, id: id) })
+    #else
+      super.init(
+        state: State(downstream: downstream, transform: transform),
+        receiveSubscription: { entry, subscription in
+          unsafeDowncast(entry, to: FlatMapSubscription.self).upstreamSubscription(subscription)
+        },
+        receiveValue: { entry, input in
+          unsafeDowncast(entry, to: FlatMapSubscription.self).upstreamValue(
+            input.assumingMemoryBound(to: Upstream.Output.self).pointee)
+        },
+        receiveCompletion: { entry, completion in
+          unsafeDowncast(entry, to: FlatMapSubscription.self).upstreamCompletion(
+            completion.assumingMemoryBound(to: Subscribers.Completion<Upstream.Failure>.self).pointee)
+        },
+        innerSubscription: { entry, subscription, id in
+          unsafeDowncast(entry, to: FlatMapSubscription.self).innerReceive(subscription: subscription, id: id)
+        },
+        innerValue: { entry, value, id in
+          unsafeDowncast(entry, to: FlatMapSubscription.self).innerReceive(
+            value.assumingMemoryBound(to: NewPublisher.Output.self).pointee, id: id)
+        },
+        innerCompletion: { entry, completion, id in
+          unsafeDowncast(entry, to: FlatMapSubscription.self).innerReceive(
+            completion: completion.assumingMemoryBound(to: Subscribers.Completion<Upstream.Failure>.self).pointee,
+            id: id)
+        })
+    #endif
+  }
+
+  @inlinable
+  internal override func receiveSubscriptionOverridden(_ subscription: Subscription) {
+    upstreamSubscription(subscription)
+  }
+
+  @inlinable
+  internal override func receiveValueOverridden(_ input: UnsafeRawPointer) -> Subscribers.Demand {
+    upstreamValue(input.assumingMemoryBound(to: Upstream.Output.self).pointee)
+  }
+
+  @inlinable
+  internal override func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
+    upstreamCompletion(completion.assumingMemoryBound(to: Subscribers.Completion<Upstream.Failure>.self).pointee)
+  }
+
+  @inlinable
+  internal override func innerSubscriptionOverridden(_ subscription: Subscription, id: FlatMapInnerID) {
+    innerReceive(subscription: subscription, id: id)
+  }
+
+  @inlinable
+  internal override func innerValueOverridden(_ value: UnsafeRawPointer, id: FlatMapInnerID) -> Subscribers.Demand {
+    innerReceive(value.assumingMemoryBound(to: NewPublisher.Output.self).pointee, id: id)
+  }
+
+  @inlinable
+  internal override func innerCompletionOverridden(_ completion: UnsafeRawPointer, id: FlatMapInnerID) {
+    innerReceive(
+      completion: completion.assumingMemoryBound(to: Subscribers.Completion<Upstream.Failure>.self).pointee, id: id)
   }
 
   @inlinable
@@ -898,6 +943,30 @@ internal class FlatMapInnerEntry<InnerOutput, Failure: Error> {
     self.innerValue = innerValue
     self.innerCompletion = innerCompletion
   }
+
+  // What the handlers call in a debug build (see
+  // `FlatMapSubscription.init(downstream:maxPublishers:transform:)`): the subscription
+  // overrides them, and a method of its class finds the class's generic metadata in the
+  // object, where a handler that casts the entry to the subscription's type looked it up in
+  // the runtime's cache on every call.
+
+  /// An inner publisher's subscription, in a debug build (overridden by the subscription).
+  @usableFromInline
+  internal func innerSubscriptionOverridden(_ subscription: Subscription, id: FlatMapInnerID) {
+    preconditionFailure("FlatMapSubscription overrides innerSubscriptionOverridden(_:id:)")
+  }
+
+  /// An inner publisher's value, in a debug build (overridden by the subscription).
+  @usableFromInline
+  internal func innerValueOverridden(_ value: UnsafeRawPointer, id: FlatMapInnerID) -> Subscribers.Demand {
+    preconditionFailure("FlatMapSubscription overrides innerValueOverridden(_:id:)")
+  }
+
+  /// An inner publisher's completion, in a debug build (overridden by the subscription).
+  @usableFromInline
+  internal func innerCompletionOverridden(_ completion: UnsafeRawPointer, id: FlatMapInnerID) {
+    preconditionFailure("FlatMapSubscription overrides innerCompletionOverridden(_:id:)")
+  }
 }
 
 /// What `flatMap`'s upstream (and the merge publishers' list of upstreams) sees of the
@@ -938,6 +1007,25 @@ internal class FlatMapEntry<UpstreamOutput, InnerOutput, UpstreamFailure: Error>
     self.receiveValue = receiveValue
     self.receiveCompletion = receiveCompletion
     super.init(innerSubscription: innerSubscription, innerValue: innerValue, innerCompletion: innerCompletion)
+  }
+
+  /// Upstream's subscription, in a debug build (overridden by the subscription; see
+  /// ``FlatMapInnerEntry``).
+  @usableFromInline
+  internal func receiveSubscriptionOverridden(_ subscription: Subscription) {
+    preconditionFailure("FlatMapSubscription overrides receiveSubscriptionOverridden(_:)")
+  }
+
+  /// An upstream value, in a debug build (overridden by the subscription).
+  @usableFromInline
+  internal func receiveValueOverridden(_ input: UnsafeRawPointer) -> Subscribers.Demand {
+    preconditionFailure("FlatMapSubscription overrides receiveValueOverridden(_:)")
+  }
+
+  /// Upstream's completion, in a debug build (overridden by the subscription).
+  @usableFromInline
+  internal func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
+    preconditionFailure("FlatMapSubscription overrides receiveCompletionOverridden(_:)")
   }
 
   @inlinable

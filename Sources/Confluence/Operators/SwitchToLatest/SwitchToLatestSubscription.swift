@@ -49,19 +49,45 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
       }
     }
     innerIsJust = KnownJust.matches(P.self)
-    super.init(
-      state: State(),
-      receiveSubscription: { entry, subscription in
-        unsafeDowncast(entry, to: SwitchToLatestSubscription.self).upstreamSubscription(subscription)
-      },
-      receiveValue: { entry, input in
-        unsafeDowncast(entry, to: SwitchToLatestSubscription.self).upstreamValue(
-          input.assumingMemoryBound(to: P.self).pointee)
-      },
-      receiveCompletion: { entry, completion in
-        unsafeDowncast(entry, to: SwitchToLatestSubscription.self).upstreamCompletion(
-          completion.assumingMemoryBound(to: Subscribers.Completion<P.Failure>.self).pointee)
-      })
+    // The handlers cast the entry to this class; in a debug build, where that cast is
+    // checked, they call the methods this class overrides instead (see `SwitchToLatestEntry`
+    // and `FanInSubscription.init(downstream:)`).
+    #if DEBUG
+      super.init(
+        state: State(),
+        receiveSubscription: { entry, subscription in entry.receiveSubscriptionOverridden(subscription) },
+        receiveValue: { entry, input in entry.receiveValueOverridden(input) },
+        receiveCompletion: { entry, completion in entry.receiveCompletionOverridden(completion) })
+    #else
+      super.init(
+        state: State(),
+        receiveSubscription: { entry, subscription in
+          unsafeDowncast(entry, to: SwitchToLatestSubscription.self).upstreamSubscription(subscription)
+        },
+        receiveValue: { entry, input in
+          unsafeDowncast(entry, to: SwitchToLatestSubscription.self).upstreamValue(
+            input.assumingMemoryBound(to: P.self).pointee)
+        },
+        receiveCompletion: { entry, completion in
+          unsafeDowncast(entry, to: SwitchToLatestSubscription.self).upstreamCompletion(
+            completion.assumingMemoryBound(to: Subscribers.Completion<P.Failure>.self).pointee)
+        })
+    #endif
+  }
+
+  @inlinable
+  internal override func receiveSubscriptionOverridden(_ subscription: Subscription) {
+    upstreamSubscription(subscription)
+  }
+
+  @inlinable
+  internal override func receiveValueOverridden(_ input: UnsafeRawPointer) -> Subscribers.Demand {
+    upstreamValue(input.assumingMemoryBound(to: P.self).pointee)
+  }
+
+  @inlinable
+  internal override func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
+    upstreamCompletion(completion.assumingMemoryBound(to: Subscribers.Completion<P.Failure>.self).pointee)
   }
 
   // MARK: Upstream
