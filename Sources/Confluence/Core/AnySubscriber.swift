@@ -182,23 +182,25 @@ internal class AnySubscriberBox<Input, Failure: Error> {
   // class's generic metadata in the object, where a handler that casts the box to its own
   // type looked it up in the runtime's cache on every call.
 
-  /// The subscription, in a debug build (overridden by ``SubscriberBox``).
-  @usableFromInline
-  internal func receiveSubscriptionOverridden(_ subscription: Subscription) {
-    preconditionFailure("SubscriberBox overrides receiveSubscriptionOverridden(_:)")
-  }
+  #if DEBUG
+    /// The subscription, in a debug build (overridden by ``SubscriberBox``).
+    @usableFromInline
+    internal func receiveSubscriptionOverridden(_ subscription: Subscription) {
+      preconditionFailure("SubscriberBox overrides receiveSubscriptionOverridden(_:)")
+    }
 
-  /// A value (an `Input`), in a debug build (overridden by ``SubscriberBox``).
-  @usableFromInline
-  internal func receiveValueOverridden(_ value: UnsafeRawPointer) -> Subscribers.Demand {
-    preconditionFailure("SubscriberBox overrides receiveValueOverridden(_:)")
-  }
+    /// A value (an `Input`), in a debug build (overridden by ``SubscriberBox``).
+    @usableFromInline
+    internal func receiveValueOverridden(_ value: UnsafeRawPointer) -> Subscribers.Demand {
+      preconditionFailure("SubscriberBox overrides receiveValueOverridden(_:)")
+    }
 
-  /// The completion, in a debug build (overridden by ``SubscriberBox``).
-  @usableFromInline
-  internal func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
-    preconditionFailure("SubscriberBox overrides receiveCompletionOverridden(_:)")
-  }
+    /// The completion, in a debug build (overridden by ``SubscriberBox``).
+    @usableFromInline
+    internal func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
+      preconditionFailure("SubscriberBox overrides receiveCompletionOverridden(_:)")
+    }
+  #endif
 
   @inlinable
   internal final func receive(subscription: Subscription) {
@@ -261,20 +263,22 @@ internal final class SubscriberBox<Base: Subscriber>: AnySubscriberBox<Base.Inpu
     #endif
   }
 
-  @inlinable
-  internal override func receiveSubscriptionOverridden(_ subscription: Subscription) {
-    base.receive(subscription: subscription)
-  }
+  #if DEBUG
+    @inlinable
+    internal override func receiveSubscriptionOverridden(_ subscription: Subscription) {
+      base.receive(subscription: subscription)
+    }
 
-  @inlinable
-  internal override func receiveValueOverridden(_ value: UnsafeRawPointer) -> Subscribers.Demand {
-    base.receive(value.assumingMemoryBound(to: Base.Input.self).pointee)
-  }
+    @inlinable
+    internal override func receiveValueOverridden(_ value: UnsafeRawPointer) -> Subscribers.Demand {
+      base.receive(value.assumingMemoryBound(to: Base.Input.self).pointee)
+    }
 
-  @inlinable
-  internal override func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
-    base.receive(completion: completion.assumingMemoryBound(to: Subscribers.Completion<Base.Failure>.self).pointee)
-  }
+    @inlinable
+    internal override func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
+      base.receive(completion: completion.assumingMemoryBound(to: Subscribers.Completion<Base.Failure>.self).pointee)
+    }
+  #endif
 
   @usableFromInline
   internal override var description: String {

@@ -57,23 +57,25 @@ internal class FanInEntry<AOutput, BOutput, COutput, DOutput, Failure: Error>: F
   // the entry to the subscription's type looked that metadata up in the runtime's cache on
   // every call.
 
-  /// A value from `side`, in a debug build (overridden by `FanInSubscription`).
-  @usableFromInline
-  internal func receiveOverridden(_ value: UnsafeRawPointer, from side: FanInSide) -> Subscribers.Demand {
-    preconditionFailure("FanInSubscription overrides receiveOverridden(_:from:)")
-  }
+  #if DEBUG
+    /// A value from `side`, in a debug build (overridden by `FanInSubscription`).
+    @usableFromInline
+    internal func receiveOverridden(_ value: UnsafeRawPointer, from side: FanInSide) -> Subscribers.Demand {
+      preconditionFailure("FanInSubscription overrides receiveOverridden(_:from:)")
+    }
 
-  /// `side`'s subscription, in a debug build (overridden by `FanInSubscription`).
-  @usableFromInline
-  internal func receiveSubscriptionOverridden(_ side: FanInSide, _ subscription: Subscription) {
-    preconditionFailure("FanInSubscription overrides receiveSubscriptionOverridden(_:_:)")
-  }
+    /// `side`'s subscription, in a debug build (overridden by `FanInSubscription`).
+    @usableFromInline
+    internal func receiveSubscriptionOverridden(_ side: FanInSide, _ subscription: Subscription) {
+      preconditionFailure("FanInSubscription overrides receiveSubscriptionOverridden(_:_:)")
+    }
 
-  /// `side`'s completion, in a debug build (overridden by `FanInSubscription`).
-  @usableFromInline
-  internal func receiveCompletionOverridden(_ side: FanInSide, _ completion: UnsafeRawPointer) {
-    preconditionFailure("FanInSubscription overrides receiveCompletionOverridden(_:_:)")
-  }
+    /// `side`'s completion, in a debug build (overridden by `FanInSubscription`).
+    @usableFromInline
+    internal func receiveCompletionOverridden(_ side: FanInSide, _ completion: UnsafeRawPointer) {
+      preconditionFailure("FanInSubscription overrides receiveCompletionOverridden(_:_:)")
+    }
+  #endif
 
   /// Hands `side`'s value, which the pointer points to (borrowed), over.
   @inlinable

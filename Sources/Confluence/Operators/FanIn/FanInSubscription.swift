@@ -136,38 +136,41 @@ where Downstream.Input == Logic.Output {
     #endif
   }
 
-  @inlinable
-  internal override func receiveOverridden(_ value: UnsafeRawPointer, from side: FanInSide) -> Subscribers.Demand {
-    switch side {
-    case .a:
-      let value = value.assumingMemoryBound(to: Logic.A.self)
-      return receive(from: .a) { $0.receive(a: value.pointee, whileDelivering: $1) }
-    case .b:
-      let value = value.assumingMemoryBound(to: Logic.B.self)
-      return receive(from: .b) { $0.receive(b: value.pointee, whileDelivering: $1) }
-    case .c:
-      let value = value.assumingMemoryBound(to: Logic.C.self)
-      return receive(from: .c) { $0.receive(c: value.pointee, whileDelivering: $1) }
-    case .d:
-      let value = value.assumingMemoryBound(to: Logic.D.self)
-      return receive(from: .d) { $0.receive(d: value.pointee, whileDelivering: $1) }
+  #if DEBUG
+    @inlinable
+    internal override func receiveOverridden(_ value: UnsafeRawPointer, from side: FanInSide) -> Subscribers.Demand {
+      switch side {
+      case .a:
+        let value = value.assumingMemoryBound(to: Logic.A.self)
+        return receive(from: .a) { $0.receive(a: value.pointee, whileDelivering: $1) }
+      case .b:
+        let value = value.assumingMemoryBound(to: Logic.B.self)
+        return receive(from: .b) { $0.receive(b: value.pointee, whileDelivering: $1) }
+      case .c:
+        let value = value.assumingMemoryBound(to: Logic.C.self)
+        return receive(from: .c) { $0.receive(c: value.pointee, whileDelivering: $1) }
+      case .d:
+        let value = value.assumingMemoryBound(to: Logic.D.self)
+        return receive(from: .d) { $0.receive(d: value.pointee, whileDelivering: $1) }
+      }
     }
-  }
 
-  @inlinable
-  internal override func receiveSubscriptionOverridden(_ side: FanInSide, _ subscription: Subscription) {
-    upstreamSubscribed(side, subscription)
-  }
+    @inlinable
+    internal override func receiveSubscriptionOverridden(_ side: FanInSide, _ subscription: Subscription) {
+      upstreamSubscribed(side, subscription)
+    }
 
-  @inlinable
-  internal override func receiveCompletionOverridden(_ side: FanInSide, _ completion: UnsafeRawPointer) {
-    upstreamCompleted(side, completion.assumingMemoryBound(to: Subscribers.Completion<Downstream.Failure>.self).pointee)
-  }
+    @inlinable
+    internal override func receiveCompletionOverridden(_ side: FanInSide, _ completion: UnsafeRawPointer) {
+      upstreamCompleted(
+        side, completion.assumingMemoryBound(to: Subscribers.Completion<Downstream.Failure>.self).pointee)
+    }
 
-  @inlinable
-  internal override func receiveJustOverridden(from side: FanInSide, bits: UInt64) {
-    receiveJust(from: side, bits: bits)
-  }
+    @inlinable
+    internal override func receiveJustOverridden(from side: FanInSide, bits: UInt64) {
+      receiveJust(from: side, bits: bits)
+    }
+  #endif
 
   /// Sends this subscription downstream, then subscribes to both upstreams, as its entry
   /// (so that they see a type that names neither the downstream nor each other).

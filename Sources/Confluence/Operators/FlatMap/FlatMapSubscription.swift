@@ -203,36 +203,38 @@ where
     #endif
   }
 
-  @inlinable
-  internal override func receiveSubscriptionOverridden(_ subscription: Subscription) {
-    upstreamSubscription(subscription)
-  }
+  #if DEBUG
+    @inlinable
+    internal override func receiveSubscriptionOverridden(_ subscription: Subscription) {
+      upstreamSubscription(subscription)
+    }
 
-  @inlinable
-  internal override func receiveValueOverridden(_ input: UnsafeRawPointer) -> Subscribers.Demand {
-    upstreamValue(input.assumingMemoryBound(to: Upstream.Output.self).pointee)
-  }
+    @inlinable
+    internal override func receiveValueOverridden(_ input: UnsafeRawPointer) -> Subscribers.Demand {
+      upstreamValue(input.assumingMemoryBound(to: Upstream.Output.self).pointee)
+    }
 
-  @inlinable
-  internal override func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
-    upstreamCompletion(completion.assumingMemoryBound(to: Subscribers.Completion<Upstream.Failure>.self).pointee)
-  }
+    @inlinable
+    internal override func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
+      upstreamCompletion(completion.assumingMemoryBound(to: Subscribers.Completion<Upstream.Failure>.self).pointee)
+    }
 
-  @inlinable
-  internal override func innerSubscriptionOverridden(_ subscription: Subscription, id: FlatMapInnerID) {
-    innerReceive(subscription: subscription, id: id)
-  }
+    @inlinable
+    internal override func innerSubscriptionOverridden(_ subscription: Subscription, id: FlatMapInnerID) {
+      innerReceive(subscription: subscription, id: id)
+    }
 
-  @inlinable
-  internal override func innerValueOverridden(_ value: UnsafeRawPointer, id: FlatMapInnerID) -> Subscribers.Demand {
-    innerReceive(value.assumingMemoryBound(to: NewPublisher.Output.self).pointee, id: id)
-  }
+    @inlinable
+    internal override func innerValueOverridden(_ value: UnsafeRawPointer, id: FlatMapInnerID) -> Subscribers.Demand {
+      innerReceive(value.assumingMemoryBound(to: NewPublisher.Output.self).pointee, id: id)
+    }
 
-  @inlinable
-  internal override func innerCompletionOverridden(_ completion: UnsafeRawPointer, id: FlatMapInnerID) {
-    innerReceive(
-      completion: completion.assumingMemoryBound(to: Subscribers.Completion<Upstream.Failure>.self).pointee, id: id)
-  }
+    @inlinable
+    internal override func innerCompletionOverridden(_ completion: UnsafeRawPointer, id: FlatMapInnerID) {
+      innerReceive(
+        completion: completion.assumingMemoryBound(to: Subscribers.Completion<Upstream.Failure>.self).pointee, id: id)
+    }
+  #endif
 
   @inlinable
   deinit {
@@ -950,23 +952,25 @@ internal class FlatMapInnerEntry<InnerOutput, Failure: Error> {
   // object, where a handler that casts the entry to the subscription's type looked it up in
   // the runtime's cache on every call.
 
-  /// An inner publisher's subscription, in a debug build (overridden by the subscription).
-  @usableFromInline
-  internal func innerSubscriptionOverridden(_ subscription: Subscription, id: FlatMapInnerID) {
-    preconditionFailure("FlatMapSubscription overrides innerSubscriptionOverridden(_:id:)")
-  }
+  #if DEBUG
+    /// An inner publisher's subscription, in a debug build (overridden by the subscription).
+    @usableFromInline
+    internal func innerSubscriptionOverridden(_ subscription: Subscription, id: FlatMapInnerID) {
+      preconditionFailure("FlatMapSubscription overrides innerSubscriptionOverridden(_:id:)")
+    }
 
-  /// An inner publisher's value, in a debug build (overridden by the subscription).
-  @usableFromInline
-  internal func innerValueOverridden(_ value: UnsafeRawPointer, id: FlatMapInnerID) -> Subscribers.Demand {
-    preconditionFailure("FlatMapSubscription overrides innerValueOverridden(_:id:)")
-  }
+    /// An inner publisher's value, in a debug build (overridden by the subscription).
+    @usableFromInline
+    internal func innerValueOverridden(_ value: UnsafeRawPointer, id: FlatMapInnerID) -> Subscribers.Demand {
+      preconditionFailure("FlatMapSubscription overrides innerValueOverridden(_:id:)")
+    }
 
-  /// An inner publisher's completion, in a debug build (overridden by the subscription).
-  @usableFromInline
-  internal func innerCompletionOverridden(_ completion: UnsafeRawPointer, id: FlatMapInnerID) {
-    preconditionFailure("FlatMapSubscription overrides innerCompletionOverridden(_:id:)")
-  }
+    /// An inner publisher's completion, in a debug build (overridden by the subscription).
+    @usableFromInline
+    internal func innerCompletionOverridden(_ completion: UnsafeRawPointer, id: FlatMapInnerID) {
+      preconditionFailure("FlatMapSubscription overrides innerCompletionOverridden(_:id:)")
+    }
+  #endif
 }
 
 /// What `flatMap`'s upstream (and the merge publishers' list of upstreams) sees of the
@@ -1009,24 +1013,26 @@ internal class FlatMapEntry<UpstreamOutput, InnerOutput, UpstreamFailure: Error>
     super.init(innerSubscription: innerSubscription, innerValue: innerValue, innerCompletion: innerCompletion)
   }
 
-  /// Upstream's subscription, in a debug build (overridden by the subscription; see
-  /// ``FlatMapInnerEntry``).
-  @usableFromInline
-  internal func receiveSubscriptionOverridden(_ subscription: Subscription) {
-    preconditionFailure("FlatMapSubscription overrides receiveSubscriptionOverridden(_:)")
-  }
+  #if DEBUG
+    /// Upstream's subscription, in a debug build (overridden by the subscription; see
+    /// ``FlatMapInnerEntry``).
+    @usableFromInline
+    internal func receiveSubscriptionOverridden(_ subscription: Subscription) {
+      preconditionFailure("FlatMapSubscription overrides receiveSubscriptionOverridden(_:)")
+    }
 
-  /// An upstream value, in a debug build (overridden by the subscription).
-  @usableFromInline
-  internal func receiveValueOverridden(_ input: UnsafeRawPointer) -> Subscribers.Demand {
-    preconditionFailure("FlatMapSubscription overrides receiveValueOverridden(_:)")
-  }
+    /// An upstream value, in a debug build (overridden by the subscription).
+    @usableFromInline
+    internal func receiveValueOverridden(_ input: UnsafeRawPointer) -> Subscribers.Demand {
+      preconditionFailure("FlatMapSubscription overrides receiveValueOverridden(_:)")
+    }
 
-  /// Upstream's completion, in a debug build (overridden by the subscription).
-  @usableFromInline
-  internal func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
-    preconditionFailure("FlatMapSubscription overrides receiveCompletionOverridden(_:)")
-  }
+    /// Upstream's completion, in a debug build (overridden by the subscription).
+    @usableFromInline
+    internal func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
+      preconditionFailure("FlatMapSubscription overrides receiveCompletionOverridden(_:)")
+    }
+  #endif
 
   @inlinable
   internal final func receive(subscription: Subscription) {

@@ -59,23 +59,25 @@ internal class SwitchToLatestEntry<P: Publisher>: Subscriber {
   // that casts the entry to the subscription's type (a checked cast there) looked it up in
   // the runtime's cache on every call.
 
-  /// Upstream's subscription, in a debug build (overridden by the subscription).
-  @usableFromInline
-  internal func receiveSubscriptionOverridden(_ subscription: Subscription) {
-    preconditionFailure("SwitchToLatestSubscription overrides receiveSubscriptionOverridden(_:)")
-  }
+  #if DEBUG
+    /// Upstream's subscription, in a debug build (overridden by the subscription).
+    @usableFromInline
+    internal func receiveSubscriptionOverridden(_ subscription: Subscription) {
+      preconditionFailure("SwitchToLatestSubscription overrides receiveSubscriptionOverridden(_:)")
+    }
 
-  /// An upstream value (a `P`), in a debug build (overridden by the subscription).
-  @usableFromInline
-  internal func receiveValueOverridden(_ input: UnsafeRawPointer) -> Subscribers.Demand {
-    preconditionFailure("SwitchToLatestSubscription overrides receiveValueOverridden(_:)")
-  }
+    /// An upstream value (a `P`), in a debug build (overridden by the subscription).
+    @usableFromInline
+    internal func receiveValueOverridden(_ input: UnsafeRawPointer) -> Subscribers.Demand {
+      preconditionFailure("SwitchToLatestSubscription overrides receiveValueOverridden(_:)")
+    }
 
-  /// Upstream's completion, in a debug build (overridden by the subscription).
-  @usableFromInline
-  internal func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
-    preconditionFailure("SwitchToLatestSubscription overrides receiveCompletionOverridden(_:)")
-  }
+    /// Upstream's completion, in a debug build (overridden by the subscription).
+    @usableFromInline
+    internal func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
+      preconditionFailure("SwitchToLatestSubscription overrides receiveCompletionOverridden(_:)")
+    }
+  #endif
 
   @inlinable
   internal final func receive(subscription: Subscription) {

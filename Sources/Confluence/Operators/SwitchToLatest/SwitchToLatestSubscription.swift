@@ -75,20 +75,22 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
     #endif
   }
 
-  @inlinable
-  internal override func receiveSubscriptionOverridden(_ subscription: Subscription) {
-    upstreamSubscription(subscription)
-  }
+  #if DEBUG
+    @inlinable
+    internal override func receiveSubscriptionOverridden(_ subscription: Subscription) {
+      upstreamSubscription(subscription)
+    }
 
-  @inlinable
-  internal override func receiveValueOverridden(_ input: UnsafeRawPointer) -> Subscribers.Demand {
-    upstreamValue(input.assumingMemoryBound(to: P.self).pointee)
-  }
+    @inlinable
+    internal override func receiveValueOverridden(_ input: UnsafeRawPointer) -> Subscribers.Demand {
+      upstreamValue(input.assumingMemoryBound(to: P.self).pointee)
+    }
 
-  @inlinable
-  internal override func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
-    upstreamCompletion(completion.assumingMemoryBound(to: Subscribers.Completion<P.Failure>.self).pointee)
-  }
+    @inlinable
+    internal override func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
+      upstreamCompletion(completion.assumingMemoryBound(to: Subscribers.Completion<P.Failure>.self).pointee)
+    }
+  #endif
 
   // MARK: Upstream
 
