@@ -83,7 +83,7 @@
     @inlinable
     @inline(__always)
     package borrowing func release(_ hold: Lock.Hold) {
-      if _fastPath(hold == .biased) {
+      if _fastPath(hold.isBiased) {
         inside.store(0, ordering: .releasing)
         return
       }

@@ -295,7 +295,9 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   @inlinable
   @inline(__always)
   internal var downstreamReference: UnsafeRawPointer {
-    unsafeBitCast(downstream.unsafelyUnwrapped, to: UnsafeRawPointer.self)
+    // `mutating`: read in place. A debug build copies the whole state (an outlined copy
+    // and destroy of every field) to call a getter that is not.
+    mutating get { unsafeBitCast(downstream.unsafelyUnwrapped, to: UnsafeRawPointer.self) }
   }
 
   /// ``innerValue(_:from:acceptsFinishedInners:)`` for the merge publishers, which hand the
@@ -431,7 +433,10 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   /// has ended.
   @inlinable
   @inline(__always)
-  internal var retiredDownstreamIsDue: Bool { hasRetiredDownstream && !isDelivering }
+  internal var retiredDownstreamIsDue: Bool {
+    // `mutating`: read in place, see ``downstreamReference``.
+    mutating get { hasRetiredDownstream && !isDelivering }
+  }
 
   /// Under the lock, once no thread delivers: the downstream a cancel retired, to release
   /// outside the lock (see ``retiredDownstream``).
