@@ -257,8 +257,13 @@ internal struct SubjectConduitState<Output, Failure: Error> {
   /// subject's lone-subscriber lane, `SubjectLane`).
   @inlinable
   internal var isLaneEligible: Bool {
-    demand == .unlimited && !isDelivering && !isTerminal && !isCompletionPending && pending.isEmpty
-      && reservedCount == 0
+    // `mutating`, and conditions rather than `&&`: a debug build copied the whole state to
+    // call a getter that is not, and again into each `&&`'s closure.
+    mutating get {
+      guard demand == .unlimited, !isDelivering, !isTerminal, !isCompletionPending, reservedCount == 0
+      else { return false }
+      return pending.isEmpty
+    }
   }
 
   /// The subscriber of a subject that keeps no current value requested `more`:

@@ -32,14 +32,19 @@ internal enum SubjectKind: Sendable {
   /// its first demand.
   @usableFromInline
   internal var keepsCurrentValue: Bool {
-    self == .currentValue || self == .published
+    // Matched rather than compared with `==`, which a debug build calls through the
+    // `Equatable` witness.
+    switch self {
+    case .currentValue, .published: true
+    case .passthrough, .observableObjectPublisher: false
+    }
   }
 
   /// Whether a subscriber's demand is only a switch: once it has requested anything it
   /// receives every value (Apple's `ObservableObjectPublisher`).
   @usableFromInline
   internal var ignoresDemandAmount: Bool {
-    self == .observableObjectPublisher
+    if case .observableObjectPublisher = self { true } else { false }
   }
 
   /// Whether an upstream subscription handed over with `send(subscription:)` is asked for
