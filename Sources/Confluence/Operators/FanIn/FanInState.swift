@@ -102,7 +102,7 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
     keep(&logic, isDelivering)
     if isDelivering { return .idle }
     let step = nextStep()
-    if step == .deliver { sender = side }
+    if case .deliver = step { sender = side }  // matched: a debug build calls `==` through a witness
     return step
   }
 
@@ -128,7 +128,7 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
       case .d: logic.receive(d: Bits.value(of: bits, as: Logic.D.self), whileDelivering: whileDelivering)
       }
     }
-    guard next == .idle else { return self.next(after: next) }
+    guard case .idle = next else { return self.next(after: next) }
     finishedToo = true
     return finished(side)
   }
