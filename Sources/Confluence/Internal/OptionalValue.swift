@@ -98,18 +98,17 @@ extension Optional: OptionalValue {
   @inlinable
   @inline(__always)
   package var isFilledSlot: Bool {
-    switch self {
-    case .some: true
-    case .none: false
-    }
+    // `!= nil` rather than a `switch`, which a debug build made on a copy of the slot
+    // (through the optional's value witnesses); the standard library's `!=` with `nil`
+    // borrows it.
+    self != nil
   }
 
   @inlinable
   @inline(__always)
   package func wrappedSlotCopy() -> Wrapped {
-    switch self {
-    case .some(let wrapped): return wrapped
-    case .none: preconditionFailure("an empty slot was read")
-    }
+    // Unwrapped with `!` (which traps on an empty slot) rather than by a `switch`, which a
+    // debug build made on a copy of the slot and then copied the value out of.
+    self!
   }
 }
