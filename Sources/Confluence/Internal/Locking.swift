@@ -130,9 +130,7 @@ package struct Lock: ~Copyable, @unchecked Sendable {
     package borrowing func release(_ hold: Hold) {
       // Matched rather than compared with `==`, which a debug build calls through the
       // `Equatable` witness (about 70 instructions a section).
-      let isTaken: Bool
-      if case .taken = hold { isTaken = true } else { isTaken = false }
-      guard isTaken else { return Lock.checkReleaseWithoutMutex() }
+      guard case .taken = hold else { return Lock.checkReleaseWithoutMutex() }
       releaseWord()
     }
 
@@ -212,9 +210,7 @@ package struct Lock: ~Copyable, @unchecked Sendable {
     package borrowing func release(_ hold: Hold) {
       // Matched rather than compared with `==`, which a debug build calls through the
       // `Equatable` witness (about 70 instructions a section).
-      let isTaken: Bool
-      if case .taken = hold { isTaken = true } else { isTaken = false }
-      guard isTaken else { return Lock.checkReleaseWithoutMutex() }
+      guard case .taken = hold else { return Lock.checkReleaseWithoutMutex() }
       mutex._unsafeUnlock()
     }
   #endif
