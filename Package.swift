@@ -5,6 +5,30 @@
 // Atomic, the Swift 6 language mode, `swiftLanguageModes`). See README.md, "Versions".
 import PackageDescription
 
+import class Foundation.ProcessInfo
+
+// Confluence and ConfluenceFoundation are compiled optimised in every configuration, as Apple
+// ships Combine: a prebuilt, optimised framework that keeps its speed in an app's debug build.
+// Unoptimised, each generic function of a subscription looks its generic types up in the
+// runtime's cache every time it runs, and a debug build of an app would pay 3–10 times the
+// optimised cost per value (ARCHITECTURE.md, "Optimised in every configuration"). Whole-module
+// optimisation lets the files of a module inline each other; `-num-threads` keeps one object
+// file per source file, which the debug build's index store needs. Swift 6.2 and later accept
+// these flags in a package used as a versioned dependency.
+//
+// `CONFLUENCE_UNOPTIMISED=1` in the environment builds them unoptimised in the debug
+// configuration, to step through the library in a debugger; it also defines
+// `CONFLUENCE_UNOPTIMISED`, under which the sources keep the paths that are cheaper without
+// the optimiser.
+// (ConfluenceTests sees the condition too: a few of its tests check which path was taken.)
+let buildsUnoptimised = ProcessInfo.processInfo.environment["CONFLUENCE_UNOPTIMISED"] == "1"
+let unoptimisedCondition: [SwiftSetting] =
+  buildsUnoptimised ? [.define("CONFLUENCE_UNOPTIMISED", .when(configuration: .debug))] : []
+let optimisedInEveryConfiguration: [SwiftSetting] =
+  buildsUnoptimised
+  ? unoptimisedCondition
+  : [.unsafeFlags(["-O", "-wmo", "-num-threads", "2", "-disable-batch-mode"], .when(configuration: .debug))]
+
 // `Combine` re-exports Confluence so that code written for Apple's Combine compiles
 // unchanged with `import Combine`. It exists only where Apple's Combine does not: on Apple
 // platforms a second module named `Combine` would shadow Apple's for everything built
@@ -30,8 +54,9 @@ var targets: [Target] = [
   // The current thread's identity and the kernel's process-wide barrier, for the sink's
   // fence-free deliveries (Sources/Confluence/Internal/DeliveryGate.swift).
   .target(name: "CConfluenceSystem"),
-  .target(name: "Confluence", dependencies: ["CConfluenceSystem"]),
-  .target(name: "ConfluenceFoundation", dependencies: ["Confluence"]),
+  .target(name: "Confluence", dependencies: ["CConfluenceSystem"], swiftSettings: optimisedInEveryConfiguration),
+  .target(
+    name: "ConfluenceFoundation", dependencies: ["Confluence"], swiftSettings: optimisedInEveryConfiguration),
   .target(name: "ConfluenceTesting", dependencies: ["Confluence", "ConfluenceFoundation"]),
   .target(name: "ConfluenceExtras", dependencies: ["Confluence"]),
   // Pipeline traces: Chrome/Perfetto trace-event JSON and terminal timelines.
@@ -46,7 +71,8 @@ var targets: [Target] = [
     name: "ConfluenceTests",
     dependencies: [
       "Confluence", "ConfluenceTesting", "ConfluenceFoundation", "ConfluenceExtras", "ConfluenceLockProbe",
-    ]
+    ],
+    swiftSettings: unoptimisedCondition
   ),
   .testTarget(name: "ConfluenceFoundationTests", dependencies: ["ConfluenceFoundation", "ConfluenceTesting"]),
   .testTarget(

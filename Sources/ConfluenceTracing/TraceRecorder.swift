@@ -67,7 +67,8 @@ public final class TraceRecorder: @unchecked Sendable {
   ///
   /// - Precondition: `capacity` is at least 1.
   public init(capacity: Int = TraceRecorder.defaultCapacity) {
-    precondition(capacity > 0, "TraceRecorder(capacity:) was called with capacity \(capacity); it needs at least 1")
+    confluencePrecondition(
+      capacity > 0, "TraceRecorder(capacity:) was called with capacity \(capacity); it needs at least 1")
     self.capacity = capacity
   }
 

@@ -81,7 +81,13 @@ final class SubjectInlineSubscriberTests: XCTestCase {
     XCTAssertEqual(SubjectDownstreamForm.of(FanInSubscriber<Int, Int, String, Never, Never, Never>.self), .inline)
     XCTAssertEqual(SubjectDownstreamForm.of(FanInSubscriber<String, Int, String, Int, Int, Error>.self), .inline)
     XCTAssertEqual(SubjectDownstreamForm.of(NotInline.self), .boxed)
-    XCTAssertEqual(SubjectDownstreamForm.of(Subscribers.Sink<Int, Never>.self), .itself)
+    // A class is itself where `of` is specialised, and in unoptimised code; called from here
+    // in a debug build, `of` runs unspecialised in the optimised library, which boxes it.
+    #if DEBUG && !CONFLUENCE_UNOPTIMISED
+      XCTAssertEqual(SubjectDownstreamForm.of(Subscribers.Sink<Int, Never>.self), .boxed)
+    #else
+      XCTAssertEqual(SubjectDownstreamForm.of(Subscribers.Sink<Int, Never>.self), .itself)
+    #endif
     XCTAssertEqual(SubjectDownstreamForm.of(AnySubscriber<Int, Never>.self), .boxed)
   }
 

@@ -59,7 +59,7 @@ internal final class AsyncValuesSubscriber<Output, Failure: Error>: Subscriber, 
     case .ignore:
       break
     case .unrequested:
-      preconditionFailure("AsyncPublisher received a value it did not request (upstream ignored the demand)")
+      confluencePreconditionFailure("AsyncPublisher received a value it did not request (upstream ignored the demand)")
     case .endWaiting(let waiters):
       for waiter in waiters { waiter.resume(returning: .value(nil)) }
     case .deliver(let waiter):

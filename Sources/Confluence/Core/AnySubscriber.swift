@@ -146,7 +146,7 @@ internal class AnySubscriberBox<Input, Failure: Error> {
   // run unspecialised: generic metadata looked up at run time, on every value.) The
   // functions capture nothing and take the box as this base class and the event as a raw
   // pointer, so storing them costs no allocation and calling them needs no reabstraction
-  // thunk. In a debug build the functions call the overridden methods below instead, which
+  // thunk. In an unoptimised build the functions call the overridden methods below instead, which
   // find the box's metadata in the object (the functions' cast is checked there, which
   // looked it up in the runtime's cache on every event).
 
@@ -177,28 +177,28 @@ internal class AnySubscriberBox<Input, Failure: Error> {
     completionHandler = completion
   }
 
-  // What the handlers call in a debug build (see
+  // What the handlers call in an unoptimised build (see
   // `SubscriberBox.init(_:)`): the box overrides them, and a method of its class finds the
   // class's generic metadata in the object, where a handler that casts the box to its own
   // type looked it up in the runtime's cache on every call.
 
-  #if DEBUG
-    /// The subscription, in a debug build (overridden by ``SubscriberBox``).
+  #if CONFLUENCE_UNOPTIMISED
+    /// The subscription, in an unoptimised build (overridden by ``SubscriberBox``).
     @usableFromInline
     internal func receiveSubscriptionOverridden(_ subscription: Subscription) {
-      preconditionFailure("SubscriberBox overrides receiveSubscriptionOverridden(_:)")
+      confluencePreconditionFailure("SubscriberBox overrides receiveSubscriptionOverridden(_:)")
     }
 
-    /// A value (an `Input`), in a debug build (overridden by ``SubscriberBox``).
+    /// A value (an `Input`), in an unoptimised build (overridden by ``SubscriberBox``).
     @usableFromInline
     internal func receiveValueOverridden(_ value: UnsafeRawPointer) -> Subscribers.Demand {
-      preconditionFailure("SubscriberBox overrides receiveValueOverridden(_:)")
+      confluencePreconditionFailure("SubscriberBox overrides receiveValueOverridden(_:)")
     }
 
-    /// The completion, in a debug build (overridden by ``SubscriberBox``).
+    /// The completion, in an unoptimised build (overridden by ``SubscriberBox``).
     @usableFromInline
     internal func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
-      preconditionFailure("SubscriberBox overrides receiveCompletionOverridden(_:)")
+      confluencePreconditionFailure("SubscriberBox overrides receiveCompletionOverridden(_:)")
     }
   #endif
 
@@ -240,9 +240,9 @@ internal final class SubscriberBox<Base: Subscriber>: AnySubscriberBox<Base.Inpu
   internal init(_ base: Base) {
     self.base = base
     // The handlers cast the box to this class and run the subscriber's code, specialised
-    // where its type is known; in a debug build, where that cast is checked, they call the
+    // where its type is known; in an unoptimised build, where that cast is checked, they call the
     // methods this class overrides instead (see ``AnySubscriberBox``).
-    #if DEBUG
+    #if CONFLUENCE_UNOPTIMISED
       super.init(
         subscription: { box, subscription in box.receiveSubscriptionOverridden(subscription) },
         value: { box, value in box.receiveValueOverridden(value) },
@@ -263,7 +263,7 @@ internal final class SubscriberBox<Base: Subscriber>: AnySubscriberBox<Base.Inpu
     #endif
   }
 
-  #if DEBUG
+  #if CONFLUENCE_UNOPTIMISED
     @inlinable
     internal override func receiveSubscriptionOverridden(_ subscription: Subscription) {
       base.receive(subscription: subscription)

@@ -34,7 +34,7 @@ public struct CombineIdentifier: Hashable, CustomStringConvertible, Sendable {
   /// atomic instruction, which ``init()``'s counter does: one per upstream subscribed.
   @inlinable
   internal init(_ object: AnyObject, part: UInt8) {
-    precondition(part > 0, "CombineIdentifier(_:part:) needs a part from 1 to 255")
+    confluencePrecondition(part > 0, "CombineIdentifier(_:part:) needs a part from 1 to 255")
     rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(object))) | UInt64(part) &<< 56
   }
 

@@ -22,7 +22,7 @@ extension Subscribers {
     @usableFromInline
     internal let rawValue: UInt
 
-    // Written for debug builds (`swift test`, an app's development build), where every call
+    // Written for unoptimised builds (`CONFLUENCE_UNOPTIMISED=1`, see Package.swift), where every call
     // below stays a call; an optimised build makes the same machine code of any spelling.
     // The conversions are `bitPattern:` ones, each where the value is known to fit (finite
     // raw values are at most `Int.max`; integers are checked non-negative first), because
@@ -65,7 +65,7 @@ extension Subscribers {
     ///   this parameter results in a fatal error.
     @inlinable
     public static func max(_ value: Int) -> Demand {
-      precondition(value >= 0, "Subscribers.Demand.max(\(value)): a demand must not be negative")
+      confluencePrecondition(value >= 0, "Subscribers.Demand.max(\(value)): a demand must not be negative")
       return Demand(exactRawValue: UInt(bitPattern: value))
     }
 
@@ -121,7 +121,8 @@ extension Subscribers {
     /// ``unlimited`` by any value, the result is ``unlimited``. A negative multiplier traps.
     @inlinable
     public static func * (lhs: Demand, rhs: Int) -> Demand {
-      precondition(rhs >= 0, "Subscribers.Demand * \(rhs): a demand must not be multiplied by a negative number")
+      confluencePrecondition(
+        rhs >= 0, "Subscribers.Demand * \(rhs): a demand must not be multiplied by a negative number")
       if lhs.isUnlimited { return .unlimited }
       let (product, overflow) = lhs.rawValue.multipliedReportingOverflow(by: UInt(bitPattern: rhs))
       return overflow ? .unlimited : Demand(rawValue: product)

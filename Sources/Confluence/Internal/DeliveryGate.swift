@@ -361,6 +361,6 @@ internal enum ProcessBarrier {
   @usableFromInline
   static func synchronize() {
     let succeeded = confluence_process_barrier()
-    precondition(succeeded, "membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED) failed after registering")
+    confluencePrecondition(succeeded, "membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED) failed after registering")
   }
 }

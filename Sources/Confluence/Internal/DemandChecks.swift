@@ -3,6 +3,7 @@ extension Subscribers.Demand {
   @inlinable
   @inline(__always)
   package func assertNonZero(_ caller: StaticString = #function) {
-    precondition(rawValue != 0, "API violation: \(caller) was called with demand .none; request at least .max(1)")
+    confluencePrecondition(
+      rawValue != 0, "API violation: \(caller) was called with demand .none; request at least .max(1)")
   }
 }

@@ -49,7 +49,7 @@ package struct Lock: ~Copyable, @unchecked Sendable {
     package init() {
       mutex = .allocate(capacity: 1)
       mutex.initialize(to: pthread_mutex_t())
-      precondition(pthread_mutex_init(mutex, nil) == 0, "pthread_mutex_init failed")
+      confluencePrecondition(pthread_mutex_init(mutex, nil) == 0, "pthread_mutex_init failed")
     }
 
     @inlinable
@@ -128,7 +128,7 @@ package struct Lock: ~Copyable, @unchecked Sendable {
     @inlinable
     @inline(__always)
     package borrowing func release(_ hold: Hold) {
-      // Matched rather than compared with `==`, which a debug build calls through the
+      // Matched rather than compared with `==`, which an unoptimised build calls through the
       // `Equatable` witness (about 70 instructions a section).
       guard case .taken = hold else { return Lock.checkReleaseWithoutMutex() }
       releaseWord()
@@ -208,7 +208,7 @@ package struct Lock: ~Copyable, @unchecked Sendable {
     @inlinable
     @inline(__always)
     package borrowing func release(_ hold: Hold) {
-      // Matched rather than compared with `==`, which a debug build calls through the
+      // Matched rather than compared with `==`, which an unoptimised build calls through the
       // `Equatable` witness (about 70 instructions a section).
       guard case .taken = hold else { return Lock.checkReleaseWithoutMutex() }
       mutex._unsafeUnlock()
@@ -229,7 +229,7 @@ extension Lock {
     case biased
 
     /// Whether the lock was taken by a `BiasedLock`'s bias: matched rather than compared
-    /// with `==`, which a debug build calls through the `Equatable` witness (about 70
+    /// with `==`, which an unoptimised build calls through the `Equatable` witness (about 70
     /// instructions a section).
     @inlinable
     @inline(__always)
@@ -263,14 +263,18 @@ extension Lock {
 
   #if !CONFLUENCE_THREAD_SANITIZER
     /// ``release(_:)`` of a section that ran without the mutex because the process had one
-    /// thread: debug builds check that it still has one.
+    /// thread: debug builds check that it still has one. (The debug configuration, not the
+    /// optimisation level: this module is optimised in debug builds too, where `assert` would
+    /// check nothing.)
     @inlinable
     @inline(__always)
     package static func checkReleaseWithoutMutex() {
-      assert(
-        confluence_is_single_threaded(),
-        "a thread was started inside a critical section, which ran without the mutex because the process had one thread"
-      )
+      #if DEBUG
+        confluencePrecondition(
+          confluence_is_single_threaded(),
+          "a thread was started inside a critical section, which ran without the mutex because the process had one thread"
+        )
+      #endif
     }
   #endif
 }

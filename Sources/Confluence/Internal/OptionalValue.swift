@@ -91,14 +91,14 @@ extension Optional: OptionalValue {
   package consuming func unwrappedSlot() -> Wrapped {
     switch consume self {
     case .some(let wrapped): return wrapped
-    case .none: preconditionFailure("an empty slot was read")
+    case .none: confluencePreconditionFailure("an empty slot was read")
     }
   }
 
   @inlinable
   @inline(__always)
   package var isFilledSlot: Bool {
-    // `!= nil` rather than a `switch`, which a debug build made on a copy of the slot
+    // `!= nil` rather than a `switch`, which an unoptimised build made on a copy of the slot
     // (through the optional's value witnesses); the standard library's `!=` with `nil`
     // borrows it.
     self != nil
@@ -107,8 +107,8 @@ extension Optional: OptionalValue {
   @inlinable
   @inline(__always)
   package func wrappedSlotCopy() -> Wrapped {
-    // Unwrapped with `!` (which traps on an empty slot) rather than by a `switch`, which a
-    // debug build made on a copy of the slot and then copied the value out of.
+    // Unwrapped with `!` (which traps on an empty slot) rather than by a `switch`, which an
+    // unoptimised build made on a copy of the slot and then copied the value out of.
     self!
   }
 }

@@ -102,7 +102,7 @@ package struct SlotQueue<Slot: OptionalValue> {
   /// Removes the element `offset` places after the oldest one.
   @inlinable
   package mutating func remove(atOffset offset: Int) {
-    precondition(offset >= 0 && offset < storedCount, "FIFOQueue.remove(atOffset:) out of range")
+    confluencePrecondition(offset >= 0 && offset < storedCount, "FIFOQueue.remove(atOffset:) out of range")
     if offset == 0 {
       _ = removeFirst()
       return
@@ -127,7 +127,7 @@ package struct SlotQueue<Slot: OptionalValue> {
   @inlinable
   @inline(__always)
   package mutating func removeFirst() -> Element {
-    precondition(storedCount > 0, "FIFOQueue.removeFirst() on an empty queue")
+    confluencePrecondition(storedCount > 0, "FIFOQueue.removeFirst() on an empty queue")
     let element = oldest.takeSlot()
     storedCount &-= 1
     if storedCount > 0 {

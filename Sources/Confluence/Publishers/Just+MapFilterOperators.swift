@@ -145,7 +145,7 @@ extension Just {
   /// - Returns: An `Optional.Publisher` of the output, or of `nil`.
   @inlinable
   public func dropFirst(_ count: Int = 1) -> Optional<Output>.Publisher {
-    precondition(count >= 0, "dropFirst(_:): count must not be negative (got \(count))")
+    confluencePrecondition(count >= 0, "dropFirst(_:): count must not be negative (got \(count))")
     return Optional<Output>.Publisher(count == 0 ? output : nil)
   }
 
@@ -173,7 +173,7 @@ extension Just {
   /// - Returns: An `Optional.Publisher` of the output, or of `nil`.
   @inlinable
   public func prefix(_ maxLength: Int) -> Optional<Output>.Publisher {
-    precondition(maxLength >= 0, "prefix(_:): maxLength must not be negative (got \(maxLength))")
+    confluencePrecondition(maxLength >= 0, "prefix(_:): maxLength must not be negative (got \(maxLength))")
     return Optional<Output>.Publisher(maxLength > 0 ? output : nil)
   }
 
@@ -200,7 +200,7 @@ extension Just {
   /// - Returns: An `Optional.Publisher` of the output, or of `nil`.
   @inlinable
   public func output(at index: Int) -> Optional<Output>.Publisher {
-    precondition(index >= 0, "output(at:): index must not be negative (got \(index))")
+    confluencePrecondition(index >= 0, "output(at:): index must not be negative (got \(index))")
     return Optional<Output>.Publisher(index == 0 ? output : nil)
   }
 

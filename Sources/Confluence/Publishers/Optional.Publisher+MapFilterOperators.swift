@@ -56,7 +56,7 @@ extension Optional.Publisher {
   /// - Returns: An `Optional.Publisher` of the value, or of `nil`.
   @inlinable
   public func dropFirst(_ count: Int = 1) -> Optional<Output>.Publisher {
-    precondition(count >= 0, "dropFirst(_:): count must not be negative (got \(count))")
+    confluencePrecondition(count >= 0, "dropFirst(_:): count must not be negative (got \(count))")
     return Optional<Output>.Publisher(count == 0 ? output : nil)
   }
 
@@ -84,7 +84,7 @@ extension Optional.Publisher {
   /// - Returns: An `Optional.Publisher` of the value, or of `nil`.
   @inlinable
   public func prefix(_ maxLength: Int) -> Optional<Output>.Publisher {
-    precondition(maxLength >= 0, "prefix(_:): maxLength must not be negative (got \(maxLength))")
+    confluencePrecondition(maxLength >= 0, "prefix(_:): maxLength must not be negative (got \(maxLength))")
     return Optional<Output>.Publisher(maxLength > 0 ? output : nil)
   }
 
@@ -111,7 +111,7 @@ extension Optional.Publisher {
   /// - Returns: An `Optional.Publisher` of the value, or of `nil`.
   @inlinable
   public func output(at index: Int) -> Optional<Output>.Publisher {
-    precondition(index >= 0, "output(at:): index must not be negative (got \(index))")
+    confluencePrecondition(index >= 0, "output(at:): index must not be negative (got \(index))")
     return Optional<Output>.Publisher(index == 0 ? output : nil)
   }
 
@@ -134,9 +134,9 @@ extension Optional.Publisher {
   @inlinable
   public func output<R: RangeExpression>(in range: R) -> Optional<Output>.Publisher where R.Bound == Int {
     let bounds = range.relative(to: 0..<Int.max)
-    precondition(
+    confluencePrecondition(
       bounds.lowerBound >= 0, "output(in:): the range's lower bound must not be negative (got \(bounds.lowerBound))")
-    precondition(
+    confluencePrecondition(
       bounds.upperBound < Int.max - 1,
       "output(in:): the range's upper bound must be below Int.max - 1 (got \(bounds.upperBound))")
     return Optional<Output>.Publisher(bounds.lowerBound == 0 && bounds.upperBound != 0 ? output : nil)

@@ -15,7 +15,7 @@
 internal struct SubjectConduitList<Element: AnyObject>: RandomAccessCollection {
   @usableFromInline internal var lone: Element?
   @usableFromInline internal var many: ContiguousArray<Element> = []
-  /// The first of two or more elements (`many[0]`), kept apart: a debug build reads it as a
+  /// The first of two or more elements (`many[0]`), kept apart: an unoptimised build reads it as a
   /// stored reference, without calling into `ContiguousArray`, which would need the element
   /// type's generic metadata there (see `SubjectStorage.sendThroughLock(_:)`).
   @usableFromInline internal private(set) var head: Element?
@@ -30,7 +30,7 @@ internal struct SubjectConduitList<Element: AnyObject>: RandomAccessCollection {
   internal var endIndex: Int { count }
 
   // `count`, `isEmpty`, `indices` and the search below are the collection's defaults spelled
-  // out: in a debug build the defaults run as unspecialised generic code (`count` as
+  // out: in an unoptimised build the defaults run as unspecialised generic code (`count` as
   // `distance(from:to:)`), about 3,800 instructions per send to two subscribers.
 
   @inlinable
@@ -57,7 +57,7 @@ internal struct SubjectConduitList<Element: AnyObject>: RandomAccessCollection {
   @inlinable
   internal subscript(position: Int) -> Element {
     if let lone {
-      precondition(position == 0, "index out of range")
+      confluencePrecondition(position == 0, "index out of range")
       return lone
     }
     return many[position]
@@ -89,7 +89,7 @@ internal struct SubjectConduitList<Element: AnyObject>: RandomAccessCollection {
   @inlinable
   internal mutating func remove(at position: Int) -> Element {
     if let element = lone {
-      precondition(position == 0, "index out of range")
+      confluencePrecondition(position == 0, "index out of range")
       lone = nil
       return element
     }

@@ -257,7 +257,7 @@ internal struct SubjectConduitState<Output, Failure: Error> {
   /// subject's lone-subscriber lane, `SubjectLane`).
   @inlinable
   internal var isLaneEligible: Bool {
-    // `mutating`, and conditions rather than `&&`: a debug build copied the whole state to
+    // `mutating`, and conditions rather than `&&`: an unoptimised build copied the whole state to
     // call a getter that is not, and again into each `&&`'s closure.
     mutating get {
       guard demand == .unlimited, !isDelivering, !isTerminal, !isCompletionPending, reservedCount == 0

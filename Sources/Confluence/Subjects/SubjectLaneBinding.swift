@@ -69,7 +69,7 @@ internal final class SubjectLaneBinding {
   @inlinable
   internal func takeVerdict() -> Verdict {
     let taken = verdict
-    precondition(taken != .pending, "a bound lane was closed without a verdict on its thread")
+    confluencePrecondition(taken != .pending, "a bound lane was closed without a verdict on its thread")
     verdict = .pending
     return taken
   }

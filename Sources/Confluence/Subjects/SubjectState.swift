@@ -32,7 +32,7 @@ internal enum SubjectKind: Sendable {
   /// its first demand.
   @usableFromInline
   internal var keepsCurrentValue: Bool {
-    // Matched rather than compared with `==`, which a debug build calls through the
+    // Matched rather than compared with `==`, which an unoptimised build calls through the
     // `Equatable` witness.
     switch self {
     case .currentValue, .published: true
@@ -74,7 +74,7 @@ internal struct SubjectState<Output, Failure: Error>: SubjectStateSending {
   /// Whether the subject completed: `completion != nil`, kept apart (and ahead of the fields
   /// whose size depends on `Output` and `Failure`) so that a send can check it without the
   /// generic metadata of `Completion` and of the optional around it, which unspecialised code
-  /// (a debug build) looks up in the runtime's cache on every call.
+  /// (an unoptimised build) looks up in the runtime's cache on every call.
   @usableFromInline
   internal private(set) var isCompleted = false
 

@@ -178,18 +178,18 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
   @inline(never)
   internal func sendThroughLock(_ value: Output) {
     // Written out between `acquire()` and `release(_:)` rather than in a closure, which in
-    // unspecialised code (a debug build) would look the generic metadata of its result up
+    // unspecialised code (an unoptimised build) would look the generic metadata of its result up
     // on every send.
     let acquired = lock.acquire()
     closeLane()
-    // In a debug build, with two or more subscribers: planned and delivered by the first of
-    // them (`SubjectConduit.sendAsHead(_:releasing:)`), which finds the conduit type's
-    // metadata in itself, reached through the holder, which finds the state's in itself
-    // (see `SubjectStateHolder`). There the plan below looked four of them up per send; an
-    // optimised build inlines what needed them.
-    #if DEBUG
-      if sendThroughHead(value, releasing: acquired) { return }
-    #endif
+    // Where this runs unspecialised (a debug build's calls, a generic helper in another
+    // module, every unoptimised build), with two or more subscribers: planned and delivered
+    // by the first of them (`SubjectConduit.sendAsHead(_:releasing:)`), which finds the
+    // conduit type's metadata in itself, reached through the holder, which finds the state's
+    // in itself (see `SubjectStateHolder`). There the plan below looked four of them up per
+    // send; specialised code inlines what needed them. `_canBeClass` answers 2 ("not known
+    // here") only in code that is not specialised for `Output`, and is a constant in all code.
+    if _canBeClass(Output.self) > 1, sendThroughHead(value, releasing: acquired) { return }
     let plan = state.sendWithoutCurrentValue(value)
     let first = offerFirst(value, as: plan)
     lock.release(acquired)

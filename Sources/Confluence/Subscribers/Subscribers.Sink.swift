@@ -289,12 +289,13 @@ extension Subscribers {
       gate.hasReleased
     }
 
-    /// Whether ``closures`` is where ``letGoOfClosures()`` replaces it (checked in debug
-    /// builds: the first stored property of the object).
+    /// Whether ``closures`` is where ``letGoOfClosures()`` replaces it: the first stored
+    /// property of the object (checked by `init` where the module is compiled unoptimised,
+    /// and by `SinkLayoutTests`).
     @usableFromInline
     internal final func closuresAreWhereLetGoLooks() -> Bool {
       // Compared a word at a time: `elementsEqual` over the bytes cost about 13,000
-      // instructions per sink in a debug build, where this check runs.
+      // instructions per sink in an unoptimised build, where `init` runs this check.
       let storage = UnsafeRawPointer(_getUnsafePointerToStoredProperties(self))
       return withUnsafeBytes(of: closures) { bytes in
         var offset = 0

@@ -89,7 +89,8 @@ final class AsyncProducerSubscription<Output: Sendable>: Subscription, CustomStr
   }
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand != .none, "API violation: request(_:) was called with demand .none; request at least .max(1)")
+    confluencePrecondition(
+      demand != .none, "API violation: request(_:) was called with demand .none; request at least .max(1)")
     let waiter = lock.withLock { () -> CheckedContinuation<Bool, Never>? in
       self.demand += demand
       guard self.demand > 0, let waiter = self.waiter else { return nil }

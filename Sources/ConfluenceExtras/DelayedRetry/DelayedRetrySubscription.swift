@@ -116,7 +116,8 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
     let target = lock.withLock { () -> Downstream? in
       guard case .subscribed = phase else { return nil }
       // As Apple's `retry(_:)`: a value nobody asked for is a broken contract.
-      precondition(outstanding > .none, "retry(_:delay:scheduler:): the upstream sent a value it was not asked for")
+      confluencePrecondition(
+        outstanding > .none, "retry(_:delay:scheduler:): the upstream sent a value it was not asked for")
       outstanding -= 1
       return downstream
     }

@@ -58,7 +58,7 @@ extension Publishers {
       upstream: Upstream, retries: Int, delay: @escaping (_ retry: Int) -> Context.SchedulerTimeType.Stride,
       scheduler: Context, options: Context.SchedulerOptions? = nil
     ) {
-      precondition(retries >= 0, "retry: the number of retries must not be negative (got \(retries))")
+      confluencePrecondition(retries >= 0, "retry: the number of retries must not be negative (got \(retries))")
       self.upstream = upstream
       self.retries = retries
       self.delay = delay
@@ -110,8 +110,8 @@ extension Publisher {
     _ retries: Int, initialDelay: S.SchedulerTimeType.Stride, multiplier: Int = 2,
     maxDelay: S.SchedulerTimeType.Stride? = nil, scheduler: S, options: S.SchedulerOptions? = nil
   ) -> Publishers.DelayedRetry<Self, S> {
-    precondition(multiplier >= 1, "retry: the backoff multiplier must be at least 1 (got \(multiplier))")
-    precondition(initialDelay >= .zero, "retry: the initial delay must not be negative")
+    confluencePrecondition(multiplier >= 1, "retry: the backoff multiplier must be at least 1 (got \(multiplier))")
+    confluencePrecondition(initialDelay >= .zero, "retry: the initial delay must not be negative")
     return Publishers.DelayedRetry(
       upstream: self, retries: retries,
       delay: { retry in backoffDelay(retry: retry, initial: initialDelay, multiplier: multiplier, cap: maxDelay) },

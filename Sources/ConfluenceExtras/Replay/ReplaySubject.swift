@@ -51,7 +51,7 @@ public final class ReplaySubject<Output, Failure: Error>: Subject {
   /// - Parameter bufferSize: The most values to replay to a new subscriber; zero or more.
   @inlinable
   public init(bufferSize: Int) {
-    precondition(bufferSize >= 0, "ReplaySubject: bufferSize must not be negative (got \(bufferSize))")
+    confluencePrecondition(bufferSize >= 0, "ReplaySubject: bufferSize must not be negative (got \(bufferSize))")
     self.bufferSize = bufferSize
   }
 

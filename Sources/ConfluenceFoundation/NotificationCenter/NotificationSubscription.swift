@@ -51,7 +51,8 @@ final class NotificationSubscription: Subscription, CustomStringConvertible, Cus
   }
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand != .none, "API violation: request(_:) was called with demand .none; request at least .max(1)")
+    confluencePrecondition(
+      demand != .none, "API violation: request(_:) was called with demand .none; request at least .max(1)")
     lock.withLock { state.demand += demand }
   }
 

@@ -28,7 +28,9 @@ final class ObservationSubscription<Root: Observable & AnyObject, Value>: Subscr
 
   /// Installs the observation; returns the current value.
   func startObserving() -> Value {
-    guard let object = lock.withLock({ self.object }) else { preconditionFailure("observing before subscribing") }
+    guard let object = lock.withLock({ self.object }) else {
+      confluencePreconditionFailure("observing before subscribing")
+    }
     let keyPath = self.keyPath
     // The handlers reach this subscription through a non-generic existential, held weakly.
     weak let handler: (any ObservationChangeHandling)? = self
@@ -64,7 +66,8 @@ final class ObservationSubscription<Root: Observable & AnyObject, Value>: Subscr
   }
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand != .none, "API violation: request(_:) was called with demand .none; request at least .max(1)")
+    confluencePrecondition(
+      demand != .none, "API violation: request(_:) was called with demand .none; request at least .max(1)")
     lock.withLock { state.demand += demand }
   }
 

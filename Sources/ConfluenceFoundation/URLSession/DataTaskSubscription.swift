@@ -64,7 +64,8 @@ final class DataTaskSubscription: Subscription, CustomStringConvertible, CustomR
   }
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand != .none, "API violation: request(_:) was called with demand .none; request at least .max(1)")
+    confluencePrecondition(
+      demand != .none, "API violation: request(_:) was called with demand .none; request at least .max(1)")
     let (creates, parent, existing) = lock.withLock {
       () -> (Bool?, URLSession.DataTaskPublisher?, URLSessionDataTask?) in
       (state.request(demand), self.parent, task)

@@ -101,7 +101,8 @@ final class HTTPBytesSubscription: Subscription, CustomStringConvertible,
   }
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand != .none, "API violation: request(_:) was called with demand .none; request at least .max(1)")
+    confluencePrecondition(
+      demand != .none, "API violation: request(_:) was called with demand .none; request at least .max(1)")
     let (action, parent, connection) = lock.withLock {
       (state.request(demand), self.parent, self.connection)
     }

@@ -86,8 +86,8 @@ public struct EventSourcePublisher<Context: Scheduler>: Publisher {
     request: URLRequest, session: URLSession = .shared, scheduler: Context,
     configuration: EventSourceConfiguration = EventSourceConfiguration()
   ) {
-    precondition(configuration.maximumEventLength > 0, "maximumEventLength must be positive")
-    precondition(configuration.reconnectionTime >= .zero, "reconnectionTime must not be negative")
+    confluencePrecondition(configuration.maximumEventLength > 0, "maximumEventLength must be positive")
+    confluencePrecondition(configuration.reconnectionTime >= .zero, "reconnectionTime must not be negative")
     self.request = request
     self.session = session
     self.scheduler = scheduler

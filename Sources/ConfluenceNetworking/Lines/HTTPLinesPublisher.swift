@@ -61,7 +61,7 @@ public struct HTTPLinesPublisher: Publisher {
   ///   - upstream: The response to read.
   ///   - maximumLineLength: The most bytes a line may have, its terminator not counted.
   public init(upstream: HTTPBytesPublisher, maximumLineLength: Int = defaultMaximumLineLength) {
-    precondition(maximumLineLength > 0, "maximumLineLength must be positive (it was \(maximumLineLength))")
+    confluencePrecondition(maximumLineLength > 0, "maximumLineLength must be positive (it was \(maximumLineLength))")
     self.upstream = upstream
     self.maximumLineLength = maximumLineLength
   }

@@ -121,7 +121,8 @@ final class HTTPLinesSubscription: Subscription, Subscriber, CustomStringConvert
   // MARK: Subscription (the downstream's side)
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand != .none, "API violation: request(_:) was called with demand .none; request at least .max(1)")
+    confluencePrecondition(
+      demand != .none, "API violation: request(_:) was called with demand .none; request at least .max(1)")
     lock.withLock { state.demand += demand }
     drain()
   }

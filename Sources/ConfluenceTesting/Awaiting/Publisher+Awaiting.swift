@@ -29,7 +29,7 @@ extension Publisher where Output: Sendable {
     _ count: Int, timeout: Duration = .seconds(5), fileID: StaticString = #fileID,
     file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws -> [Output] {
-    precondition(count >= 0, "firstValues(_:timeout:) was called with a negative count \(count)")
+    confluencePrecondition(count >= 0, "firstValues(_:timeout:) was called with a negative count \(count)")
     let location = CheckLocation(fileID: fileID, filePath: file, line: line, column: column)
     let recording = try await awaitEvents(until: .values(count), timeout: timeout, location: location)
     if case .failure(let failure) = recording.completion, recording.values.count < count { throw failure }

@@ -156,7 +156,7 @@ public struct PublisherVerification<Specimen: Publisher>: Sendable {
 
   internal func fixture(_ count: Int) -> VerificationFixture<Specimen> {
     if let makeFixture { return makeFixture(count) }
-    guard let makePublisher else { preconditionFailure("PublisherVerification has no factory") }
+    guard let makePublisher else { confluencePreconditionFailure("PublisherVerification has no factory") }
     return VerificationFixture(publisher: makePublisher(count))
   }
 

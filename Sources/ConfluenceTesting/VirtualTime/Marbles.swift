@@ -32,28 +32,28 @@ extension TestSequence {
       case " ":
         continue
       case "-":
-        precondition(!inGroup, "marbles: '-' inside a group in \"\(marbles)\"")
+        confluencePrecondition(!inGroup, "marbles: '-' inside a group in \"\(marbles)\"")
       case "(":
-        precondition(!inGroup, "marbles: nested group in \"\(marbles)\"")
+        confluencePrecondition(!inGroup, "marbles: nested group in \"\(marbles)\"")
         inGroup = true
         continue
       case ")":
-        precondition(inGroup, "marbles: ')' without '(' in \"\(marbles)\"")
+        confluencePrecondition(inGroup, "marbles: ')' without '(' in \"\(marbles)\"")
         inGroup = false
       case "|":
         elements.append((time: time, signal: .completion(.finished)))
       case "#":
-        guard let error else { preconditionFailure("marbles: '#' in \"\(marbles)\" but no error given") }
+        guard let error else { confluencePreconditionFailure("marbles: '#' in \"\(marbles)\" but no error given") }
         elements.append((time: time, signal: .completion(.failure(error))))
       default:
         guard let value = values[character] else {
-          preconditionFailure("marbles: no value for '\(character)' in \"\(marbles)\"")
+          confluencePreconditionFailure("marbles: no value for '\(character)' in \"\(marbles)\"")
         }
         elements.append((time: time, signal: .input(value)))
       }
       if !inGroup { tick += 1 }
     }
-    precondition(!inGroup, "marbles: unclosed group in \"\(marbles)\"")
+    confluencePrecondition(!inGroup, "marbles: unclosed group in \"\(marbles)\"")
     self.init(elements)
   }
 

@@ -93,7 +93,7 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
     after date: SchedulerTimeType, interval: Stride, tolerance: Stride, options: SchedulerOptions?,
     _ action: @escaping () -> Void
   ) -> Cancellable {
-    precondition(interval > .zero, "TestScheduler: a repeating schedule needs an interval greater than zero")
+    confluencePrecondition(interval > .zero, "TestScheduler: a repeating schedule needs an interval greater than zero")
     let id = lock.withLock { () -> Int in
       self.options.append(options)
       return enqueue(due: date, interval: interval, action)

@@ -113,7 +113,8 @@ private final class TestablePublisherSubscription<Downstream: Subscriber>: Subsc
   }
 
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "API violation: request(_:) was called with demand .none; request at least .max(1)")
+    confluencePrecondition(
+      demand > 0, "API violation: request(_:) was called with demand .none; request at least .max(1)")
     lock.withLock { self.demand += demand }
   }
 

@@ -58,7 +58,7 @@ internal struct BufferState<Downstream: Subscriber> {
   internal mutating func receive(
     _ value: Downstream.Input, whenFull: Publishers.BufferingStrategy<Downstream.Failure>
   ) -> Arrival {
-    precondition(!isMakingError, "buffer: a value arrived while the whenFull error closure was running")
+    confluencePrecondition(!isMakingError, "buffer: a value arrived while the whenFull error closure was running")
     guard case .subscribed = upstream, !isCancelled else { return .ignore }
     if case .failure = terminal { return .ignore }
     if values.count < size {

@@ -72,7 +72,7 @@ extension Publishers {
       upstream: Upstream, size: Int, prefetch: Publishers.PrefetchStrategy,
       whenFull: Publishers.BufferingStrategy<Upstream.Failure>
     ) {
-      precondition(size >= 0, "buffer(size: \(size)): the buffer size must not be negative")
+      confluencePrecondition(size >= 0, "buffer(size: \(size)): the buffer size must not be negative")
       self.upstream = upstream
       self.size = size
       self.prefetch = prefetch

@@ -51,29 +51,29 @@ internal class FanInEntry<AOutput, BOutput, COutput, DOutput, Failure: Error>: F
     super.init(receiveJust: receiveJust)
   }
 
-  // What the handlers call in a debug build (see
+  // What the handlers call in an unoptimised build (see
   // `FanInSubscription.init(downstream:)`): the subscription overrides them, and a method of
   // its class finds the class's generic metadata in the object, where a handler that casts
   // the entry to the subscription's type looked that metadata up in the runtime's cache on
   // every call.
 
-  #if DEBUG
-    /// A value from `side`, in a debug build (overridden by `FanInSubscription`).
+  #if CONFLUENCE_UNOPTIMISED
+    /// A value from `side`, in an unoptimised build (overridden by `FanInSubscription`).
     @usableFromInline
     internal func receiveOverridden(_ value: UnsafeRawPointer, from side: FanInSide) -> Subscribers.Demand {
-      preconditionFailure("FanInSubscription overrides receiveOverridden(_:from:)")
+      confluencePreconditionFailure("FanInSubscription overrides receiveOverridden(_:from:)")
     }
 
-    /// `side`'s subscription, in a debug build (overridden by `FanInSubscription`).
+    /// `side`'s subscription, in an unoptimised build (overridden by `FanInSubscription`).
     @usableFromInline
     internal func receiveSubscriptionOverridden(_ side: FanInSide, _ subscription: Subscription) {
-      preconditionFailure("FanInSubscription overrides receiveSubscriptionOverridden(_:_:)")
+      confluencePreconditionFailure("FanInSubscription overrides receiveSubscriptionOverridden(_:_:)")
     }
 
-    /// `side`'s completion, in a debug build (overridden by `FanInSubscription`).
+    /// `side`'s completion, in an unoptimised build (overridden by `FanInSubscription`).
     @usableFromInline
     internal func receiveCompletionOverridden(_ side: FanInSide, _ completion: UnsafeRawPointer) {
-      preconditionFailure("FanInSubscription overrides receiveCompletionOverridden(_:_:)")
+      confluencePreconditionFailure("FanInSubscription overrides receiveCompletionOverridden(_:_:)")
     }
   #endif
 

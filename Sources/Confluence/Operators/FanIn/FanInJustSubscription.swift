@@ -88,12 +88,12 @@ internal class FanInJustEntry {
     self.receiveJust = receiveJust
   }
 
-  #if DEBUG
-    /// A `Just`'s value on `side`, in a debug build (overridden by `FanInSubscription`,
+  #if CONFLUENCE_UNOPTIMISED
+    /// A `Just`'s value on `side`, in an unoptimised build (overridden by `FanInSubscription`,
     /// for the reason `FanInEntry.receiveOverridden(_:from:)` gives).
     @usableFromInline
     internal func receiveJustOverridden(from side: FanInSide, bits: UInt64) {
-      preconditionFailure("FanInSubscription overrides receiveJustOverridden(from:bits:)")
+      confluencePreconditionFailure("FanInSubscription overrides receiveJustOverridden(from:bits:)")
     }
   #endif
 }

@@ -55,7 +55,7 @@ internal protocol FanInLogic {
   mutating func takeReadyOutput() -> Output
 
   /// Whether an output is ready for ``takeReadyOutput()``. (`mutating` only so that the state
-  /// reaches it in place rather than through a copy of the logic: a debug build copied the
+  /// reaches it in place rather than through a copy of the logic: an unoptimised build copied the
   /// logic through its value witness for each non-mutating call.)
   mutating func hasOutput() -> Bool
 

@@ -102,7 +102,7 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
     keep(&logic, isDelivering)
     if isDelivering { return .idle }
     let step = nextStep()
-    if case .deliver = step { sender = side }  // matched: a debug build calls `==` through a witness
+    if case .deliver = step { sender = side }  // matched: an unoptimised build calls `==` through a witness
     return step
   }
 

@@ -81,12 +81,12 @@ where Downstream.Input == Logic.Output {
       }
     }
     // The handlers cast the entry to this class and run its code, specialised where the
-    // types are known. In a debug build `unsafeDowncast` checks the cast, which looked the
+    // types are known. In an unoptimised build `unsafeDowncast` checks the cast, which looked the
     // class's metadata up in the runtime's cache on every call: there the handlers call
     // methods this class overrides instead, which find the metadata in the object. (In an
     // optimised build the cast is free and the override one call more: 1.5% more per value
     // in `generic-zip-flatMap-unspecialised`.)
-    #if DEBUG
+    #if CONFLUENCE_UNOPTIMISED
       super.init(
         state: State(),
         receiveSubscription: { entry, side, subscription in entry.receiveSubscriptionOverridden(side, subscription) },
@@ -136,7 +136,7 @@ where Downstream.Input == Logic.Output {
     #endif
   }
 
-  #if DEBUG
+  #if CONFLUENCE_UNOPTIMISED
     @inlinable
     internal override func receiveOverridden(_ value: UnsafeRawPointer, from side: FanInSide) -> Subscribers.Demand {
       switch side {

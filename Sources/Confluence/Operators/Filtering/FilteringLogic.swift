@@ -139,7 +139,7 @@ extension FilteringLogic {
   /// Only the `try` operators (above) report errors of their own.
   @inlinable
   internal func failure(_ error: any Error) -> Failure {
-    preconditionFailure("\(Self.name) reported an error, which it cannot send: \(error)")
+    confluencePreconditionFailure("\(Self.name) reported an error, which it cannot send: \(error)")
   }
 
   @inlinable

@@ -111,7 +111,7 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
     let current = readPhase()
     if current != Self.live {
       if current == Self.awaiting, Logic.edges.trapsBeforeSubscription {
-        preconditionFailure("\(Logic.name) received a value before its subscription")
+        confluencePreconditionFailure("\(Logic.name) received a value before its subscription")
       }
       if !Logic.edges.processesValuesOutsideLiveSpan { return .none }
     }
@@ -174,7 +174,7 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
       }
     }
     if wasStatus == Self.awaiting, Logic.edges.trapsBeforeSubscription {
-      preconditionFailure("\(Logic.name) received a completion before its subscription")
+      confluencePreconditionFailure("\(Logic.name) received a completion before its subscription")
     }
     guard wasStatus == Self.live else { return }
     switch completion {
@@ -211,7 +211,7 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
       return (status.subscription, false)
     }
     if isAwaiting, Logic.edges.trapsBeforeSubscription {
-      preconditionFailure("\(Logic.name) was asked for demand before its subscription")
+      confluencePreconditionFailure("\(Logic.name) was asked for demand before its subscription")
     }
     subscription?.request(demand)
   }

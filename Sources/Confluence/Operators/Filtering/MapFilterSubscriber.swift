@@ -7,7 +7,7 @@
 /// tested, and either passed on or answered with `.max(1)`. This relay does that in one call
 /// per value instead of two. In code the compiler specialised the two calls were inlined
 /// into one anyway; in generic code it did not specialise (a pipeline built by a generic
-/// helper in another module) and in a debug build, each relay is a call through a witness
+/// helper in another module) and in an unoptimised build, each relay is a call through a witness
 /// table with its value passed indirectly, so a `map` → `filter` pair costs one such call
 /// instead of two.
 ///

@@ -37,7 +37,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      precondition(count >= 0, "dropFirst(_:): count must not be negative (got \(count))")
+      confluencePrecondition(count >= 0, "dropFirst(_:): count must not be negative (got \(count))")
       // As Apple's: the downstream holds the subscription before upstream is subscribed.
       let inner = DropSubscription(downstream: subscriber, count: count)
       subscriber.receive(subscription: inner)

@@ -32,7 +32,8 @@ extension Publishers {
     ///   - range: The range of elements to publish; its lower bound must not be negative.
     @inlinable
     public init(upstream: Upstream, range: CountableRange<Int>) {
-      precondition(range.lowerBound >= 0, "Publishers.Output: the range must not start below 0 (got \(range))")
+      confluencePrecondition(
+        range.lowerBound >= 0, "Publishers.Output: the range must not start below 0 (got \(range))")
       self.upstream = upstream
       self.range = range
     }
@@ -72,7 +73,7 @@ extension Publisher {
   /// - Returns: A publisher that publishes a specific indexed element.
   @inlinable
   public consuming func output(at index: Int) -> Publishers.Output<Self> {
-    precondition(index >= 0, "output(at:): index must not be negative (got \(index))")
+    confluencePrecondition(index >= 0, "output(at:): index must not be negative (got \(index))")
     return output(in: index...index)
   }
 
@@ -125,7 +126,7 @@ extension Publisher {
   ///   completing.
   @inlinable
   public consuming func prefix(_ maxLength: Int) -> Publishers.Output<Self> {
-    precondition(maxLength >= 0, "prefix(_:): maxLength must not be negative (got \(maxLength))")
+    confluencePrecondition(maxLength >= 0, "prefix(_:): maxLength must not be negative (got \(maxLength))")
     return output(in: ..<maxLength)
   }
 }

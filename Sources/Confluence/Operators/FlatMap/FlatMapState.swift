@@ -295,7 +295,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   @inlinable
   @inline(__always)
   internal var downstreamReference: UnsafeRawPointer {
-    // `mutating`: read in place. A debug build copies the whole state (an outlined copy
+    // `mutating`: read in place. An unoptimised build copies the whole state (an outlined copy
     // and destroy of every field) to call a getter that is not.
     mutating get { unsafeBitCast(downstream.unsafelyUnwrapped, to: UnsafeRawPointer.self) }
   }

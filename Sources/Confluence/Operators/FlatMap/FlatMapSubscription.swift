@@ -127,7 +127,7 @@ where
   @usableFromInline
   internal let innerIsJust: Bool
 
-  #if DEBUG
+  #if CONFLUENCE_UNOPTIMISED
     /// Whether downstream is a class, decided once here (see ``downstreamIsClass``).
     @usableFromInline
     internal let downstreamIsClassInDebug: Bool
@@ -150,7 +150,7 @@ where
     let servesMerge = Self.isMergeType
     self.maxPublishers = maxPublishers
     self.innerIsJust = !servesMerge && KnownJust.matches(NewPublisher.self)
-    #if DEBUG
+    #if CONFLUENCE_UNOPTIMISED
       self.downstreamIsClassInDebug = Downstream.self is AnyObject.Type
     #endif
     self.servesMergeStored = servesMerge
@@ -162,10 +162,10 @@ where
         subscription.requestSpecialized(demand)
       }
     }
-    // The handlers cast the entry to this class; in a debug build, where that cast is
+    // The handlers cast the entry to this class; in an unoptimised build, where that cast is
     // checked, they call the methods this class overrides instead (see `FlatMapInnerEntry`
     // and `FanInSubscription.init(downstream:)`).
-    #if DEBUG
+    #if CONFLUENCE_UNOPTIMISED
       super.init(
         state: State(downstream: downstream, transform: transform),
         receiveSubscription: { entry, subscription in entry.receiveSubscriptionOverridden(subscription) },
@@ -203,7 +203,7 @@ where
     #endif
   }
 
-  #if DEBUG
+  #if CONFLUENCE_UNOPTIMISED
     @inlinable
     internal override func receiveSubscriptionOverridden(_ subscription: Subscription) {
       upstreamSubscription(subscription)
@@ -393,7 +393,7 @@ where
   /// Code the compiler did not specialise copies downstream instead: there the call through
   /// the reference needs a dynamic cast to the downstream's type and a closure of its own
   /// (`generic-zip-flatMap-unspecialised` read 9,552 → 10,012 instructions a value with it).
-  /// Debug builds, which specialise nothing, take the reference path all the same when
+  /// Unoptimised builds, which specialise nothing, take the reference path all the same when
   /// downstream is a class (``downstreamIsClassInDebug``), so that the tests run it.
   @inlinable
   @inline(__always)
@@ -402,7 +402,7 @@ where
     case 0: false
     case 1: true
     default:
-      #if DEBUG
+      #if CONFLUENCE_UNOPTIMISED
         downstreamIsClassInDebug
       #else
         false
@@ -946,29 +946,29 @@ internal class FlatMapInnerEntry<InnerOutput, Failure: Error> {
     self.innerCompletion = innerCompletion
   }
 
-  // What the handlers call in a debug build (see
+  // What the handlers call in an unoptimised build (see
   // `FlatMapSubscription.init(downstream:maxPublishers:transform:)`): the subscription
   // overrides them, and a method of its class finds the class's generic metadata in the
   // object, where a handler that casts the entry to the subscription's type looked it up in
   // the runtime's cache on every call.
 
-  #if DEBUG
-    /// An inner publisher's subscription, in a debug build (overridden by the subscription).
+  #if CONFLUENCE_UNOPTIMISED
+    /// An inner publisher's subscription, in an unoptimised build (overridden by the subscription).
     @usableFromInline
     internal func innerSubscriptionOverridden(_ subscription: Subscription, id: FlatMapInnerID) {
-      preconditionFailure("FlatMapSubscription overrides innerSubscriptionOverridden(_:id:)")
+      confluencePreconditionFailure("FlatMapSubscription overrides innerSubscriptionOverridden(_:id:)")
     }
 
-    /// An inner publisher's value, in a debug build (overridden by the subscription).
+    /// An inner publisher's value, in an unoptimised build (overridden by the subscription).
     @usableFromInline
     internal func innerValueOverridden(_ value: UnsafeRawPointer, id: FlatMapInnerID) -> Subscribers.Demand {
-      preconditionFailure("FlatMapSubscription overrides innerValueOverridden(_:id:)")
+      confluencePreconditionFailure("FlatMapSubscription overrides innerValueOverridden(_:id:)")
     }
 
-    /// An inner publisher's completion, in a debug build (overridden by the subscription).
+    /// An inner publisher's completion, in an unoptimised build (overridden by the subscription).
     @usableFromInline
     internal func innerCompletionOverridden(_ completion: UnsafeRawPointer, id: FlatMapInnerID) {
-      preconditionFailure("FlatMapSubscription overrides innerCompletionOverridden(_:id:)")
+      confluencePreconditionFailure("FlatMapSubscription overrides innerCompletionOverridden(_:id:)")
     }
   #endif
 }
@@ -1013,24 +1013,24 @@ internal class FlatMapEntry<UpstreamOutput, InnerOutput, UpstreamFailure: Error>
     super.init(innerSubscription: innerSubscription, innerValue: innerValue, innerCompletion: innerCompletion)
   }
 
-  #if DEBUG
-    /// Upstream's subscription, in a debug build (overridden by the subscription; see
+  #if CONFLUENCE_UNOPTIMISED
+    /// Upstream's subscription, in an unoptimised build (overridden by the subscription; see
     /// ``FlatMapInnerEntry``).
     @usableFromInline
     internal func receiveSubscriptionOverridden(_ subscription: Subscription) {
-      preconditionFailure("FlatMapSubscription overrides receiveSubscriptionOverridden(_:)")
+      confluencePreconditionFailure("FlatMapSubscription overrides receiveSubscriptionOverridden(_:)")
     }
 
-    /// An upstream value, in a debug build (overridden by the subscription).
+    /// An upstream value, in an unoptimised build (overridden by the subscription).
     @usableFromInline
     internal func receiveValueOverridden(_ input: UnsafeRawPointer) -> Subscribers.Demand {
-      preconditionFailure("FlatMapSubscription overrides receiveValueOverridden(_:)")
+      confluencePreconditionFailure("FlatMapSubscription overrides receiveValueOverridden(_:)")
     }
 
-    /// Upstream's completion, in a debug build (overridden by the subscription).
+    /// Upstream's completion, in an unoptimised build (overridden by the subscription).
     @usableFromInline
     internal func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
-      preconditionFailure("FlatMapSubscription overrides receiveCompletionOverridden(_:)")
+      confluencePreconditionFailure("FlatMapSubscription overrides receiveCompletionOverridden(_:)")
     }
   #endif
 

@@ -104,7 +104,8 @@ where Downstream.Input == [Element] {
   @inlinable
   internal init(downstream: Downstream, count: Int) {
     lock = BiasedLock()
-    precondition(count > 0, "collect(_:) was called with count \(count); collect at least 1 element per array")
+    confluencePrecondition(
+      count > 0, "collect(_:) was called with count \(count); collect at least 1 element per array")
     self.downstream = downstream
     self.count = count
   }

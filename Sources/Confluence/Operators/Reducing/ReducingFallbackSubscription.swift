@@ -105,7 +105,7 @@ internal final class ReducingFallbackSubscription<UpstreamFailure: Error, Downst
     let (cancelled, requested) = lock.withLock { (isCancelled, self.requested) }
     if cancelled { return .none }
     if trapsOnValueBeyondDemand {
-      precondition(
+      confluencePrecondition(
         requested + returned - delivered > .none,
         "\(name): received a value with no outstanding demand (upstream sent more than was requested)")
     }

@@ -113,7 +113,8 @@ internal struct RetryStateMachine<Downstream: Subscriber> {
     if case .done = attempt { return .ignore }
     guard hasSubscribedDownstream else { return .trapBeforeSubscription }
     guard let downstream else { return .ignore }
-    precondition(requested + returned - delivered > 0, "Retry: the upstream sent a value it was not asked for")
+    confluencePrecondition(
+      requested + returned - delivered > 0, "Retry: the upstream sent a value it was not asked for")
     delivered += 1
     return .deliver(downstream)
   }

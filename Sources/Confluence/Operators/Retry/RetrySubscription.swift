@@ -63,7 +63,8 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
     switch withMachine({ $0.valueArrived() }) {
     case .deliver(let receiver): downstream = receiver
     case .ignore: return .none
-    case .trapBeforeSubscription: preconditionFailure("Retry: received a value before the upstream subscription")
+    case .trapBeforeSubscription:
+      confluencePreconditionFailure("Retry: received a value before the upstream subscription")
     }
     let more = downstream.receive(input)
     // As Apple's: downstream's further demand is requested from the current attempt, not

@@ -150,7 +150,7 @@ internal final class SubscribeOnSubscription<Downstream: Subscriber, Context: Sc
     let current = pthread_self()
     let owns = lock.withLock { () -> Bool in
       if let thread = requestingThread {
-        precondition(
+        confluencePrecondition(
           pthread_equal(thread, current) == 0,
           "subscribe(on:): request(_:) re-entered from inside the upstream request it scheduled")
         return false

@@ -53,29 +53,29 @@ internal class SwitchToLatestEntry<P: Publisher>: Subscriber {
     self.receiveCompletion = receiveCompletion
   }
 
-  // What the handlers call in a debug build (see
+  // What the handlers call in an unoptimised build (see
   // `SwitchToLatestSubscription.init(downstream:)`): the subscription overrides them, and a
   // method of its class finds the class's generic metadata in the object, where a handler
   // that casts the entry to the subscription's type (a checked cast there) looked it up in
   // the runtime's cache on every call.
 
-  #if DEBUG
-    /// Upstream's subscription, in a debug build (overridden by the subscription).
+  #if CONFLUENCE_UNOPTIMISED
+    /// Upstream's subscription, in an unoptimised build (overridden by the subscription).
     @usableFromInline
     internal func receiveSubscriptionOverridden(_ subscription: Subscription) {
-      preconditionFailure("SwitchToLatestSubscription overrides receiveSubscriptionOverridden(_:)")
+      confluencePreconditionFailure("SwitchToLatestSubscription overrides receiveSubscriptionOverridden(_:)")
     }
 
-    /// An upstream value (a `P`), in a debug build (overridden by the subscription).
+    /// An upstream value (a `P`), in an unoptimised build (overridden by the subscription).
     @usableFromInline
     internal func receiveValueOverridden(_ input: UnsafeRawPointer) -> Subscribers.Demand {
-      preconditionFailure("SwitchToLatestSubscription overrides receiveValueOverridden(_:)")
+      confluencePreconditionFailure("SwitchToLatestSubscription overrides receiveValueOverridden(_:)")
     }
 
-    /// Upstream's completion, in a debug build (overridden by the subscription).
+    /// Upstream's completion, in an unoptimised build (overridden by the subscription).
     @usableFromInline
     internal func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
-      preconditionFailure("SwitchToLatestSubscription overrides receiveCompletionOverridden(_:)")
+      confluencePreconditionFailure("SwitchToLatestSubscription overrides receiveCompletionOverridden(_:)")
     }
   #endif
 

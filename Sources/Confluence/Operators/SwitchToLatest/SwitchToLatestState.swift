@@ -28,7 +28,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   @usableFromInline internal var isDelivering = false
   /// Whether the backlog holds a completion: kept apart, so that the per-value transitions
   /// check it without touching the backlog or naming the completion's generic type
-  /// (unspecialised code, a debug build, looks that up in the runtime's cache on every call
+  /// (unspecialised code, an unoptimised build, looks that up in the runtime's cache on every call
   /// that names it).
   @usableFromInline internal var hasPendingCompletion = false
   /// How many values the backlog's queue holds: values that arrived while another thread was
@@ -80,7 +80,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   internal mutating func innerValue(_ value: Downstream.Input, id: Int) -> Next {
     guard !isTerminated, id == currentID else { return .idle }
     // As Apple's: an inner publisher sending more than it was asked for traps.
-    precondition(demand > 0, "SwitchToLatest: an inner publisher sent a value it was not asked for")
+    confluencePrecondition(demand > 0, "SwitchToLatest: an inner publisher sent a value it was not asked for")
     demand -= 1
     if isDelivering {
       makeBacklog().queued.append(value)
@@ -115,7 +115,8 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
   @inlinable
   internal mutating func innerFinished(id: Int) -> Next {
     guard !isTerminated, id == currentID else { return .idle }
-    precondition(current.isSubscribed, "SwitchToLatest: an inner publisher completed before sending its subscription")
+    confluencePrecondition(
+      current.isSubscribed, "SwitchToLatest: an inner publisher completed before sending its subscription")
     current = .terminal
     hasLiveInner = false
     return completeIfDone()
@@ -135,7 +136,8 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
     // The publisher that failed is released, not cancelled.
     if let innerID {
       guard innerID == currentID else { return .idle }
-      precondition(current.isSubscribed, "SwitchToLatest: an inner publisher completed before sending its subscription")
+      confluencePrecondition(
+        current.isSubscribed, "SwitchToLatest: an inner publisher completed before sending its subscription")
       current = .terminal
     } else {
       _ = upstream.take()

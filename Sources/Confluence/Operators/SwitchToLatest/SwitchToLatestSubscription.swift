@@ -49,10 +49,10 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
       }
     }
     innerIsJust = KnownJust.matches(P.self)
-    // The handlers cast the entry to this class; in a debug build, where that cast is
+    // The handlers cast the entry to this class; in an unoptimised build, where that cast is
     // checked, they call the methods this class overrides instead (see `SwitchToLatestEntry`
     // and `FanInSubscription.init(downstream:)`).
-    #if DEBUG
+    #if CONFLUENCE_UNOPTIMISED
       super.init(
         state: State(),
         receiveSubscription: { entry, subscription in entry.receiveSubscriptionOverridden(subscription) },
@@ -75,7 +75,7 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
     #endif
   }
 
-  #if DEBUG
+  #if CONFLUENCE_UNOPTIMISED
     @inlinable
     internal override func receiveSubscriptionOverridden(_ subscription: Subscription) {
       upstreamSubscription(subscription)
@@ -128,7 +128,7 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
     var atOnce = innerIsJust && !DebugHook.isActive
     var previous = SubscriptionStatus.terminal
     // Sections written out between `acquire()` and `release(_:)`, not in closures, which
-    // unspecialised code (a debug build) runs as functions of their own, each looking the
+    // unspecialised code (an unoptimised build) runs as functions of their own, each looking the
     // state's generic metadata up again.
     var acquired = lock.acquire()
     let switched = state.switchInner(previous: &previous, deliveringAtOnce: &atOnce)

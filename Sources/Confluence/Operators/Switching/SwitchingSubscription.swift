@@ -118,14 +118,14 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
       if !lock.withLock({ phase.isFirst }) { return .none }
     } else if !hasFirstSubscription {
       // As Apple's catch and tryCatch, which trap here (Concatenate ignores the value).
-      preconditionFailure("\(name): received a value before the upstream subscription")
+      confluencePreconditionFailure("\(name): received a value before the upstream subscription")
     }
     if budget == .none {
       // The known demand is used up: look again (slow path). Apple's Concatenate ignores a
       // value nobody asked for; its catch and tryCatch trap.
       budget = lock.withLock { requested + returned - delivered }
       if budget == .none {
-        precondition(gatesValues, "\(name): the upstream sent a value it was not asked for")
+        confluencePrecondition(gatesValues, "\(name): the upstream sent a value it was not asked for")
         return .none
       }
     }
@@ -146,7 +146,7 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
         break
       case .switching, .second:
         // As Apple's catch and tryCatch, which trap when the upstream completes again.
-        precondition(gatesValues, "\(name): the upstream completed again after it had failed")
+        confluencePrecondition(gatesValues, "\(name): the upstream completed again after it had failed")
         return nil
       case .awaitingFirst, .done:
         return nil

@@ -127,7 +127,7 @@ where
     let delivers = lock.withLock { () -> Bool in
       if isEnded || Self.ignoresEvents(from: upstream) { return false }
       if Logic.rules.countsDemand {
-        precondition(demand > .none, "\(Logic.method) received a value beyond the demand requested")
+        confluencePrecondition(demand > .none, "\(Logic.method) received a value beyond the demand requested")
         demand -= 1
       }
       // `drop` publishes once the other has sent its value; `prefix` until then (after it,

@@ -203,7 +203,7 @@ extension DispatchQueue.SchedulerTimeType {
     /// Seconds to nanoseconds, rounded to nearest and saturated at the bounds of `Int`.
     @inlinable
     internal static func nanoseconds(fromSeconds seconds: Double) -> Int {
-      precondition(!seconds.isNaN, "A dispatch queue stride cannot be created from NaN seconds")
+      confluencePrecondition(!seconds.isNaN, "A dispatch queue stride cannot be created from NaN seconds")
       let nanoseconds = (seconds * 1_000_000_000).rounded()
       // Double(Int.max) rounds up to 2^63, which does not fit: compare with >=.
       if nanoseconds >= Double(Int.max) { return Int.max }

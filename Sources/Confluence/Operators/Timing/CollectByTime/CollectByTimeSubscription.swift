@@ -28,7 +28,7 @@ where Downstream.Input == [Input] {
       self.interval = interval
       self.machine = CollectByTimeStateMachine(downstream: downstream, maximumCount: .max)
     case .byTimeOrCount(let scheduler, let interval, let count):
-      precondition(count > 0, "collect(.byTimeOrCount): the count must be greater than zero")
+      confluencePrecondition(count > 0, "collect(.byTimeOrCount): the count must be greater than zero")
       self.scheduler = scheduler
       self.interval = interval
       self.machine = CollectByTimeStateMachine(downstream: downstream, maximumCount: count)

@@ -104,7 +104,7 @@ internal struct TimeoutStateMachine<Downstream: Subscriber> {
   @inlinable
   internal mutating func timerFired(ticket: Int, on thread: pthread_t) -> TimerAction {
     if let arming = armingThread {
-      precondition(
+      confluencePrecondition(
         pthread_equal(arming, thread) == 0,
         "timeout: the scheduler ran the timeout action from inside scheduling it (an immediate scheduler cannot time out)"
       )
