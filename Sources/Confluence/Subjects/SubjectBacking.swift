@@ -29,6 +29,16 @@ internal struct SubjectBacking<Output, Failure: Error> {
   /// constant where `P` is known.
   @inlinable
   internal init?<P: Publisher>(_ publisher: P) where P.Output == Output, P.Failure == Failure {
+    // Not specialised for `P` (`_canBeClass` answers 2 only there): one conformance check
+    // instead of the four casts below (see ``SubjectBackingSource``). The storage's type
+    // follows from `P`'s output and failure, which are these.
+    if _canBeClass(P.self) > 1 {
+      guard let source = publisher as? any SubjectBackingSource else { return nil }
+      let objects = source.subjectBackingObjects
+      storage = unsafeDowncast(objects.storage, to: SubjectStorage<Output, Failure>.self)
+      parent = objects.parent
+      return
+    }
     if let subject = publisher as? PassthroughSubject<Output, Failure> {
       storage = subject.storage
       parent = subject

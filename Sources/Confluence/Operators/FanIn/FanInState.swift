@@ -107,19 +107,23 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
   }
 
   /// The `Just` on `side`, whose value's bytes are `bits` (see ``FanInJustSubscription``),
-  /// was asked for its value: as ``receive(from:_:)``, or `nil` when this is not the first
-  /// time or the whole has ended (a `Just` delivers once, and not after cancel); then
+  /// was asked for its value: as ``receive(from:_:)``, or `nothing` when this is not the
+  /// first time or the whole has ended (a `Just` delivers once, and not after cancel); then
   /// neither the value nor the completion is delivered.
   ///
   /// When the value sets nothing off, the `Just`'s completion, which follows at once, is
-  /// taken in the same critical section (`finishedToo` says so, and the answer is
-  /// ``finished(_:)``'s): one of the interleavings of the two sections it would take apart.
+  /// taken in the same critical section, as ``finished(_:)`` takes it (the answer is then
+  /// `settled` or `completionStep`): one of the interleavings of the two sections it would
+  /// take apart.
+  ///
+  /// The answer is non-generic (see ``FanInJustArrival``); the caller turns a step that is
+  /// not `idle` into a `Next` with ``next(after:)`` before the critical section ends.
   @inlinable
   @inline(__always)
-  internal mutating func receiveJust(from side: FanInSide, bits: UInt64, finishedToo: inout Bool) -> Next? {
-    guard !isTerminated, !justsDelivered.contains(side.member) else { return nil }
+  internal mutating func takeJust(from side: FanInSide, bits: UInt64) -> FanInJustArrival {
+    guard !isTerminated, !justsDelivered.contains(side.member) else { return .nothing }
     justsDelivered.insert(side.member)
-    let next = receive(from: side) { logic, whileDelivering in
+    let step = receive(from: side) { logic, whileDelivering in
       typealias Bits = FanInJustSubscription
       switch side {
       case .a: logic.receive(a: Bits.value(of: bits, as: Logic.A.self), whileDelivering: whileDelivering)
@@ -128,16 +132,38 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
       case .d: logic.receive(d: Bits.value(of: bits, as: Logic.D.self), whileDelivering: whileDelivering)
       }
     }
-    guard case .idle = next else { return self.next(after: next) }
-    finishedToo = true
-    return finished(side)
+    guard case .idle = step else { return .valueStep(step) }
+    // ``finished(_:)``, its `Next` left as a step: the whole cannot have ended here (the
+    // value's step was `idle`).
+    markFinished(side)
+    if isDelivering { return .settled }
+    let after = nextStep()
+    guard case .idle = after else { return .completionStep(after) }
+    return .settled
+  }
+
+  /// The `Just` on `side` subscribed (``justSubscribed(_:_:)``) and, if demand waits, its
+  /// value and completion taken (``takeJust(from:bits:)``), in one critical section.
+  @inlinable
+  @inline(__always)
+  internal mutating func justArrived(_ side: FanInSide, _ just: FanInJustSubscription) -> FanInJustArrival {
+    guard let owed = justSubscribed(side, just), owed > 0 else { return .nothing }
+    return takeJust(from: side, bits: just.bits)
   }
 
   @inlinable
   internal mutating func finished(_ side: FanInSide) -> Next {
     guard !isTerminated else { return .idle }
-    // As Apple's: a side that finished is released, not cancelled, when the whole
-    // completes (only the sides still running are cancelled).
+    markFinished(side)
+    return isDelivering ? .idle : nextDelivery()
+  }
+
+  /// `side` finished: noted, and its subscription released. As Apple's: a side that
+  /// finished is released, not cancelled, when the whole completes (only the sides still
+  /// running are cancelled).
+  @inlinable
+  @inline(__always)
+  internal mutating func markFinished(_ side: FanInSide) {
     finished.insert(side.member)
     switch side {
     case .a: _ = upstreamA.take()
@@ -145,7 +171,6 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
     case .c: _ = upstreamC.take()
     case .d: _ = upstreamD.take()
     }
-    return isDelivering ? .idle : nextDelivery()
   }
 
   @inlinable

@@ -38,6 +38,22 @@ internal class FanInStateHolder<AOutput, BOutput, COutput, DOutput, Failure: Err
     state.receive(from: side, keep)
   }
 
+  /// `state.justArrived(_:_:)` for code the compiler did not specialise (as
+  /// ``receiveThroughHolder(from:_:)``).
+  @inlinable
+  @inline(never)
+  internal final func justArrivedThroughHolder(_ side: FanInSide, _ just: FanInJustSubscription) -> FanInJustArrival {
+    state.justArrived(side, just)
+  }
+
+  /// `state.takeJust(from:bits:)` for code the compiler did not specialise (as
+  /// ``receiveThroughHolder(from:_:)``).
+  @inlinable
+  @inline(never)
+  internal final func takeJustThroughHolder(from side: FanInSide, bits: UInt64) -> FanInJustArrival {
+    state.takeJust(from: side, bits: bits)
+  }
+
   /// `state.takeReadyOutput()` for code the compiler did not specialise (as
   /// ``receiveThroughHolder(from:_:)``).
   @inlinable

@@ -12,6 +12,13 @@ internal protocol FanInStateMachine {
   /// A value arrived from `side`: ``FanInState/receive(from:_:)``.
   mutating func receive(from side: FanInSide, _ keep: (inout Logic, _ whileDelivering: Bool) -> Void) -> FanInStep
 
+  /// A `Just` on `side` subscribed, with its value and completion if demand waits:
+  /// ``FanInState/justArrived(_:_:)``.
+  mutating func justArrived(_ side: FanInSide, _ just: FanInJustSubscription) -> FanInJustArrival
+
+  /// A `Just` on `side` was asked for its value: ``FanInState/takeJust(from:bits:)``.
+  mutating func takeJust(from side: FanInSide, bits: UInt64) -> FanInJustArrival
+
   /// The output a `deliver` step made ready: `FanInLogic.takeReadyOutput()`.
   mutating func takeReadyOutput() -> Logic.Output
 

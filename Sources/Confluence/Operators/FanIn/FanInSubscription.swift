@@ -338,17 +338,47 @@ where Downstream.Input == Logic.Output {
   @inlinable
   internal func justSubscribed<Value>(_ side: FanInSide, _ value: Value) {
     let just = FanInJustSubscription(parent: self, side: side, value: value)
-    var finishedToo = false
     // Subscribed and, when downstream has asked already (as it has when it asks from
-    // `receive(subscription:)`, which ran first), its value received: what a `Just` does
-    // when asked, in the same critical section. Nothing to cancel if it ended already.
-    let arrived = withState { () -> State.Next? in
-      guard let owed = state.justSubscribed(side, just), owed > 0 else { return nil }
-      return state.receiveJust(from: side, bits: just.bits, finishedToo: &finishedToo)
+    // `receive(subscription:)`, which ran first), its value and completion received: what a
+    // `Just` does when asked, in the same critical section. Nothing to cancel if it ended
+    // already. ``withState(_:)`` written out, and the state reached through the holder
+    // where not specialised, as in ``receive(from:_:)``.
+    let acquired = lock.acquire()
+    let word = enterSection()
+    let arrival = _isConcrete(Logic.self) ? state.justArrived(side, just) : justArrivedThroughHolder(side, just)
+    carryOutJust(arrival, from: side, word, acquired)
+  }
+
+  /// Leaves the critical section of a `Just`'s arrival (`word` and `acquired` are its own)
+  /// and carries out what `arrival` says.
+  @inlinable
+  @inline(__always)
+  internal func carryOutJust(_ arrival: FanInJustArrival, from side: FanInSide, _ word: UInt8, _ acquired: Lock.Hold) {
+    switch arrival {
+    case .nothing, .settled:
+      leaveSection(word)
+      lock.release(acquired)
+    case .valueStep(let step):
+      carryOutStepInSection(step, thenFinish: side, word, acquired)
+    case .completionStep(let step):
+      carryOutStepInSection(step, thenFinish: nil, word, acquired)
     }
-    guard var next = consume arrived else { return }
+  }
+
+  /// Turns `step` into a `Next`, leaves the critical section (`word` and `acquired` are its
+  /// own), carries the `Next` out, and then finishes `side` if one is given (the `Just`'s
+  /// completion, not yet taken). Out of line, so that a `Just`'s common path forms no
+  /// `State.Next` and no completion (see ``FanInJustArrival``).
+  @inlinable
+  @inline(never)
+  internal func carryOutStepInSection(
+    _ step: FanInStep, thenFinish side: FanInSide?, _ word: UInt8, _ acquired: Lock.Hold
+  ) {
+    var next = state.next(after: step)
+    leaveSection(word)
+    lock.release(acquired)
     _ = carryOut(&next)
-    if !finishedToo { upstreamCompleted(side, .finished) }
+    if let side { upstreamCompleted(side, .finished) }
   }
 
   /// The `Just` on `side`, whose value's bytes are `bits`, was asked for values (see
@@ -357,11 +387,11 @@ where Downstream.Input == Logic.Output {
   /// what its subscriber returns.
   @inlinable
   internal func receiveJust(from side: FanInSide, bits: UInt64) {
-    var finishedToo = false
-    let arrived = withState { state.receiveJust(from: side, bits: bits, finishedToo: &finishedToo) }
-    guard var next = consume arrived else { return }
-    _ = carryOut(&next)
-    if !finishedToo { upstreamCompleted(side, .finished) }
+    let acquired = lock.acquire()
+    let word = enterSection()
+    let arrival =
+      _isConcrete(Logic.self) ? state.takeJust(from: side, bits: bits) : takeJustThroughHolder(from: side, bits: bits)
+    carryOutJust(arrival, from: side, word, acquired)
   }
 
   @inlinable
