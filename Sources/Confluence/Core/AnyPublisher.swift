@@ -51,6 +51,16 @@ public struct AnyPublisher<Output, Failure: Error>: CustomStringConvertible, Cus
   /// - Parameter publisher: A publisher to wrap with a type-eraser.
   @inlinable
   public init<P: Publisher>(_ publisher: P) where P.Output == Output, P.Failure == Failure {
+    // Not specialised for `P` (`_canBeClass` answers 2 only there): one conformance check
+    // instead of the three casts below (see `AnyPublisherBoxSource`).
+    if _canBeClass(P.self) > 1 {
+      if let source = publisher as? any AnyPublisherBoxSource {
+        box = source.anyPublisherBox
+      } else {
+        box = PublisherBox(publisher)
+      }
+      return
+    }
     if let erased = publisher as? AnyPublisher<Output, Failure> {
       self = erased
     } else if let subject = publisher as? PassthroughSubject<Output, Failure> {
