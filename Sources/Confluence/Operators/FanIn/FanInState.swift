@@ -186,13 +186,18 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
   }
 
   /// Downstream asked for more: returns the upstreams to forward the demand to, and what
-  /// to deliver now.
+  /// to deliver now as a non-generic step (see ``FanInStep``). The caller turns a step that
+  /// is not `idle` into a `Next` with ``next(after:)`` before the critical section ends. A
+  /// request usually sets nothing off (the one that starts a pipeline, with no value in
+  /// yet), and then no `Next` is formed.
   @inlinable
-  internal mutating func request(_ more: Subscribers.Demand) -> (FanInUpstreams, Next) {
+  @inline(__always)
+  internal mutating func requestStep(_ more: Subscribers.Demand) -> (FanInUpstreams, FanInStep) {
     guard !isTerminated else { return (.none, .idle) }
     addDemand(more)
     if isDelivering { return (upstreamsOwing(more), .idle) }
-    return (liveUpstreams(except: nil), nextDelivery())
+    let forward = liveUpstreams(except: nil)
+    return (forward, nextStep())
   }
 
   /// The delivering thread handed over an output and downstream asked for `more`

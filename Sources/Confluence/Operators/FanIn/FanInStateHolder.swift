@@ -54,6 +54,14 @@ internal class FanInStateHolder<AOutput, BOutput, COutput, DOutput, Failure: Err
     state.takeJust(from: side, bits: bits)
   }
 
+  /// `state.requestStep(_:)` for code the compiler did not specialise (as
+  /// ``receiveThroughHolder(from:_:)``).
+  @inlinable
+  @inline(never)
+  internal final func requestStepThroughHolder(_ more: Subscribers.Demand) -> (FanInUpstreams, FanInStep) {
+    state.requestStep(more)
+  }
+
   /// `state.takeReadyOutput()` for code the compiler did not specialise (as
   /// ``receiveThroughHolder(from:_:)``).
   @inlinable

@@ -19,6 +19,9 @@ internal protocol FanInStateMachine {
   /// A `Just` on `side` was asked for its value: ``FanInState/takeJust(from:bits:)``.
   mutating func takeJust(from side: FanInSide, bits: UInt64) -> FanInJustArrival
 
+  /// Downstream asked for more: ``FanInState/requestStep(_:)``.
+  mutating func requestStep(_ more: Subscribers.Demand) -> (FanInUpstreams, FanInStep)
+
   /// The output a `deliver` step made ready: `FanInLogic.takeReadyOutput()`.
   mutating func takeReadyOutput() -> Logic.Output
 

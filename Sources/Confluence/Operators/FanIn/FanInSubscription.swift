@@ -421,7 +421,34 @@ where Downstream.Input == Logic.Output {
 
   @inlinable
   internal func requestSpecialized(_ demand: Subscribers.Demand) {
-    var (forward, next) = withState { state.request(demand) }
+    // ``withState(_:)`` written out, the state reached through the holder where not
+    // specialised and answering with a step, as in ``receive(from:_:)``: the common request
+    // sets nothing off and forms no `State.Next`.
+    let acquired = lock.acquire()
+    let word = enterSection()
+    var (forward, step) =
+      _isConcrete(Logic.self) ? state.requestStep(demand) : requestStepThroughHolder(demand)
+    guard case .idle = step else {
+      return requestInSection(step, forwarding: forward, demand, word, acquired)
+    }
+    leaveSection(word)
+    lock.release(acquired)
+    forward.request(demand)
+  }
+
+  /// ``requestSpecialized(_:)`` when its step is not `idle`: turns it into a `Next`, leaves
+  /// the critical section (`word` and `acquired` are its own), forwards `demand` and carries
+  /// the `Next` out. Out of line (see ``finishInSection(_:_:)``).
+  @inlinable
+  @inline(never)
+  internal func requestInSection(
+    _ step: FanInStep, forwarding forward: consuming FanInUpstreams, _ demand: Subscribers.Demand, _ word: UInt8,
+    _ acquired: Lock.Hold
+  ) {
+    var next = state.next(after: step)
+    leaveSection(word)
+    lock.release(acquired)
+    var forward = forward
     forward.request(demand)
     _ = perform(&next)
   }
