@@ -54,6 +54,22 @@ internal class FanInStateHolder<AOutput, BOutput, COutput, DOutput, Failure: Err
     state.takeJust(from: side, bits: bits)
   }
 
+  /// `state.subscribed(_:_:)` for code the compiler did not specialise (as
+  /// ``receiveThroughHolder(from:_:)``).
+  @inlinable
+  @inline(never)
+  internal final func subscribedThroughHolder(_ side: FanInSide, _ subscription: Subscription) -> Subscribers.Demand? {
+    state.subscribed(side, subscription)
+  }
+
+  /// `state.cancel()` for code the compiler did not specialise (as
+  /// ``receiveThroughHolder(from:_:)``).
+  @inlinable
+  @inline(never)
+  internal final func cancelThroughHolder() -> FanInUpstreams {
+    state.cancel()
+  }
+
   /// `state.requestStep(_:)` for code the compiler did not specialise (as
   /// ``receiveThroughHolder(from:_:)``).
   @inlinable

@@ -19,6 +19,12 @@ internal protocol FanInStateMachine {
   /// A `Just` on `side` was asked for its value: ``FanInState/takeJust(from:bits:)``.
   mutating func takeJust(from side: FanInSide, bits: UInt64) -> FanInJustArrival
 
+  /// `side`'s subscription arrived: ``FanInState/subscribed(_:_:)``.
+  mutating func subscribed(_ side: FanInSide, _ subscription: Subscription) -> Subscribers.Demand?
+
+  /// Downstream cancelled: ``FanInState/cancel()``.
+  mutating func cancel() -> FanInUpstreams
+
   /// Downstream asked for more: ``FanInState/requestStep(_:)``.
   mutating func requestStep(_ more: Subscribers.Demand) -> (FanInUpstreams, FanInStep)
 

@@ -251,7 +251,11 @@ where Downstream.Input == Logic.Output {
 
   @inlinable
   internal func upstreamSubscribed(_ side: FanInSide, _ subscription: Subscription) {
-    guard let owed = withState({ state.subscribed(side, subscription) }) else {
+    // The state reached through the holder where not specialised (see `receive(from:_:)`).
+    let arrived = withState {
+      _isConcrete(Logic.self) ? state.subscribed(side, subscription) : subscribedThroughHolder(side, subscription)
+    }
+    guard let owed = arrived else {
       subscription.cancel()
       return
     }
@@ -455,7 +459,7 @@ where Downstream.Input == Logic.Output {
 
   @inlinable
   internal func cancelSpecialized() {
-    var released = withState { state.cancel() }
+    var released = withState { _isConcrete(Logic.self) ? state.cancel() : cancelThroughHolder() }
     released.cancel()
   }
 
