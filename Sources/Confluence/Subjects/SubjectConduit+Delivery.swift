@@ -1,15 +1,15 @@
 import Synchronization
 
 extension SubjectConduit: SubjectSendingHead {
-  /// A send to a subject without a current value that has two or more subscribers, in an
-  /// unoptimised build, called on the first of them (``SubjectConduitList/head``)
+  /// A send to a subject without a current value that has two or more subscribers, in
+  /// unspecialised code, called on the first of them (``SubjectConduitList/head``)
   /// inside the critical section `acquired` that `SubjectStorage.sendThroughLock(_:)` opened:
   /// the same plan as `SubjectState.plan(_:keepingCurrentValue:)` makes for several
   /// subscribers (a snapshot of the list) and the same offer to the first as
   /// `SubjectStorage.offerFirst(_:as:)` makes, then the lock released and
   /// ``deliver(_:toEach:first:of:)``. Written as a method of the conduit, for the reason
   /// ``deliver(_:toEach:first:of:)`` gives: the plan, the offer and the loop that took four
-  /// look-ups of generic metadata per send in an unoptimised build take none.
+  /// look-ups of generic metadata per send in unspecialised code take none.
   @inlinable
   @inline(never)
   internal func sendAsHead(_ value: Output, releasing acquired: Lock.Hold) {
@@ -36,7 +36,7 @@ extension SubjectConduit: SubjectSendingHead {
   /// its lane, so the returned demand is in place before anything else can be sent.
   ///
   /// A static method of the conduit class rather than a method of the subject's storage:
-  /// called as `Self.deliver` from ``sendAsHead(_:releasing:)``, which an unoptimised build runs on
+  /// called as `Self.deliver` from ``sendAsHead(_:releasing:)``, which unspecialised code runs on
   /// the first conduit, it takes the conduit type's generic metadata from that object, where
   /// a function of the storage looked it up in the runtime's cache on every send (about 400
   /// instructions), as did each of the functions that planned the send. Code specialised for

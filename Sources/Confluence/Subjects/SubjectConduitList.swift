@@ -15,7 +15,7 @@
 internal struct SubjectConduitList<Element: AnyObject>: RandomAccessCollection {
   @usableFromInline internal var lone: Element?
   @usableFromInline internal var many: ContiguousArray<Element> = []
-  /// The first of two or more elements (`many[0]`), kept apart: an unoptimised build reads it as a
+  /// The first of two or more elements (`many[0]`), kept apart: unspecialised code reads it as a
   /// stored reference, without calling into `ContiguousArray`, which would need the element
   /// type's generic metadata there (see `SubjectStorage.sendThroughLock(_:)`).
   @usableFromInline internal private(set) var head: Element?

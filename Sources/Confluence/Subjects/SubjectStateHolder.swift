@@ -5,7 +5,7 @@
 /// had it looked up in the runtime's cache (about 400 instructions) every time a subject
 /// went away: a third of what creating a subject, subscribing once and cancelling cost.
 ///
-/// The state's one per-send transition that an unoptimised build reaches through the holder
+/// The state's one per-send transition that unspecialised code reaches through the holder
 /// (``SubjectStateSending``) is called from here for the same reason: the state's metadata
 /// and its conformance come from the object's class, where calling the state's method from
 /// the storage looked the state's metadata up, and reading its fields there also the
@@ -27,7 +27,7 @@ extension SubjectStateHolder {
   /// Inside the critical section `acquired`: if the subject has not completed and has two
   /// or more subscribers, hands `value` to the first of them to plan and deliver
   /// (``SubjectSendingHead/sendAsHead(_:releasing:)``, which releases the lock) and returns
-  /// `true`; otherwise returns `false`, the lock still held. For unoptimised builds (see the
+  /// `true`; otherwise returns `false`, the lock still held. For unspecialised code (see the
   /// type's discussion).
   @inlinable
   internal final func sendThroughHead(_ value: State.Head.Output, releasing acquired: Lock.Hold) -> Bool {
@@ -37,7 +37,7 @@ extension SubjectStateHolder {
   }
 }
 
-/// What ``SubjectStateHolder`` asks its state for a send in an unoptimised build. Only
+/// What ``SubjectStateHolder`` asks its state for a send in unspecialised code. Only
 /// `SubjectState` conforms.
 @usableFromInline
 internal protocol SubjectStateSending {
@@ -50,7 +50,7 @@ internal protocol SubjectStateSending {
   mutating func headOfSeveral() -> Head?
 }
 
-/// A subject's conduit as ``SubjectStateHolder`` calls it for a send in an unoptimised build.
+/// A subject's conduit as ``SubjectStateHolder`` calls it for a send in unspecialised code.
 /// Only `SubjectConduit` conforms.
 @usableFromInline
 internal protocol SubjectSendingHead: AnyObject {
