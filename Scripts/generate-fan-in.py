@@ -240,7 +240,7 @@ def combine_latest_logic(n):
               f"  @inlinable internal var heldValueCount: Int {{ {' + '.join(f'(latest{y}.isFilledSlot ? 1 : 0)' for y in L)} }}", "",
               "  @inlinable", "  internal mutating func removeAll() {"]
     lines += [f"    latest{y} = .emptySlot" for y in L]
-    lines += ["    hasUndeliveredChange = false", "    earlier.removeAll()", "  }", "}"]
+    lines += ["    hasUndeliveredChange = false", "    if !earlier.isEmptyWithNoStorage { earlier.removeAll() }", "  }", "}"]
     return "\n".join(lines)
 
 

@@ -124,6 +124,10 @@ extension AnyPublisher: Publisher {
   @inline(__always)
   internal func attachToSubject<S: Subscriber>(_ subscriber: S) -> Bool
   where S.Input == Output, S.Failure == Failure {
+    // Where this runs unspecialised, each comparison below looks a subject's metadata up in
+    // the runtime's cache. A box is told apart first, by a cast to its non-generic root,
+    // which walks the object's superclasses and looks nothing up.
+    if _canBeClass(Output.self) > 1 && box is AnyPublisherBoxRoot { return false }
     let type = ObjectIdentifier(Swift.type(of: box))
     if type == ObjectIdentifier(PassthroughSubject<Output, Failure>.self) {
       _unsafeReferenceCast(box, to: PassthroughSubject<Output, Failure>.self).receive(subscriber: subscriber)
@@ -199,6 +203,35 @@ extension AnyPublisher {
   }
 }
 
+/// The root of ``AnyPublisherBox``, generic over nothing: what the box's functions call
+/// where ``PublisherBox``'s initialiser runs unspecialised (a debug build's app code erasing
+/// a publisher). Formed there, a function that names the box's types would capture their
+/// metadata, one allocation per function and three per box; these functions name none, and
+/// reach the wrapped publisher through the methods below, which ``PublisherBox`` overrides.
+@usableFromInline
+internal class AnyPublisherBoxRoot {
+  @inlinable
+  internal init() {}
+
+  /// Attaches the `AnySubscriber` the pointer points to (overridden by ``PublisherBox``).
+  @usableFromInline
+  internal func receiveOverridden(erased subscriber: UnsafeRawPointer) {
+    confluencePreconditionFailure("PublisherBox overrides receiveOverridden(erased:)")
+  }
+
+  /// Attaches a `Subscribers.Sink` (overridden by ``PublisherBox``).
+  @usableFromInline
+  internal func receiveOverridden(sink: AnyObject) {
+    confluencePreconditionFailure("PublisherBox overrides receiveOverridden(sink:)")
+  }
+
+  /// Hands a sink just made to `_subscribeNewSink(_:)` (overridden by ``PublisherBox``).
+  @usableFromInline
+  internal func receiveOverridden(newSink sink: AnyObject) {
+    confluencePreconditionFailure("PublisherBox overrides receiveOverridden(newSink:)")
+  }
+}
+
 /// The box behind ``AnyPublisher``.
 ///
 /// It hands a subscriber to the wrapped publisher through ``receiveErased`` (or a
@@ -209,9 +242,11 @@ extension AnyPublisher {
 /// every operator's subscription type.) The function captures nothing
 /// and its type mentions no generic parameter — the box and the `AnySubscriber` go in as
 /// raw references — so storing it costs no allocation and calling it needs no
-/// reabstraction thunk.
+/// reabstraction thunk. Where the box's initialiser runs unspecialised, the functions call
+/// the methods ``AnyPublisherBoxRoot`` declares and the box overrides instead (see there
+/// why).
 @usableFromInline
-internal class AnyPublisherBox<Output, Failure: Error> {
+internal class AnyPublisherBox<Output, Failure: Error>: AnyPublisherBoxRoot {
   /// Calls the wrapped publisher's `receive(subscriber:)` with the box (first argument, a
   /// `PublisherBox`) and the subscriber the pointer points to (an
   /// `AnySubscriber<Output, Failure>`, borrowed).
@@ -251,6 +286,7 @@ internal class AnyPublisherBox<Output, Failure: Error> {
     self.receiveSink = receiveSink
     self.receiveNewSink = receiveNewSink
     self.subject = subject
+    super.init()
   }
 
   /// Attaches `subscriber` to the wrapped publisher.
@@ -282,19 +318,47 @@ internal final class PublisherBox<Base: Publisher>: AnyPublisherBox<Base.Output,
   @inlinable
   internal init(_ base: Base) {
     self.base = base
-    super.init(
-      receiveErased: { box, subscriber in
-        unsafeDowncast(box, to: PublisherBox<Base>.self).base.receive(
-          subscriber: subscriber.assumingMemoryBound(to: AnySubscriber<Base.Output, Base.Failure>.self).pointee)
-      },
-      receiveSink: { box, sink in
-        unsafeDowncast(box, to: PublisherBox<Base>.self).base.receive(
-          subscriber: unsafeDowncast(sink, to: Subscribers.Sink<Base.Output, Base.Failure>.self))
-      },
-      receiveNewSink: { box, sink in
-        unsafeDowncast(box, to: PublisherBox<Base>.self).base._subscribeNewSink(
-          unsafeDowncast(sink, to: Subscribers.Sink<Base.Output, Base.Failure>.self))
-      },
-      subject: SubjectBacking(base))
+    if _canBeClass(Base.self) > 1 {
+      // Unspecialised: functions that capture nothing (see `AnyPublisherBoxRoot`).
+      super.init(
+        receiveErased: { box, subscriber in
+          unsafeDowncast(box, to: AnyPublisherBoxRoot.self).receiveOverridden(erased: subscriber)
+        },
+        receiveSink: { box, sink in unsafeDowncast(box, to: AnyPublisherBoxRoot.self).receiveOverridden(sink: sink) },
+        receiveNewSink: { box, sink in
+          unsafeDowncast(box, to: AnyPublisherBoxRoot.self).receiveOverridden(newSink: sink)
+        },
+        subject: SubjectBacking(base))
+    } else {
+      super.init(
+        receiveErased: { box, subscriber in
+          unsafeDowncast(box, to: PublisherBox<Base>.self).base.receive(
+            subscriber: subscriber.assumingMemoryBound(to: AnySubscriber<Base.Output, Base.Failure>.self).pointee)
+        },
+        receiveSink: { box, sink in
+          unsafeDowncast(box, to: PublisherBox<Base>.self).base.receive(
+            subscriber: unsafeDowncast(sink, to: Subscribers.Sink<Base.Output, Base.Failure>.self))
+        },
+        receiveNewSink: { box, sink in
+          unsafeDowncast(box, to: PublisherBox<Base>.self).base._subscribeNewSink(
+            unsafeDowncast(sink, to: Subscribers.Sink<Base.Output, Base.Failure>.self))
+        },
+        subject: SubjectBacking(base))
+    }
+  }
+
+  @inlinable
+  internal override func receiveOverridden(erased subscriber: UnsafeRawPointer) {
+    base.receive(subscriber: subscriber.assumingMemoryBound(to: AnySubscriber<Base.Output, Base.Failure>.self).pointee)
+  }
+
+  @inlinable
+  internal override func receiveOverridden(sink: AnyObject) {
+    base.receive(subscriber: unsafeDowncast(sink, to: Subscribers.Sink<Base.Output, Base.Failure>.self))
+  }
+
+  @inlinable
+  internal override func receiveOverridden(newSink sink: AnyObject) {
+    base._subscribeNewSink(unsafeDowncast(sink, to: Subscribers.Sink<Base.Output, Base.Failure>.self))
   }
 }

@@ -137,31 +137,65 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
   public var playgroundDescription: Any { box.playgroundDescription }
 }
 
+/// The root of ``AnySubscriberBox``, generic over nothing, so that the functions the box
+/// calls take it as this class and their types name no generic parameter.
+///
+/// That lets a box's initialiser, where it runs unspecialised (a debug build's app code
+/// erasing a subscriber), hand over functions that capture nothing and call the methods
+/// below, which the boxes override: formed in unspecialised code, a function that names
+/// the box's types captures their metadata, one allocation per function and three per
+/// box. The same methods serve an unoptimised build, where `unsafeDowncast` checks its cast
+/// and so would look the box's metadata up in the runtime's cache on every event: a method
+/// of the box's class finds it in the object.
+@usableFromInline
+internal class AnySubscriberBoxRoot {
+  @inlinable
+  internal init() {}
+
+  /// The subscription (overridden by each box).
+  @usableFromInline
+  internal func receiveSubscriptionOverridden(_ subscription: Subscription) {
+    confluencePreconditionFailure("each subscriber box overrides receiveSubscriptionOverridden(_:)")
+  }
+
+  /// A value, which the pointer points to (an `Input`; overridden by each box).
+  @usableFromInline
+  internal func receiveValueOverridden(_ value: UnsafeRawPointer) -> Subscribers.Demand {
+    confluencePreconditionFailure("each subscriber box overrides receiveValueOverridden(_:)")
+  }
+
+  /// The completion, which the pointer points to (overridden by each box).
+  @usableFromInline
+  internal func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
+    confluencePreconditionFailure("each subscriber box overrides receiveCompletionOverridden(_:)")
+  }
+}
+
 /// The box behind ``AnySubscriber``: one indirect call per event.
 @usableFromInline
-internal class AnySubscriberBox<Input, Failure: Error> {
+internal class AnySubscriberBox<Input, Failure: Error>: AnySubscriberBoxRoot {
   // The three events reach the wrapped subscriber through functions formed in the
   // subclasses' initialisers, which run where the subscriber's type is known, so they run
   // specialised code. (Overridden methods reached through a generic class's vtable would
   // run unspecialised: generic metadata looked up at run time, on every value.) The
-  // functions capture nothing and take the box as this base class and the event as a raw
-  // pointer, so storing them costs no allocation and calling them needs no reabstraction
-  // thunk. In an unoptimised build the functions call the overridden methods below instead, which
-  // find the box's metadata in the object (the functions' cast is checked there, which
-  // looked it up in the runtime's cache on every event).
+  // functions capture nothing and take the box as ``AnySubscriberBoxRoot`` and the event as
+  // a raw pointer, so storing them costs no allocation and calling them needs no
+  // reabstraction thunk. Where a box's initialiser runs unspecialised, and in an
+  // unoptimised build, the functions call the methods ``AnySubscriberBoxRoot`` declares and
+  // the box overrides instead (see there why).
 
   /// Hands the subscription to the subscriber held by the box (first argument).
   @usableFromInline
-  internal typealias SubscriptionHandler = (AnySubscriberBox, any Subscription) -> Void
+  internal typealias SubscriptionHandler = (AnySubscriberBoxRoot, any Subscription) -> Void
 
   /// Hands the value the pointer points to (an `Input`, borrowed) to the box's subscriber.
   @usableFromInline
-  internal typealias ValueHandler = (AnySubscriberBox, UnsafeRawPointer) -> Subscribers.Demand
+  internal typealias ValueHandler = (AnySubscriberBoxRoot, UnsafeRawPointer) -> Subscribers.Demand
 
   /// Hands the completion the pointer points to (a `Subscribers.Completion<Failure>`,
   /// borrowed) to the box's subscriber.
   @usableFromInline
-  internal typealias CompletionHandler = (AnySubscriberBox, UnsafeRawPointer) -> Void
+  internal typealias CompletionHandler = (AnySubscriberBoxRoot, UnsafeRawPointer) -> Void
 
   @usableFromInline internal let subscriptionHandler: SubscriptionHandler
   @usableFromInline internal let valueHandler: ValueHandler
@@ -175,32 +209,8 @@ internal class AnySubscriberBox<Input, Failure: Error> {
     subscriptionHandler = subscription
     valueHandler = value
     completionHandler = completion
+    super.init()
   }
-
-  // What the handlers call in an unoptimised build (see
-  // `SubscriberBox.init(_:)`): the box overrides them, and a method of its class finds the
-  // class's generic metadata in the object, where a handler that casts the box to its own
-  // type looked it up in the runtime's cache on every call.
-
-  #if CONFLUENCE_UNOPTIMISED
-    /// The subscription, in an unoptimised build (overridden by ``SubscriberBox``).
-    @usableFromInline
-    internal func receiveSubscriptionOverridden(_ subscription: Subscription) {
-      confluencePreconditionFailure("SubscriberBox overrides receiveSubscriptionOverridden(_:)")
-    }
-
-    /// A value (an `Input`), in an unoptimised build (overridden by ``SubscriberBox``).
-    @usableFromInline
-    internal func receiveValueOverridden(_ value: UnsafeRawPointer) -> Subscribers.Demand {
-      confluencePreconditionFailure("SubscriberBox overrides receiveValueOverridden(_:)")
-    }
-
-    /// The completion, in an unoptimised build (overridden by ``SubscriberBox``).
-    @usableFromInline
-    internal func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
-      confluencePreconditionFailure("SubscriberBox overrides receiveCompletionOverridden(_:)")
-    }
-  #endif
 
   @inlinable
   internal final func receive(subscription: Subscription) {
@@ -240,14 +250,20 @@ internal final class SubscriberBox<Base: Subscriber>: AnySubscriberBox<Base.Inpu
   internal init(_ base: Base) {
     self.base = base
     // The handlers cast the box to this class and run the subscriber's code, specialised
-    // where its type is known; in an unoptimised build, where that cast is checked, they call the
-    // methods this class overrides instead (see ``AnySubscriberBox``).
+    // where its type is known. Where this initialiser runs unspecialised, and in an
+    // unoptimised build, they capture nothing and call the methods this class overrides
+    // instead (see ``AnySubscriberBoxRoot``).
     #if CONFLUENCE_UNOPTIMISED
+      let throughOverrides = true
+    #else
+      let throughOverrides = _canBeClass(Base.self) > 1
+    #endif
+    if throughOverrides {
       super.init(
         subscription: { box, subscription in box.receiveSubscriptionOverridden(subscription) },
         value: { box, value in box.receiveValueOverridden(value) },
         completion: { box, completion in box.receiveCompletionOverridden(completion) })
-    #else
+    } else {
       super.init(
         subscription: { box, subscription in
           unsafeDowncast(box, to: SubscriberBox<Base>.self).base.receive(subscription: subscription)
@@ -260,25 +276,23 @@ internal final class SubscriberBox<Base: Subscriber>: AnySubscriberBox<Base.Inpu
           unsafeDowncast(box, to: SubscriberBox<Base>.self).base.receive(
             completion: completion.assumingMemoryBound(to: Subscribers.Completion<Base.Failure>.self).pointee)
         })
-    #endif
+    }
   }
 
-  #if CONFLUENCE_UNOPTIMISED
-    @inlinable
-    internal override func receiveSubscriptionOverridden(_ subscription: Subscription) {
-      base.receive(subscription: subscription)
-    }
+  @inlinable
+  internal override func receiveSubscriptionOverridden(_ subscription: Subscription) {
+    base.receive(subscription: subscription)
+  }
 
-    @inlinable
-    internal override func receiveValueOverridden(_ value: UnsafeRawPointer) -> Subscribers.Demand {
-      base.receive(value.assumingMemoryBound(to: Base.Input.self).pointee)
-    }
+  @inlinable
+  internal override func receiveValueOverridden(_ value: UnsafeRawPointer) -> Subscribers.Demand {
+    base.receive(value.assumingMemoryBound(to: Base.Input.self).pointee)
+  }
 
-    @inlinable
-    internal override func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
-      base.receive(completion: completion.assumingMemoryBound(to: Subscribers.Completion<Base.Failure>.self).pointee)
-    }
-  #endif
+  @inlinable
+  internal override func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
+    base.receive(completion: completion.assumingMemoryBound(to: Subscribers.Completion<Base.Failure>.self).pointee)
+  }
 
   @usableFromInline
   internal override var description: String {
@@ -314,18 +328,47 @@ internal final class ClosureSubscriberBox<Input, Failure: Error>: AnySubscriberB
     self.receiveSubscription = receiveSubscription
     self.receiveValue = receiveValue
     self.receiveCompletion = receiveCompletion
-    super.init(
-      subscription: { box, subscription in
-        unsafeDowncast(box, to: ClosureSubscriberBox<Input, Failure>.self).receiveSubscription?(subscription)
-      },
-      value: { box, value in
-        unsafeDowncast(box, to: ClosureSubscriberBox<Input, Failure>.self).receiveValue?(
-          value.assumingMemoryBound(to: Input.self).pointee) ?? .none
-      },
-      completion: { box, completion in
-        unsafeDowncast(box, to: ClosureSubscriberBox<Input, Failure>.self).receiveCompletion?(
-          completion.assumingMemoryBound(to: Subscribers.Completion<Failure>.self).pointee)
-      })
+    // As `SubscriberBox.init(_:)`: functions that capture nothing where this runs
+    // unspecialised.
+    #if CONFLUENCE_UNOPTIMISED
+      let throughOverrides = true
+    #else
+      let throughOverrides = _canBeClass(Input.self) > 1
+    #endif
+    if throughOverrides {
+      super.init(
+        subscription: { box, subscription in box.receiveSubscriptionOverridden(subscription) },
+        value: { box, value in box.receiveValueOverridden(value) },
+        completion: { box, completion in box.receiveCompletionOverridden(completion) })
+    } else {
+      super.init(
+        subscription: { box, subscription in
+          unsafeDowncast(box, to: ClosureSubscriberBox<Input, Failure>.self).receiveSubscription?(subscription)
+        },
+        value: { box, value in
+          unsafeDowncast(box, to: ClosureSubscriberBox<Input, Failure>.self).receiveValue?(
+            value.assumingMemoryBound(to: Input.self).pointee) ?? .none
+        },
+        completion: { box, completion in
+          unsafeDowncast(box, to: ClosureSubscriberBox<Input, Failure>.self).receiveCompletion?(
+            completion.assumingMemoryBound(to: Subscribers.Completion<Failure>.self).pointee)
+        })
+    }
+  }
+
+  @usableFromInline
+  internal override func receiveSubscriptionOverridden(_ subscription: Subscription) {
+    receiveSubscription?(subscription)
+  }
+
+  @usableFromInline
+  internal override func receiveValueOverridden(_ value: UnsafeRawPointer) -> Subscribers.Demand {
+    receiveValue?(value.assumingMemoryBound(to: Input.self).pointee) ?? .none
+  }
+
+  @usableFromInline
+  internal override func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
+    receiveCompletion?(completion.assumingMemoryBound(to: Subscribers.Completion<Failure>.self).pointee)
   }
 
   @usableFromInline

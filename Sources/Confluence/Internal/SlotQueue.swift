@@ -31,6 +31,9 @@ package struct SlotQueue<Slot: OptionalValue> {
   @usableFromInline package var slots: [Slot] = []
   @usableFromInline package var head = 0
   @usableFromInline package var storedCount = 0
+  /// Whether ``slots`` holds storage (`!slots.isEmpty`), kept apart so that it is read
+  /// without the slot type's metadata (see ``isEmptyWithNoStorage``).
+  @usableFromInline package var keepsSlots = false
   /// The oldest element, if any. Stored last: the fields before it then sit at the same
   /// offsets whatever `Element` is, so that generic code the compiler did not specialise
   /// reads them without looking up this queue's metadata in the runtime's cache.
@@ -44,10 +47,21 @@ package struct SlotQueue<Slot: OptionalValue> {
   /// Drops every element, field by field in place (the stored array's storage is released;
   /// a queue that never used its ring leaves the empty array as it is, which costs no call
   /// into the runtime to release it and retain another).
+  /// Whether ``removeAll()`` would change nothing: nothing stored (so ``oldest`` is empty)
+  /// and no slots kept. Read from fields whose place does not depend on the slot type, so
+  /// that code the compiler did not specialise asks this without looking the queue's types
+  /// up (a call to ``removeAll()`` there looks up the queue's, the slot's and the array's).
+  @inlinable
+  @inline(__always)
+  package var isEmptyWithNoStorage: Bool { storedCount == 0 && !keepsSlots }
+
   @inlinable
   package mutating func removeAll() {
     oldest = Slot.emptySlot
-    if !slots.isEmpty { slots = [] }
+    if keepsSlots {
+      slots = []
+      keepsSlots = false
+    }
     head = 0
     storedCount = 0
   }
@@ -84,6 +98,7 @@ package struct SlotQueue<Slot: OptionalValue> {
       larger[offset - 1] = slots[slotIndex(offset)].takeSlot()
     }
     slots = larger
+    keepsSlots = true
     head = 0
   }
 

@@ -1,17 +1,55 @@
 import CConfluenceSystem
 import Synchronization
 
+/// The root of ``SubjectDownstreamBox``, generic over nothing: what a conduit's handlers
+/// call where the conduit's initialiser runs unspecialised (a debug build's app code
+/// subscribing to a subject). Formed there, a handler that names the box's type would
+/// capture its metadata, an allocation per handler; these name none, and reach the
+/// subscriber through the methods below, which the box overrides.
+@usableFromInline
+internal class SubjectDownstreamBoxRoot {
+  @inlinable
+  internal init() {}
+
+  /// Hands the value the pointer points to (an `Input`) to the subscriber (overridden by
+  /// the box).
+  @usableFromInline
+  internal func receiveOverridden(_ value: UnsafeRawPointer) -> Subscribers.Demand {
+    confluencePreconditionFailure("SubjectDownstreamBox overrides receiveOverridden(_:)")
+  }
+
+  /// Hands the completion the pointer points to to the subscriber (overridden by the box).
+  @usableFromInline
+  internal func receiveOverridden(completion: UnsafeRawPointer) {
+    confluencePreconditionFailure("SubjectDownstreamBox overrides receiveOverridden(completion:)")
+  }
+}
+
 /// Holds a subject's subscriber of one concrete type, so that a conduit (which is not
 /// generic over the subscriber) can keep it alive and release it at cancel or completion.
 /// Only for subscribers that are not classes (see ``SubjectDownstreamForm``).
 @usableFromInline
-internal final class SubjectDownstreamBox<Downstream: Subscriber>: SubjectDownstreamReflecting {
+internal final class SubjectDownstreamBox<Downstream: Subscriber>: SubjectDownstreamBoxRoot,
+  SubjectDownstreamReflecting
+{
   @usableFromInline
   internal let subscriber: Downstream
 
   @inlinable
   internal init(_ subscriber: Downstream) {
     self.subscriber = subscriber
+    super.init()
+  }
+
+  @inlinable
+  internal override func receiveOverridden(_ value: UnsafeRawPointer) -> Subscribers.Demand {
+    subscriber.receive(value.assumingMemoryBound(to: Downstream.Input.self).pointee)
+  }
+
+  @inlinable
+  internal override func receiveOverridden(completion: UnsafeRawPointer) {
+    subscriber.receive(
+      completion: completion.assumingMemoryBound(to: Subscribers.Completion<Downstream.Failure>.self).pointee)
   }
 
   @usableFromInline
@@ -95,6 +133,24 @@ internal enum SubjectDownstreamForm {
   }
 }
 
+/// The root of ``SubjectConduit``, generic over nothing, so that its `specialized` can take
+/// the conduit as this class: where the conduit's initialiser runs unspecialised, it then
+/// hands over a function that captures nothing (one that names the conduit's types would
+/// capture their metadata, an allocation per subscription) and calls the method below,
+/// which the conduit overrides.
+@usableFromInline
+internal class SubjectConduitRoot {
+  @inlinable
+  internal init() {}
+
+  /// Downstream's request (`demand` non-zero) or cancel (`.none`) (overridden by the
+  /// conduit).
+  @usableFromInline
+  internal func requestOrCancelOverridden(_ demand: Subscribers.Demand) {
+    confluencePreconditionFailure("SubjectConduit overrides requestOrCancelOverridden(_:)")
+  }
+}
+
 /// The subscription a subject hands each subscriber: state guarded by the subject's lock,
 /// and the subscriber itself, boxed, with two functions that call it.
 ///
@@ -120,7 +176,7 @@ internal enum SubjectDownstreamForm {
 /// cancelled or completed, so a subject with live subscribers outlives its last other
 /// reference (and only then cancels its upstream subscriptions).
 @usableFromInline
-internal final class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringConvertible,
+internal final class SubjectConduit<Output, Failure: Error>: SubjectConduitRoot, Subscription, CustomStringConvertible,
   CustomReflectable, CustomPlaygroundDisplayConvertible
 {
   @usableFromInline
@@ -204,7 +260,7 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
   /// function, formed in the specialised `init`, runs
   /// specialised code. It captures nothing, so it costs no allocation.
   @usableFromInline
-  internal let specialized: (SubjectConduit, Subscribers.Demand) -> Void
+  internal let specialized: (SubjectConduitRoot, Subscribers.Demand) -> Void
 
   @inlinable
   internal init<Downstream: Subscriber>(
@@ -214,7 +270,10 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
     self.parent = parent
     // The form is decided once, here, and each form gets handlers of its own: a constant
     // in specialised code, and in code that is not (a generic helper the compiler did not
-    // specialise) a check per subscription rather than one per value.
+    // specialise) a check per subscription rather than one per value. Where this runs
+    // unspecialised, the handlers of a boxed subscriber and `specialized` capture nothing
+    // and call methods the box and this class override (see `SubjectDownstreamBoxRoot`).
+    let unspecialised = _canBeClass(Downstream.self) > 1
     let held: AnyObject
     switch SubjectDownstreamForm.of(Downstream.self) {
     case .itself:
@@ -233,24 +292,48 @@ internal final class SubjectConduit<Output, Failure: Error>: Subscription, Custo
     case .boxed:
       held = SubjectDownstreamBox(downstream)
       downstreamTag = 0
-      receiveValue = { held, _, value in
-        unsafeDowncast(held, to: SubjectDownstreamBox<Downstream>.self).subscriber.receive(
-          value.assumingMemoryBound(to: Output.self).pointee)
-      }
-      receiveCompletion = { held, _, completion in
-        unsafeDowncast(held, to: SubjectDownstreamBox<Downstream>.self).subscriber.receive(
-          completion: completion.assumingMemoryBound(to: Subscribers.Completion<Failure>.self).pointee)
+      if unspecialised {
+        receiveValue = { held, _, value in
+          unsafeDowncast(held, to: SubjectDownstreamBoxRoot.self).receiveOverridden(value)
+        }
+        receiveCompletion = { held, _, completion in
+          unsafeDowncast(held, to: SubjectDownstreamBoxRoot.self).receiveOverridden(completion: completion)
+        }
+      } else {
+        receiveValue = { held, _, value in
+          unsafeDowncast(held, to: SubjectDownstreamBox<Downstream>.self).subscriber.receive(
+            value.assumingMemoryBound(to: Output.self).pointee)
+        }
+        receiveCompletion = { held, _, completion in
+          unsafeDowncast(held, to: SubjectDownstreamBox<Downstream>.self).subscriber.receive(
+            completion: completion.assumingMemoryBound(to: Subscribers.Completion<Failure>.self).pointee)
+        }
       }
     }
     self.downstream = UnsafeRawPointer(Unmanaged.passRetained(held).toOpaque())
-    specialized = { conduit, demand in
-      if demand == .none {
-        conduit.cancelSpecialized()
-      } else {
-        conduit.requestSpecialized(demand)
+    if unspecialised {
+      specialized = { conduit, demand in conduit.requestOrCancelOverridden(demand) }
+    } else {
+      specialized = { conduit, demand in
+        let conduit = unsafeDowncast(conduit, to: SubjectConduit.self)
+        if demand == .none {
+          conduit.cancelSpecialized()
+        } else {
+          conduit.requestSpecialized(demand)
+        }
       }
     }
     state = SubjectConduitState(owesCurrentValue: storage.keepsCurrentValue)
+    super.init()
+  }
+
+  @inlinable
+  internal override func requestOrCancelOverridden(_ demand: Subscribers.Demand) {
+    if demand == .none {
+      cancelSpecialized()
+    } else {
+      requestSpecialized(demand)
+    }
   }
 
   @inlinable

@@ -92,7 +92,7 @@ where SlotA.Wrapped == A, SlotB.Wrapped == B {
     latestA = .emptySlot
     latestB = .emptySlot
     hasUndeliveredChange = false
-    earlier.removeAll()
+    if !earlier.isEmptyWithNoStorage { earlier.removeAll() }
   }
 }
 
@@ -191,7 +191,7 @@ where SlotA.Wrapped == A, SlotB.Wrapped == B, SlotC.Wrapped == C {
     latestB = .emptySlot
     latestC = .emptySlot
     hasUndeliveredChange = false
-    earlier.removeAll()
+    if !earlier.isEmptyWithNoStorage { earlier.removeAll() }
   }
 }
 
@@ -303,6 +303,6 @@ where SlotA.Wrapped == A, SlotB.Wrapped == B, SlotC.Wrapped == C, SlotD.Wrapped 
     latestC = .emptySlot
     latestD = .emptySlot
     hasUndeliveredChange = false
-    earlier.removeAll()
+    if !earlier.isEmptyWithNoStorage { earlier.removeAll() }
   }
 }

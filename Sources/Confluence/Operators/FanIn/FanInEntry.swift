@@ -18,16 +18,16 @@
 internal class FanInEntry<AOutput, BOutput, COutput, DOutput, Failure: Error>: FanInJustEntry {
   /// Hands an upstream's subscription to the subscription (first argument).
   @usableFromInline
-  internal typealias SubscriptionHandler = (FanInEntry, FanInSide, Subscription) -> Void
+  internal typealias SubscriptionHandler = (FanInJustEntry, FanInSide, Subscription) -> Void
 
   /// Hands the value the pointer points to (one side's value, borrowed) over.
   @usableFromInline
-  internal typealias ValueHandler = (FanInEntry, UnsafeRawPointer) -> Subscribers.Demand
+  internal typealias ValueHandler = (FanInJustEntry, UnsafeRawPointer) -> Subscribers.Demand
 
   /// Hands the completion the pointer points to (a `Subscribers.Completion<Failure>`,
   /// borrowed) over.
   @usableFromInline
-  internal typealias CompletionHandler = (FanInEntry, FanInSide, UnsafeRawPointer) -> Void
+  internal typealias CompletionHandler = (FanInJustEntry, FanInSide, UnsafeRawPointer) -> Void
 
   @usableFromInline internal let receiveSubscription: SubscriptionHandler
   @usableFromInline internal let receiveA: ValueHandler
@@ -50,32 +50,6 @@ internal class FanInEntry<AOutput, BOutput, COutput, DOutput, Failure: Error>: F
     self.receiveCompletion = receiveCompletion
     super.init(receiveJust: receiveJust)
   }
-
-  // What the handlers call in an unoptimised build (see
-  // `FanInSubscription.init(downstream:)`): the subscription overrides them, and a method of
-  // its class finds the class's generic metadata in the object, where a handler that casts
-  // the entry to the subscription's type looked that metadata up in the runtime's cache on
-  // every call.
-
-  #if CONFLUENCE_UNOPTIMISED
-    /// A value from `side`, in an unoptimised build (overridden by `FanInSubscription`).
-    @usableFromInline
-    internal func receiveOverridden(_ value: UnsafeRawPointer, from side: FanInSide) -> Subscribers.Demand {
-      confluencePreconditionFailure("FanInSubscription overrides receiveOverridden(_:from:)")
-    }
-
-    /// `side`'s subscription, in an unoptimised build (overridden by `FanInSubscription`).
-    @usableFromInline
-    internal func receiveSubscriptionOverridden(_ side: FanInSide, _ subscription: Subscription) {
-      confluencePreconditionFailure("FanInSubscription overrides receiveSubscriptionOverridden(_:_:)")
-    }
-
-    /// `side`'s completion, in an unoptimised build (overridden by `FanInSubscription`).
-    @usableFromInline
-    internal func receiveCompletionOverridden(_ side: FanInSide, _ completion: UnsafeRawPointer) {
-      confluencePreconditionFailure("FanInSubscription overrides receiveCompletionOverridden(_:_:)")
-    }
-  #endif
 
   /// Hands `side`'s value, which the pointer points to (borrowed), over.
   @inlinable

@@ -75,6 +75,13 @@ internal struct FanInJustSubscription: Subscription, CustomStringConvertible {
 /// over nothing, so that the subscription is not generic either (its copies and its
 /// `request`, reached through `any Subscription`, then run code made for its one type,
 /// not code that takes type metadata).
+///
+/// Every handler of the fan-in takes its entry as this class, so that a handler's type
+/// names no generic parameter. That lets ``FanInSubscription``'s initialiser, where it runs
+/// unspecialised (a debug build's app code calling the library), hand over handlers that
+/// capture nothing and call the methods below, which the subscription overrides: formed in
+/// unspecialised code, a handler that names the subscription's types captures their
+/// metadata, one allocation per handler and eight per subscription.
 @usableFromInline
 internal class FanInJustEntry {
   /// The `Just` on the side given, whose value's bytes are given, was asked for values:
@@ -88,12 +95,39 @@ internal class FanInJustEntry {
     self.receiveJust = receiveJust
   }
 
-  #if CONFLUENCE_UNOPTIMISED
-    /// A `Just`'s value on `side`, in an unoptimised build (overridden by `FanInSubscription`,
-    /// for the reason `FanInEntry.receiveOverridden(_:from:)` gives).
-    @usableFromInline
-    internal func receiveJustOverridden(from side: FanInSide, bits: UInt64) {
-      confluencePreconditionFailure("FanInSubscription overrides receiveJustOverridden(from:bits:)")
-    }
-  #endif
+  // What the handlers call where the subscription's initialiser ran unspecialised, and in
+  // an unoptimised build, where `unsafeDowncast` checks the cast and so looked the class's
+  // metadata up in the runtime's cache on every call: `FanInSubscription` overrides them,
+  // and a method of its class finds the class's generic metadata in the object.
+
+  /// A value from `side`, which the pointer points to (overridden by `FanInSubscription`).
+  @usableFromInline
+  internal func receiveOverridden(_ value: UnsafeRawPointer, from side: FanInSide) -> Subscribers.Demand {
+    confluencePreconditionFailure("FanInSubscription overrides receiveOverridden(_:from:)")
+  }
+
+  /// `side`'s subscription (overridden by `FanInSubscription`).
+  @usableFromInline
+  internal func receiveSubscriptionOverridden(_ side: FanInSide, _ subscription: Subscription) {
+    confluencePreconditionFailure("FanInSubscription overrides receiveSubscriptionOverridden(_:_:)")
+  }
+
+  /// `side`'s completion, which the pointer points to (overridden by `FanInSubscription`).
+  @usableFromInline
+  internal func receiveCompletionOverridden(_ side: FanInSide, _ completion: UnsafeRawPointer) {
+    confluencePreconditionFailure("FanInSubscription overrides receiveCompletionOverridden(_:_:)")
+  }
+
+  /// A `Just`'s value on `side` (overridden by `FanInSubscription`).
+  @usableFromInline
+  internal func receiveJustOverridden(from side: FanInSide, bits: UInt64) {
+    confluencePreconditionFailure("FanInSubscription overrides receiveJustOverridden(from:bits:)")
+  }
+
+  /// Downstream's request (`demand` non-zero) or cancel (`.none`) (overridden by
+  /// `FanInSubscription`).
+  @usableFromInline
+  internal func requestOrCancelOverridden(_ demand: Subscribers.Demand) {
+    confluencePreconditionFailure("FanInSubscription overrides requestOrCancelOverridden(_:)")
+  }
 }

@@ -65,28 +65,30 @@ where Downstream.Input == Logic.Output {
   /// `.none`) in code specialised for this subscription's types: `request` and `cancel`
   /// arrive through `any Subscription`, where the class's own methods run unspecialised
   /// and look up generic metadata (the state, its transition enum, the output tuple) in
-  /// the runtime's cache on every call. Captures nothing, so it costs no allocation.
+  /// the runtime's cache on every call. Captures nothing, so it costs no allocation (its
+  /// type names no generic parameter, for the reason ``FanInJustEntry`` gives).
   @usableFromInline
-  internal let specialized: (FanInSubscription, Subscribers.Demand) -> Void
+  internal let specialized: (FanInJustEntry, Subscribers.Demand) -> Void
 
   @inlinable
   internal init(downstream: Downstream) {
     lock = BiasedLock()
     self.downstream = downstream
-    specialized = { subscription, demand in
-      if demand == .none {
-        subscription.cancelSpecialized()
-      } else {
-        subscription.requestSpecialized(demand)
-      }
-    }
     // The handlers cast the entry to this class and run its code, specialised where the
-    // types are known. In an unoptimised build `unsafeDowncast` checks the cast, which looked the
-    // class's metadata up in the runtime's cache on every call: there the handlers call
-    // methods this class overrides instead, which find the metadata in the object. (In an
-    // optimised build the cast is free and the override one call more: 1.5% more per value
-    // in `generic-zip-flatMap-unspecialised`.)
+    // types are known. Where this initialiser runs unspecialised, a handler that names this
+    // class's types would capture their metadata (an allocation per handler), and in an
+    // unoptimised build `unsafeDowncast` checks the cast, which looks the class's metadata
+    // up in the runtime's cache on every call: there the handlers capture nothing and call
+    // methods this class overrides, which find the metadata in the object. (In an optimised,
+    // specialised build the cast is free and the override one call more: 1.5% more per
+    // value in `generic-zip-flatMap-unspecialised`.)
     #if CONFLUENCE_UNOPTIMISED
+      let throughOverrides = true
+    #else
+      let throughOverrides = _canBeClass(Downstream.self) > 1
+    #endif
+    if throughOverrides {
+      specialized = { entry, demand in entry.requestOrCancelOverridden(demand) }
       super.init(
         state: State(),
         receiveSubscription: { entry, side, subscription in entry.receiveSubscriptionOverridden(side, subscription) },
@@ -96,7 +98,15 @@ where Downstream.Input == Logic.Output {
         receiveD: { entry, value in entry.receiveOverridden(value, from: .d) },
         receiveCompletion: { entry, side, completion in entry.receiveCompletionOverridden(side, completion) },
         receiveJust: { entry, side, bits in entry.receiveJustOverridden(from: side, bits: bits) })
-    #else
+    } else {
+      specialized = { entry, demand in
+        let subscription = unsafeDowncast(entry, to: FanInSubscription.self)
+        if demand == .none {
+          subscription.cancelSpecialized()
+        } else {
+          subscription.requestSpecialized(demand)
+        }
+      }
       super.init(
         state: State(),
         receiveSubscription: { entry, side, subscription in
@@ -133,44 +143,50 @@ where Downstream.Input == Logic.Output {
         receiveJust: { entry, side, bits in
           unsafeDowncast(entry, to: FanInSubscription.self).receiveJust(from: side, bits: bits)
         })
-    #endif
+    }
   }
 
-  #if CONFLUENCE_UNOPTIMISED
-    @inlinable
-    internal override func receiveOverridden(_ value: UnsafeRawPointer, from side: FanInSide) -> Subscribers.Demand {
-      switch side {
-      case .a:
-        let value = value.assumingMemoryBound(to: Logic.A.self)
-        return receive(from: .a) { $0.receive(a: value.pointee, whileDelivering: $1) }
-      case .b:
-        let value = value.assumingMemoryBound(to: Logic.B.self)
-        return receive(from: .b) { $0.receive(b: value.pointee, whileDelivering: $1) }
-      case .c:
-        let value = value.assumingMemoryBound(to: Logic.C.self)
-        return receive(from: .c) { $0.receive(c: value.pointee, whileDelivering: $1) }
-      case .d:
-        let value = value.assumingMemoryBound(to: Logic.D.self)
-        return receive(from: .d) { $0.receive(d: value.pointee, whileDelivering: $1) }
-      }
+  @inlinable
+  internal override func receiveOverridden(_ value: UnsafeRawPointer, from side: FanInSide) -> Subscribers.Demand {
+    switch side {
+    case .a:
+      let value = value.assumingMemoryBound(to: Logic.A.self)
+      return receive(from: .a) { $0.receive(a: value.pointee, whileDelivering: $1) }
+    case .b:
+      let value = value.assumingMemoryBound(to: Logic.B.self)
+      return receive(from: .b) { $0.receive(b: value.pointee, whileDelivering: $1) }
+    case .c:
+      let value = value.assumingMemoryBound(to: Logic.C.self)
+      return receive(from: .c) { $0.receive(c: value.pointee, whileDelivering: $1) }
+    case .d:
+      let value = value.assumingMemoryBound(to: Logic.D.self)
+      return receive(from: .d) { $0.receive(d: value.pointee, whileDelivering: $1) }
     }
+  }
 
-    @inlinable
-    internal override func receiveSubscriptionOverridden(_ side: FanInSide, _ subscription: Subscription) {
-      upstreamSubscribed(side, subscription)
-    }
+  @inlinable
+  internal override func receiveSubscriptionOverridden(_ side: FanInSide, _ subscription: Subscription) {
+    upstreamSubscribed(side, subscription)
+  }
 
-    @inlinable
-    internal override func receiveCompletionOverridden(_ side: FanInSide, _ completion: UnsafeRawPointer) {
-      upstreamCompleted(
-        side, completion.assumingMemoryBound(to: Subscribers.Completion<Downstream.Failure>.self).pointee)
-    }
+  @inlinable
+  internal override func receiveCompletionOverridden(_ side: FanInSide, _ completion: UnsafeRawPointer) {
+    upstreamCompleted(side, completion.assumingMemoryBound(to: Subscribers.Completion<Downstream.Failure>.self).pointee)
+  }
 
-    @inlinable
-    internal override func receiveJustOverridden(from side: FanInSide, bits: UInt64) {
-      receiveJust(from: side, bits: bits)
+  @inlinable
+  internal override func receiveJustOverridden(from side: FanInSide, bits: UInt64) {
+    receiveJust(from: side, bits: bits)
+  }
+
+  @inlinable
+  internal override func requestOrCancelOverridden(_ demand: Subscribers.Demand) {
+    if demand == .none {
+      cancelSpecialized()
+    } else {
+      requestSpecialized(demand)
     }
-  #endif
+  }
 
   /// Sends this subscription downstream, then subscribes to both upstreams, as its entry
   /// (so that they see a type that names neither the downstream nor each other).

@@ -514,6 +514,21 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     return nextDelivery()
   }
 
+  /// `flatMap`'s common request, which only adds demand: with nothing buffered, no
+  /// completion due and no live inner to ask for everything, ``request(_:)`` (and
+  /// ``upgradeInnersToUnlimited()``) would add `more` and find nothing to do. Then adds it
+  /// and returns `true`; otherwise changes nothing and returns `false`. Answers without a
+  /// ``Next``, so that the request that starts a pipeline neither forms nor destroys one (in
+  /// code the compiler did not specialise, each looks its metadata up).
+  @inlinable
+  internal mutating func addDemandIfQuiet(_ more: Subscribers.Demand) -> Bool {
+    guard !isTerminated else { return true }
+    guard more != .unlimited || demand == .unlimited || liveInners == 0 else { return false }
+    guard isDelivering || (!hasBufferedValues && !isCompletionDue()) else { return false }
+    demand += more
+    return true
+  }
+
   /// Downstream's demand just became unlimited (`flatMap`, as Apple's): the live inners
   /// that were asked one value at a time are now asked for everything. Returns them, to
   /// ask outside the lock.

@@ -139,15 +139,17 @@ where
   /// ``requestSpecialized(_:)`` (demand non-zero) or ``cancelSpecialized()`` (`.none`)
   /// specialised. It captures nothing, so it costs no allocation.
   @usableFromInline
-  internal let specialized: (FlatMapSubscription, Subscribers.Demand) -> Void
+  internal let specialized: (FlatMapEntryRoot, Subscribers.Demand) -> Void
 
   @inlinable
   internal init(
     downstream: Downstream, maxPublishers: Subscribers.Demand,
-    transform: @escaping (Upstream.Output) -> NewPublisher
+    transform: @escaping (Upstream.Output) -> NewPublisher, servesMerge: Bool
   ) {
+    // Told by the caller, not compared here, where unspecialised code would look
+    // `MergeList`'s metadata up for every subscription.
+    assert(servesMerge == Self.isMergeType, "only the merge publishers serve merge")
     lock = BiasedLock()
-    let servesMerge = Self.isMergeType
     self.maxPublishers = maxPublishers
     self.innerIsJust = !servesMerge && KnownJust.matches(NewPublisher.self)
     #if CONFLUENCE_UNOPTIMISED
@@ -155,17 +157,17 @@ where
     #endif
     self.servesMergeStored = servesMerge
     self.mergeTarget = servesMerge ? Unmanaged.passRetained(FlatMapDownstreamBox(downstream)) : nil
-    self.specialized = { subscription, demand in
-      if demand == .none {
-        subscription.cancelSpecialized()
-      } else {
-        subscription.requestSpecialized(demand)
-      }
-    }
-    // The handlers cast the entry to this class; in an unoptimised build, where that cast is
-    // checked, they call the methods this class overrides instead (see `FlatMapInnerEntry`
-    // and `FanInSubscription.init(downstream:)`).
+    // The handlers cast the entry to this class and run its code, specialised where the
+    // types are known. Where this initialiser runs unspecialised, and in an unoptimised
+    // build, they capture nothing and call the methods this class overrides instead (see
+    // `FlatMapEntryRoot` why).
     #if CONFLUENCE_UNOPTIMISED
+      let throughOverrides = true
+    #else
+      let throughOverrides = _canBeClass(Downstream.self) > 1
+    #endif
+    if throughOverrides {
+      self.specialized = { entry, demand in entry.requestOrCancelOverridden(demand) }
       super.init(
         state: State(downstream: downstream, transform: transform),
         receiveSubscription: { entry, subscription in entry.receiveSubscriptionOverridden(subscription) },
@@ -174,7 +176,15 @@ where
         innerSubscription: { entry, subscription, id in entry.innerSubscriptionOverridden(subscription, id: id) },
         innerValue: { entry, value, id in entry.innerValueOverridden(value, id: id) },
         innerCompletion: { entry, completion, id in entry.innerCompletionOverridden(completion, id: id) })
-    #else
+    } else {
+      self.specialized = { entry, demand in
+        let subscription = unsafeDowncast(entry, to: FlatMapSubscription.self)
+        if demand == .none {
+          subscription.cancelSpecialized()
+        } else {
+          subscription.requestSpecialized(demand)
+        }
+      }
       super.init(
         state: State(downstream: downstream, transform: transform),
         receiveSubscription: { entry, subscription in
@@ -200,41 +210,48 @@ where
             completion: completion.assumingMemoryBound(to: Subscribers.Completion<Upstream.Failure>.self).pointee,
             id: id)
         })
-    #endif
+    }
   }
 
-  #if CONFLUENCE_UNOPTIMISED
-    @inlinable
-    internal override func receiveSubscriptionOverridden(_ subscription: Subscription) {
-      upstreamSubscription(subscription)
-    }
+  @inlinable
+  internal override func receiveSubscriptionOverridden(_ subscription: Subscription) {
+    upstreamSubscription(subscription)
+  }
 
-    @inlinable
-    internal override func receiveValueOverridden(_ input: UnsafeRawPointer) -> Subscribers.Demand {
-      upstreamValue(input.assumingMemoryBound(to: Upstream.Output.self).pointee)
-    }
+  @inlinable
+  internal override func receiveValueOverridden(_ input: UnsafeRawPointer) -> Subscribers.Demand {
+    upstreamValue(input.assumingMemoryBound(to: Upstream.Output.self).pointee)
+  }
 
-    @inlinable
-    internal override func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
-      upstreamCompletion(completion.assumingMemoryBound(to: Subscribers.Completion<Upstream.Failure>.self).pointee)
-    }
+  @inlinable
+  internal override func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
+    upstreamCompletion(completion.assumingMemoryBound(to: Subscribers.Completion<Upstream.Failure>.self).pointee)
+  }
 
-    @inlinable
-    internal override func innerSubscriptionOverridden(_ subscription: Subscription, id: FlatMapInnerID) {
-      innerReceive(subscription: subscription, id: id)
-    }
+  @inlinable
+  internal override func innerSubscriptionOverridden(_ subscription: Subscription, id: FlatMapInnerID) {
+    innerReceive(subscription: subscription, id: id)
+  }
 
-    @inlinable
-    internal override func innerValueOverridden(_ value: UnsafeRawPointer, id: FlatMapInnerID) -> Subscribers.Demand {
-      innerReceive(value.assumingMemoryBound(to: NewPublisher.Output.self).pointee, id: id)
-    }
+  @inlinable
+  internal override func innerValueOverridden(_ value: UnsafeRawPointer, id: FlatMapInnerID) -> Subscribers.Demand {
+    innerReceive(value.assumingMemoryBound(to: NewPublisher.Output.self).pointee, id: id)
+  }
 
-    @inlinable
-    internal override func innerCompletionOverridden(_ completion: UnsafeRawPointer, id: FlatMapInnerID) {
-      innerReceive(
-        completion: completion.assumingMemoryBound(to: Subscribers.Completion<Upstream.Failure>.self).pointee, id: id)
+  @inlinable
+  internal override func innerCompletionOverridden(_ completion: UnsafeRawPointer, id: FlatMapInnerID) {
+    innerReceive(
+      completion: completion.assumingMemoryBound(to: Subscribers.Completion<Upstream.Failure>.self).pointee, id: id)
+  }
+
+  @inlinable
+  internal override func requestOrCancelOverridden(_ demand: Subscribers.Demand) {
+    if demand == .none {
+      cancelSpecialized()
+    } else {
+      requestSpecialized(demand)
     }
-  #endif
+  }
 
   @inlinable
   deinit {
@@ -260,6 +277,22 @@ where
 
   @inlinable
   internal func upstreamSubscription(_ subscription: Subscription) {
+    guard servesMerge else {
+      // `flatMap` handed downstream the subscription first (``subscribeDownstreamFirst(_:_:)``),
+      // so the section only accepts upstream: written out with the lock (all
+      // ``withState(_:)`` is for `flatMap`), with no `Downstream?` to look up where the
+      // code runs unspecialised.
+      let acquired = lock.acquire()
+      let accepted = state.upstream.accept(subscription)
+      lock.release(acquired)
+      guard accepted else {
+        subscription.cancel()
+        return
+      }
+      // Apple's FlatMap asks for `maxPublishers` whatever it is.
+      subscription.request(maxPublishers)
+      return
+    }
     let (accepted, downstream) = withState { () -> (Bool, Downstream?) in
       guard state.upstream.accept(subscription) else { return (false, nil) }
       return (true, state.downstreamHasSubscription ? nil : state.downstream)
@@ -269,8 +302,7 @@ where
       return
     }
     downstream?.receive(subscription: self)
-    // Apple's FlatMap asks for `maxPublishers` whatever it is.
-    if maxPublishers > 0 || isFlatMap {
+    if maxPublishers > 0 {
       subscription.request(maxPublishers)
     }
   }
@@ -576,6 +608,23 @@ where
 
   @inlinable
   internal func requestSpecialized(_ demand: Subscribers.Demand) {
+    if isFlatMap {
+      // The common request only adds demand: one section written out with the lock (all
+      // ``withState(_:)`` is for `flatMap`), answering with a `Bool`, not a `State.Next`.
+      let acquired = lock.acquire()
+      let quiet = state.addDemandIfQuiet(demand)
+      lock.release(acquired)
+      if quiet { return }
+    }
+    requestInSection(demand)
+  }
+
+  /// ``requestSpecialized(_:)`` when the request may set something off. Out of line: its
+  /// temporaries (the `State.Next`, the merge publishers' retired box) would otherwise be
+  /// looked up on every request in generic code the compiler did not specialise.
+  @inlinable
+  @inline(never)
+  internal func requestInSection(_ demand: Subscribers.Demand) {
     guard isFlatMap && demand == .unlimited else {
       perform(withState { state.request(demand) })
       return
@@ -914,23 +963,26 @@ internal final class FlatMapDownstreamBox<Downstream: Subscriber> {
 /// specialised code through one indirect call.
 ///
 /// The functions are formed in ``FlatMapSubscription``'s initialiser, where every type is
-/// known, so they run specialised code. Their types mention no generic parameter (values
-/// and completions go in borrowed, through a pointer) and they capture nothing, so storing
-/// them costs no allocation and calling them needs no reabstraction thunk.
+/// known, so they run specialised code. Their types mention no generic parameter (the entry
+/// goes in as the non-generic ``FlatMapEntryRoot``, values and completions borrowed, through
+/// a pointer) and they capture nothing, so storing them costs no allocation and calling them
+/// needs no reabstraction thunk. Where the initialiser runs unspecialised, it hands over
+/// handlers that call the methods ``FlatMapEntryRoot`` declares and the subscription
+/// overrides.
 @usableFromInline
-internal class FlatMapInnerEntry<InnerOutput, Failure: Error> {
+internal class FlatMapInnerEntry<InnerOutput, Failure: Error>: FlatMapEntryRoot {
   /// Hands an inner publisher's subscription to the subscription (first argument).
   @usableFromInline
-  internal typealias InnerSubscriptionHandler = (FlatMapInnerEntry, Subscription, FlatMapInnerID) -> Void
+  internal typealias InnerSubscriptionHandler = (FlatMapEntryRoot, Subscription, FlatMapInnerID) -> Void
 
   /// Hands the inner value the pointer points to (an `InnerOutput`, borrowed) over.
   @usableFromInline
-  internal typealias InnerValueHandler = (FlatMapInnerEntry, UnsafeRawPointer, FlatMapInnerID) -> Subscribers.Demand
+  internal typealias InnerValueHandler = (FlatMapEntryRoot, UnsafeRawPointer, FlatMapInnerID) -> Subscribers.Demand
 
   /// Hands the inner completion the pointer points to (a `Subscribers.Completion<Failure>`,
   /// borrowed) over.
   @usableFromInline
-  internal typealias InnerCompletionHandler = (FlatMapInnerEntry, UnsafeRawPointer, FlatMapInnerID) -> Void
+  internal typealias InnerCompletionHandler = (FlatMapEntryRoot, UnsafeRawPointer, FlatMapInnerID) -> Void
 
   @usableFromInline internal let innerSubscription: InnerSubscriptionHandler
   @usableFromInline internal let innerValue: InnerValueHandler
@@ -944,33 +996,8 @@ internal class FlatMapInnerEntry<InnerOutput, Failure: Error> {
     self.innerSubscription = innerSubscription
     self.innerValue = innerValue
     self.innerCompletion = innerCompletion
+    super.init()
   }
-
-  // What the handlers call in an unoptimised build (see
-  // `FlatMapSubscription.init(downstream:maxPublishers:transform:)`): the subscription
-  // overrides them, and a method of its class finds the class's generic metadata in the
-  // object, where a handler that casts the entry to the subscription's type looked it up in
-  // the runtime's cache on every call.
-
-  #if CONFLUENCE_UNOPTIMISED
-    /// An inner publisher's subscription, in an unoptimised build (overridden by the subscription).
-    @usableFromInline
-    internal func innerSubscriptionOverridden(_ subscription: Subscription, id: FlatMapInnerID) {
-      confluencePreconditionFailure("FlatMapSubscription overrides innerSubscriptionOverridden(_:id:)")
-    }
-
-    /// An inner publisher's value, in an unoptimised build (overridden by the subscription).
-    @usableFromInline
-    internal func innerValueOverridden(_ value: UnsafeRawPointer, id: FlatMapInnerID) -> Subscribers.Demand {
-      confluencePreconditionFailure("FlatMapSubscription overrides innerValueOverridden(_:id:)")
-    }
-
-    /// An inner publisher's completion, in an unoptimised build (overridden by the subscription).
-    @usableFromInline
-    internal func innerCompletionOverridden(_ completion: UnsafeRawPointer, id: FlatMapInnerID) {
-      confluencePreconditionFailure("FlatMapSubscription overrides innerCompletionOverridden(_:id:)")
-    }
-  #endif
 }
 
 /// What `flatMap`'s upstream (and the merge publishers' list of upstreams) sees of the
@@ -985,16 +1012,16 @@ internal class FlatMapEntry<UpstreamOutput, InnerOutput, UpstreamFailure: Error>
 
   /// Hands the upstream subscription to the subscription (first argument).
   @usableFromInline
-  internal typealias SubscriptionHandler = (FlatMapEntry, Subscription) -> Void
+  internal typealias SubscriptionHandler = (FlatMapEntryRoot, Subscription) -> Void
 
   /// Hands the upstream value the pointer points to (an `UpstreamOutput`, borrowed) over.
   @usableFromInline
-  internal typealias ValueHandler = (FlatMapEntry, UnsafeRawPointer) -> Subscribers.Demand
+  internal typealias ValueHandler = (FlatMapEntryRoot, UnsafeRawPointer) -> Subscribers.Demand
 
   /// Hands the completion the pointer points to (a `Subscribers.Completion<UpstreamFailure>`,
   /// borrowed) over.
   @usableFromInline
-  internal typealias CompletionHandler = (FlatMapEntry, UnsafeRawPointer) -> Void
+  internal typealias CompletionHandler = (FlatMapEntryRoot, UnsafeRawPointer) -> Void
 
   @usableFromInline internal let receiveSubscription: SubscriptionHandler
   @usableFromInline internal let receiveValue: ValueHandler
@@ -1012,27 +1039,6 @@ internal class FlatMapEntry<UpstreamOutput, InnerOutput, UpstreamFailure: Error>
     self.receiveCompletion = receiveCompletion
     super.init(innerSubscription: innerSubscription, innerValue: innerValue, innerCompletion: innerCompletion)
   }
-
-  #if CONFLUENCE_UNOPTIMISED
-    /// Upstream's subscription, in an unoptimised build (overridden by the subscription; see
-    /// ``FlatMapInnerEntry``).
-    @usableFromInline
-    internal func receiveSubscriptionOverridden(_ subscription: Subscription) {
-      confluencePreconditionFailure("FlatMapSubscription overrides receiveSubscriptionOverridden(_:)")
-    }
-
-    /// An upstream value, in an unoptimised build (overridden by the subscription).
-    @usableFromInline
-    internal func receiveValueOverridden(_ input: UnsafeRawPointer) -> Subscribers.Demand {
-      confluencePreconditionFailure("FlatMapSubscription overrides receiveValueOverridden(_:)")
-    }
-
-    /// Upstream's completion, in an unoptimised build (overridden by the subscription).
-    @usableFromInline
-    internal func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
-      confluencePreconditionFailure("FlatMapSubscription overrides receiveCompletionOverridden(_:)")
-    }
-  #endif
 
   @inlinable
   internal final func receive(subscription: Subscription) {

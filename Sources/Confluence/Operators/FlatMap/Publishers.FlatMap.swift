@@ -57,7 +57,7 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let subscription = FlatMapSubscription<NewPublisher, Upstream, S>(
-        downstream: subscriber, maxPublishers: maxPublishers, transform: transform)
+        downstream: subscriber, maxPublishers: maxPublishers, transform: transform, servesMerge: false)
       // Handed downstream as the existential the reference just made is moved into, as
       // `SubjectStorage.receive(subscriber:parent:)` does (a retain and a release less).
       let unmanaged = Unmanaged.passUnretained(subscription)

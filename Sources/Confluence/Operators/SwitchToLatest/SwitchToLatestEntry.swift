@@ -13,26 +13,26 @@
 ///
 /// The three functions are formed in ``SwitchToLatestSubscription``'s initialiser, where the
 /// downstream type is known, so they run specialised code. Their types mention no generic
-/// parameter (the value and the completion go in borrowed, through a pointer) and they
-/// capture nothing, so storing them costs no allocation and calling them needs no
-/// reabstraction thunk.
+/// parameter (the entry goes in as the non-generic ``SwitchToLatestEntryRoot``, the value and
+/// the completion borrowed, through a pointer) and they capture nothing, so storing them
+/// costs no allocation and calling them needs no reabstraction thunk.
 @usableFromInline
-internal class SwitchToLatestEntry<P: Publisher>: Subscriber {
+internal class SwitchToLatestEntry<P: Publisher>: SwitchToLatestEntryRoot, Subscriber {
   @usableFromInline internal typealias Input = P
   @usableFromInline internal typealias Failure = P.Failure
 
   /// Hands the upstream subscription to the subscription (first argument).
   @usableFromInline
-  internal typealias SubscriptionHandler = (SwitchToLatestEntry, Subscription) -> Void
+  internal typealias SubscriptionHandler = (SwitchToLatestEntryRoot, Subscription) -> Void
 
   /// Hands the inner publisher the pointer points to (a `P`, borrowed) to the subscription.
   @usableFromInline
-  internal typealias ValueHandler = (SwitchToLatestEntry, UnsafeRawPointer) -> Subscribers.Demand
+  internal typealias ValueHandler = (SwitchToLatestEntryRoot, UnsafeRawPointer) -> Subscribers.Demand
 
   /// Hands the completion the pointer points to (a `Subscribers.Completion<P.Failure>`,
   /// borrowed) to the subscription.
   @usableFromInline
-  internal typealias CompletionHandler = (SwitchToLatestEntry, UnsafeRawPointer) -> Void
+  internal typealias CompletionHandler = (SwitchToLatestEntryRoot, UnsafeRawPointer) -> Void
 
   @usableFromInline
   internal let receiveSubscription: SubscriptionHandler
@@ -51,33 +51,8 @@ internal class SwitchToLatestEntry<P: Publisher>: Subscriber {
     self.receiveSubscription = receiveSubscription
     self.receiveValue = receiveValue
     self.receiveCompletion = receiveCompletion
+    super.init()
   }
-
-  // What the handlers call in an unoptimised build (see
-  // `SwitchToLatestSubscription.init(downstream:)`): the subscription overrides them, and a
-  // method of its class finds the class's generic metadata in the object, where a handler
-  // that casts the entry to the subscription's type (a checked cast there) looked it up in
-  // the runtime's cache on every call.
-
-  #if CONFLUENCE_UNOPTIMISED
-    /// Upstream's subscription, in an unoptimised build (overridden by the subscription).
-    @usableFromInline
-    internal func receiveSubscriptionOverridden(_ subscription: Subscription) {
-      confluencePreconditionFailure("SwitchToLatestSubscription overrides receiveSubscriptionOverridden(_:)")
-    }
-
-    /// An upstream value (a `P`), in an unoptimised build (overridden by the subscription).
-    @usableFromInline
-    internal func receiveValueOverridden(_ input: UnsafeRawPointer) -> Subscribers.Demand {
-      confluencePreconditionFailure("SwitchToLatestSubscription overrides receiveValueOverridden(_:)")
-    }
-
-    /// Upstream's completion, in an unoptimised build (overridden by the subscription).
-    @usableFromInline
-    internal func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
-      confluencePreconditionFailure("SwitchToLatestSubscription overrides receiveCompletionOverridden(_:)")
-    }
-  #endif
 
   @inlinable
   internal final func receive(subscription: Subscription) {
@@ -93,5 +68,47 @@ internal class SwitchToLatestEntry<P: Publisher>: Subscriber {
   @inlinable
   internal final func receive(completion: Subscribers.Completion<P.Failure>) {
     withUnsafePointer(to: completion) { receiveCompletion(self, $0) }
+  }
+}
+
+/// The root of ``SwitchToLatestEntry``, generic over nothing, so that the functions the entry
+/// calls (and the subscription's `specialized`) take it as this class and their types name
+/// no generic parameter.
+///
+/// That lets ``SwitchToLatestSubscription``'s initialiser, where it runs unspecialised (a
+/// debug build's app code calling the library), hand over functions that capture nothing
+/// and call the methods below, which the subscription overrides: formed in unspecialised
+/// code, a function that names the subscription's types captures their metadata, one
+/// allocation per function and four per subscription. The same methods serve an
+/// unoptimised build, where `unsafeDowncast` checks its cast and so would look the class's
+/// metadata up in the runtime's cache on every call.
+@usableFromInline
+internal class SwitchToLatestEntryRoot {
+  @inlinable
+  internal init() {}
+
+  /// Upstream's subscription (overridden by the subscription).
+  @usableFromInline
+  internal func receiveSubscriptionOverridden(_ subscription: Subscription) {
+    confluencePreconditionFailure("SwitchToLatestSubscription overrides receiveSubscriptionOverridden(_:)")
+  }
+
+  /// An upstream value (a `P`, which the pointer points to; overridden by the subscription).
+  @usableFromInline
+  internal func receiveValueOverridden(_ input: UnsafeRawPointer) -> Subscribers.Demand {
+    confluencePreconditionFailure("SwitchToLatestSubscription overrides receiveValueOverridden(_:)")
+  }
+
+  /// Upstream's completion, which the pointer points to (overridden by the subscription).
+  @usableFromInline
+  internal func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
+    confluencePreconditionFailure("SwitchToLatestSubscription overrides receiveCompletionOverridden(_:)")
+  }
+
+  /// Downstream's request (`demand` non-zero) or cancel (`.none`) (overridden by the
+  /// subscription).
+  @usableFromInline
+  internal func requestOrCancelOverridden(_ demand: Subscribers.Demand) {
+    confluencePreconditionFailure("SwitchToLatestSubscription overrides requestOrCancelOverridden(_:)")
   }
 }

@@ -20,9 +20,10 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
   /// arrive through `any Subscription`, where the class's own methods run unspecialised and
   /// looked the state's generic metadata up in the runtime's cache on every call (a
   /// pipeline of five `switchToLatest`s built and dropped paid it nine times). Captures
-  /// nothing, so it costs no allocation.
+  /// nothing, so it costs no allocation (its type names no generic parameter, for the
+  /// reason ``SwitchToLatestEntryRoot`` gives).
   @usableFromInline
-  internal let specialized: (SwitchToLatestSubscription, Subscribers.Demand) -> Void
+  internal let specialized: (SwitchToLatestEntryRoot, Subscribers.Demand) -> Void
 
   /// Kept after completion and cancel, as Apple's switchToLatest keeps it (a subscriber
   /// that holds on to its subscription keeps both alive, as on Apple's). Immutable, so read
@@ -41,24 +42,32 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
   internal init(downstream: Downstream) {
     lock = BiasedLock()
     self.downstream = downstream
-    specialized = { subscription, demand in
-      if demand == .none {
-        subscription.cancelSpecialized()
-      } else {
-        subscription.requestSpecialized(demand)
-      }
-    }
     innerIsJust = KnownJust.matches(P.self)
-    // The handlers cast the entry to this class; in an unoptimised build, where that cast is
-    // checked, they call the methods this class overrides instead (see `SwitchToLatestEntry`
-    // and `FanInSubscription.init(downstream:)`).
+    // The handlers cast the entry to this class and run its code, specialised where the
+    // types are known. Where this initialiser runs unspecialised, and in an unoptimised
+    // build, they capture nothing and call the methods this class overrides instead (see
+    // `SwitchToLatestEntryRoot` why).
     #if CONFLUENCE_UNOPTIMISED
+      let throughOverrides = true
+    #else
+      let throughOverrides = _canBeClass(Downstream.self) > 1
+    #endif
+    if throughOverrides {
+      specialized = { entry, demand in entry.requestOrCancelOverridden(demand) }
       super.init(
         state: State(),
         receiveSubscription: { entry, subscription in entry.receiveSubscriptionOverridden(subscription) },
         receiveValue: { entry, input in entry.receiveValueOverridden(input) },
         receiveCompletion: { entry, completion in entry.receiveCompletionOverridden(completion) })
-    #else
+    } else {
+      specialized = { entry, demand in
+        let subscription = unsafeDowncast(entry, to: SwitchToLatestSubscription.self)
+        if demand == .none {
+          subscription.cancelSpecialized()
+        } else {
+          subscription.requestSpecialized(demand)
+        }
+      }
       super.init(
         state: State(),
         receiveSubscription: { entry, subscription in
@@ -72,25 +81,32 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
           unsafeDowncast(entry, to: SwitchToLatestSubscription.self).upstreamCompletion(
             completion.assumingMemoryBound(to: Subscribers.Completion<P.Failure>.self).pointee)
         })
-    #endif
+    }
   }
 
-  #if CONFLUENCE_UNOPTIMISED
-    @inlinable
-    internal override func receiveSubscriptionOverridden(_ subscription: Subscription) {
-      upstreamSubscription(subscription)
-    }
+  @inlinable
+  internal override func receiveSubscriptionOverridden(_ subscription: Subscription) {
+    upstreamSubscription(subscription)
+  }
 
-    @inlinable
-    internal override func receiveValueOverridden(_ input: UnsafeRawPointer) -> Subscribers.Demand {
-      upstreamValue(input.assumingMemoryBound(to: P.self).pointee)
-    }
+  @inlinable
+  internal override func receiveValueOverridden(_ input: UnsafeRawPointer) -> Subscribers.Demand {
+    upstreamValue(input.assumingMemoryBound(to: P.self).pointee)
+  }
 
-    @inlinable
-    internal override func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
-      upstreamCompletion(completion.assumingMemoryBound(to: Subscribers.Completion<P.Failure>.self).pointee)
+  @inlinable
+  internal override func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
+    upstreamCompletion(completion.assumingMemoryBound(to: Subscribers.Completion<P.Failure>.self).pointee)
+  }
+
+  @inlinable
+  internal override func requestOrCancelOverridden(_ demand: Subscribers.Demand) {
+    if demand == .none {
+      cancelSpecialized()
+    } else {
+      requestSpecialized(demand)
     }
-  #endif
+  }
 
   // MARK: Upstream
 
