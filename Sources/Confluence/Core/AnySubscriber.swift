@@ -141,12 +141,14 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
 /// calls take it as this class and their types name no generic parameter.
 ///
 /// That lets a box's initialiser, where it runs unspecialised (a debug build's app code
-/// erasing a subscriber), hand over functions that capture nothing and call the methods
-/// below, which the boxes override: formed in unspecialised code, a function that names
-/// the box's types captures their metadata, one allocation per function and three per
-/// box. The same methods serve an unoptimised build, where `unsafeDowncast` checks its cast
-/// and so would look the box's metadata up in the runtime's cache on every event: a method
-/// of the box's class finds it in the object.
+/// erasing a subscriber), hand over functions for the subscription and the completion that
+/// capture nothing and call the methods below, which the boxes override: formed in
+/// unspecialised code, a function that names the box's types captures their metadata, an
+/// allocation per function (two of the three are spared; the value function, called per
+/// value, keeps the cheaper call). The same methods, the value one too, serve an
+/// unoptimised build, where `unsafeDowncast` checks its cast and so would look the box's
+/// metadata up in the runtime's cache on every event: a method of the box's class finds it
+/// in the object.
 @usableFromInline
 internal class AnySubscriberBoxRoot {
   @inlinable
@@ -158,11 +160,14 @@ internal class AnySubscriberBoxRoot {
     confluencePreconditionFailure("each subscriber box overrides receiveSubscriptionOverridden(_:)")
   }
 
-  /// A value, which the pointer points to (an `Input`; overridden by each box).
-  @usableFromInline
-  internal func receiveValueOverridden(_ value: UnsafeRawPointer) -> Subscribers.Demand {
-    confluencePreconditionFailure("each subscriber box overrides receiveValueOverridden(_:)")
-  }
+  #if CONFLUENCE_UNOPTIMISED
+    /// A value, which the pointer points to (an `Input`), in an unoptimised build
+    /// (overridden by each box; elsewhere the value handler casts).
+    @usableFromInline
+    internal func receiveValueOverridden(_ value: UnsafeRawPointer) -> Subscribers.Demand {
+      confluencePreconditionFailure("each subscriber box overrides receiveValueOverridden(_:)")
+    }
+  #endif
 
   /// The completion, which the pointer points to (overridden by each box).
   @usableFromInline
@@ -250,28 +255,31 @@ internal final class SubscriberBox<Base: Subscriber>: AnySubscriberBox<Base.Inpu
   internal init(_ base: Base) {
     self.base = base
     // The handlers cast the box to this class and run the subscriber's code, specialised
-    // where its type is known. Where this initialiser runs unspecialised, and in an
-    // unoptimised build, they capture nothing and call the methods this class overrides
-    // instead (see ``AnySubscriberBoxRoot``).
+    // where its type is known. Where this initialiser runs unspecialised, the handlers of the
+    // subscription and the completion capture nothing and call the methods this class
+    // overrides instead, and in an unoptimised build all three do (see
+    // ``AnySubscriberBoxRoot``). The value handler still captures where unspecialised:
+    // through an override, a value costs more.
+    let unspecialised = BuildConfiguration.isUnoptimised || _canBeClass(Base.self) > 1
     #if CONFLUENCE_UNOPTIMISED
-      let throughOverrides = true
+      let value: ValueHandler = { box, value in box.receiveValueOverridden(value) }
     #else
-      let throughOverrides = _canBeClass(Base.self) > 1
+      let value: ValueHandler = { box, value in
+        unsafeDowncast(box, to: SubscriberBox<Base>.self).base.receive(
+          value.assumingMemoryBound(to: Base.Input.self).pointee)
+      }
     #endif
-    if throughOverrides {
+    if unspecialised {
       super.init(
         subscription: { box, subscription in box.receiveSubscriptionOverridden(subscription) },
-        value: { box, value in box.receiveValueOverridden(value) },
+        value: value,
         completion: { box, completion in box.receiveCompletionOverridden(completion) })
     } else {
       super.init(
         subscription: { box, subscription in
           unsafeDowncast(box, to: SubscriberBox<Base>.self).base.receive(subscription: subscription)
         },
-        value: { box, value in
-          unsafeDowncast(box, to: SubscriberBox<Base>.self).base.receive(
-            value.assumingMemoryBound(to: Base.Input.self).pointee)
-        },
+        value: value,
         completion: { box, completion in
           unsafeDowncast(box, to: SubscriberBox<Base>.self).base.receive(
             completion: completion.assumingMemoryBound(to: Subscribers.Completion<Base.Failure>.self).pointee)
@@ -284,10 +292,12 @@ internal final class SubscriberBox<Base: Subscriber>: AnySubscriberBox<Base.Inpu
     base.receive(subscription: subscription)
   }
 
-  @inlinable
-  internal override func receiveValueOverridden(_ value: UnsafeRawPointer) -> Subscribers.Demand {
-    base.receive(value.assumingMemoryBound(to: Base.Input.self).pointee)
-  }
+  #if CONFLUENCE_UNOPTIMISED
+    @inlinable
+    internal override func receiveValueOverridden(_ value: UnsafeRawPointer) -> Subscribers.Demand {
+      base.receive(value.assumingMemoryBound(to: Base.Input.self).pointee)
+    }
+  #endif
 
   @inlinable
   internal override func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
@@ -328,27 +338,28 @@ internal final class ClosureSubscriberBox<Input, Failure: Error>: AnySubscriberB
     self.receiveSubscription = receiveSubscription
     self.receiveValue = receiveValue
     self.receiveCompletion = receiveCompletion
-    // As `SubscriberBox.init(_:)`: functions that capture nothing where this runs
-    // unspecialised.
+    // As `SubscriberBox.init(_:)`: where this runs unspecialised, the handlers of the
+    // subscription and the completion capture nothing.
+    let unspecialised = BuildConfiguration.isUnoptimised || _canBeClass(Input.self) > 1
     #if CONFLUENCE_UNOPTIMISED
-      let throughOverrides = true
+      let value: ValueHandler = { box, value in box.receiveValueOverridden(value) }
     #else
-      let throughOverrides = _canBeClass(Input.self) > 1
+      let value: ValueHandler = { box, value in
+        unsafeDowncast(box, to: ClosureSubscriberBox<Input, Failure>.self).receiveValue?(
+          value.assumingMemoryBound(to: Input.self).pointee) ?? .none
+      }
     #endif
-    if throughOverrides {
+    if unspecialised {
       super.init(
         subscription: { box, subscription in box.receiveSubscriptionOverridden(subscription) },
-        value: { box, value in box.receiveValueOverridden(value) },
+        value: value,
         completion: { box, completion in box.receiveCompletionOverridden(completion) })
     } else {
       super.init(
         subscription: { box, subscription in
           unsafeDowncast(box, to: ClosureSubscriberBox<Input, Failure>.self).receiveSubscription?(subscription)
         },
-        value: { box, value in
-          unsafeDowncast(box, to: ClosureSubscriberBox<Input, Failure>.self).receiveValue?(
-            value.assumingMemoryBound(to: Input.self).pointee) ?? .none
-        },
+        value: value,
         completion: { box, completion in
           unsafeDowncast(box, to: ClosureSubscriberBox<Input, Failure>.self).receiveCompletion?(
             completion.assumingMemoryBound(to: Subscribers.Completion<Failure>.self).pointee)
@@ -361,10 +372,12 @@ internal final class ClosureSubscriberBox<Input, Failure: Error>: AnySubscriberB
     receiveSubscription?(subscription)
   }
 
-  @usableFromInline
-  internal override func receiveValueOverridden(_ value: UnsafeRawPointer) -> Subscribers.Demand {
-    receiveValue?(value.assumingMemoryBound(to: Input.self).pointee) ?? .none
-  }
+  #if CONFLUENCE_UNOPTIMISED
+    @usableFromInline
+    internal override func receiveValueOverridden(_ value: UnsafeRawPointer) -> Subscribers.Demand {
+      receiveValue?(value.assumingMemoryBound(to: Input.self).pointee) ?? .none
+    }
+  #endif
 
   @usableFromInline
   internal override func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {

@@ -1,22 +1,16 @@
 import CConfluenceSystem
 import Synchronization
 
-/// The root of ``SubjectDownstreamBox``, generic over nothing: what a conduit's handlers
-/// call where the conduit's initialiser runs unspecialised (a debug build's app code
-/// subscribing to a subject). Formed there, a handler that names the box's type would
-/// capture its metadata, an allocation per handler; these name none, and reach the
-/// subscriber through the methods below, which the box overrides.
+/// The root of ``SubjectDownstreamBox``, generic over nothing: what a conduit's completion
+/// handler calls where the conduit's initialiser runs unspecialised (a debug build's app
+/// code subscribing to a subject). Formed there, a handler that names the box's type would
+/// capture its metadata, an allocation; this one names none, and reaches the subscriber
+/// through the method below, which the box overrides. (The value handler, called per value,
+/// keeps the cheaper call and its allocation.)
 @usableFromInline
 internal class SubjectDownstreamBoxRoot {
   @inlinable
   internal init() {}
-
-  /// Hands the value the pointer points to (an `Input`) to the subscriber (overridden by
-  /// the box).
-  @usableFromInline
-  internal func receiveOverridden(_ value: UnsafeRawPointer) -> Subscribers.Demand {
-    confluencePreconditionFailure("SubjectDownstreamBox overrides receiveOverridden(_:)")
-  }
 
   /// Hands the completion the pointer points to to the subscriber (overridden by the box).
   @usableFromInline
@@ -39,11 +33,6 @@ internal final class SubjectDownstreamBox<Downstream: Subscriber>: SubjectDownst
   internal init(_ subscriber: Downstream) {
     self.subscriber = subscriber
     super.init()
-  }
-
-  @inlinable
-  internal override func receiveOverridden(_ value: UnsafeRawPointer) -> Subscribers.Demand {
-    subscriber.receive(value.assumingMemoryBound(to: Downstream.Input.self).pointee)
   }
 
   @inlinable
@@ -271,8 +260,9 @@ internal final class SubjectConduit<Output, Failure: Error>: SubjectConduitRoot,
     // The form is decided once, here, and each form gets handlers of its own: a constant
     // in specialised code, and in code that is not (a generic helper the compiler did not
     // specialise) a check per subscription rather than one per value. Where this runs
-    // unspecialised, the handlers of a boxed subscriber and `specialized` capture nothing
-    // and call methods the box and this class override (see `SubjectDownstreamBoxRoot`).
+    // unspecialised, the completion handler of a boxed subscriber and `specialized` capture
+    // nothing and call methods the box and this class override (see
+    // `SubjectDownstreamBoxRoot`).
     let unspecialised = _canBeClass(Downstream.self) > 1
     let held: AnyObject
     switch SubjectDownstreamForm.of(Downstream.self) {
@@ -292,18 +282,17 @@ internal final class SubjectConduit<Output, Failure: Error>: SubjectConduitRoot,
     case .boxed:
       held = SubjectDownstreamBox(downstream)
       downstreamTag = 0
+      // The value handler captures where unspecialised: through an override, a value cost
+      // 20 instructions more in `generic-12-unspecialised`.
+      receiveValue = { held, _, value in
+        unsafeDowncast(held, to: SubjectDownstreamBox<Downstream>.self).subscriber.receive(
+          value.assumingMemoryBound(to: Output.self).pointee)
+      }
       if unspecialised {
-        receiveValue = { held, _, value in
-          unsafeDowncast(held, to: SubjectDownstreamBoxRoot.self).receiveOverridden(value)
-        }
         receiveCompletion = { held, _, completion in
           unsafeDowncast(held, to: SubjectDownstreamBoxRoot.self).receiveOverridden(completion: completion)
         }
       } else {
-        receiveValue = { held, _, value in
-          unsafeDowncast(held, to: SubjectDownstreamBox<Downstream>.self).subscriber.receive(
-            value.assumingMemoryBound(to: Output.self).pointee)
-        }
         receiveCompletion = { held, _, completion in
           unsafeDowncast(held, to: SubjectDownstreamBox<Downstream>.self).subscriber.receive(
             completion: completion.assumingMemoryBound(to: Subscribers.Completion<Failure>.self).pointee)

@@ -78,10 +78,11 @@ internal struct FanInJustSubscription: Subscription, CustomStringConvertible {
 ///
 /// Every handler of the fan-in takes its entry as this class, so that a handler's type
 /// names no generic parameter. That lets ``FanInSubscription``'s initialiser, where it runs
-/// unspecialised (a debug build's app code calling the library), hand over handlers that
-/// capture nothing and call the methods below, which the subscription overrides: formed in
-/// unspecialised code, a handler that names the subscription's types captures their
-/// metadata, one allocation per handler and eight per subscription.
+/// unspecialised (a debug build's app code calling the library), hand over handlers of the
+/// rare events that capture nothing and call the methods below, which the subscription
+/// overrides: formed in unspecialised code, a handler that names the subscription's types
+/// captures their metadata, an allocation per handler (four of the eight are spared; the
+/// value handlers, called per value, keep the cheaper call).
 @usableFromInline
 internal class FanInJustEntry {
   /// The `Just` on the side given, whose value's bytes are given, was asked for values:
@@ -100,11 +101,14 @@ internal class FanInJustEntry {
   // metadata up in the runtime's cache on every call: `FanInSubscription` overrides them,
   // and a method of its class finds the class's generic metadata in the object.
 
-  /// A value from `side`, which the pointer points to (overridden by `FanInSubscription`).
-  @usableFromInline
-  internal func receiveOverridden(_ value: UnsafeRawPointer, from side: FanInSide) -> Subscribers.Demand {
-    confluencePreconditionFailure("FanInSubscription overrides receiveOverridden(_:from:)")
-  }
+  #if CONFLUENCE_UNOPTIMISED
+    /// A value from `side`, which the pointer points to, in an unoptimised build (overridden
+    /// by `FanInSubscription`; elsewhere the value handlers cast, see its initialiser).
+    @usableFromInline
+    internal func receiveOverridden(_ value: UnsafeRawPointer, from side: FanInSide) -> Subscribers.Demand {
+      confluencePreconditionFailure("FanInSubscription overrides receiveOverridden(_:from:)")
+    }
+  #endif
 
   /// `side`'s subscription (overridden by `FanInSubscription`).
   @usableFromInline

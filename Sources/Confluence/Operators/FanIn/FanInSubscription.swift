@@ -76,26 +76,50 @@ where Downstream.Input == Logic.Output {
     self.downstream = downstream
     // The handlers cast the entry to this class and run its code, specialised where the
     // types are known. Where this initialiser runs unspecialised, a handler that names this
-    // class's types would capture their metadata (an allocation per handler), and in an
+    // class's types captures their metadata (an allocation per handler): there the handlers
+    // of the rare events capture nothing and call methods this class overrides, which find
+    // the metadata in the object. The value handlers still capture: called through an
+    // override, a value cost about 3% more in `generic-combineLatest-unspecialised`. In an
     // unoptimised build `unsafeDowncast` checks the cast, which looks the class's metadata
-    // up in the runtime's cache on every call: there the handlers capture nothing and call
-    // methods this class overrides, which find the metadata in the object. (In an optimised,
-    // specialised build the cast is free and the override one call more: 1.5% more per
-    // value in `generic-zip-flatMap-unspecialised`.)
+    // up in the runtime's cache on every call: there every handler calls the overrides.
+    let unspecialised = BuildConfiguration.isUnoptimised || _canBeClass(Downstream.self) > 1
     #if CONFLUENCE_UNOPTIMISED
-      let throughOverrides = true
+      let receiveA: ValueHandler = { entry, value in entry.receiveOverridden(value, from: .a) }
+      let receiveB: ValueHandler = { entry, value in entry.receiveOverridden(value, from: .b) }
+      let receiveC: ValueHandler = { entry, value in entry.receiveOverridden(value, from: .c) }
+      let receiveD: ValueHandler = { entry, value in entry.receiveOverridden(value, from: .d) }
     #else
-      let throughOverrides = _canBeClass(Downstream.self) > 1
+      let receiveA: ValueHandler = { entry, value in
+        let value = value.assumingMemoryBound(to: Logic.A.self)
+        return unsafeDowncast(entry, to: FanInSubscription.self).receive(from: .a) {
+          $0.receive(a: value.pointee, whileDelivering: $1)
+        }
+      }
+      let receiveB: ValueHandler = { entry, value in
+        let value = value.assumingMemoryBound(to: Logic.B.self)
+        return unsafeDowncast(entry, to: FanInSubscription.self).receive(from: .b) {
+          $0.receive(b: value.pointee, whileDelivering: $1)
+        }
+      }
+      let receiveC: ValueHandler = { entry, value in
+        let value = value.assumingMemoryBound(to: Logic.C.self)
+        return unsafeDowncast(entry, to: FanInSubscription.self).receive(from: .c) {
+          $0.receive(c: value.pointee, whileDelivering: $1)
+        }
+      }
+      let receiveD: ValueHandler = { entry, value in
+        let value = value.assumingMemoryBound(to: Logic.D.self)
+        return unsafeDowncast(entry, to: FanInSubscription.self).receive(from: .d) {
+          $0.receive(d: value.pointee, whileDelivering: $1)
+        }
+      }
     #endif
-    if throughOverrides {
+    if unspecialised {
       specialized = { entry, demand in entry.requestOrCancelOverridden(demand) }
       super.init(
         state: State(),
         receiveSubscription: { entry, side, subscription in entry.receiveSubscriptionOverridden(side, subscription) },
-        receiveA: { entry, value in entry.receiveOverridden(value, from: .a) },
-        receiveB: { entry, value in entry.receiveOverridden(value, from: .b) },
-        receiveC: { entry, value in entry.receiveOverridden(value, from: .c) },
-        receiveD: { entry, value in entry.receiveOverridden(value, from: .d) },
+        receiveA: receiveA, receiveB: receiveB, receiveC: receiveC, receiveD: receiveD,
         receiveCompletion: { entry, side, completion in entry.receiveCompletionOverridden(side, completion) },
         receiveJust: { entry, side, bits in entry.receiveJustOverridden(from: side, bits: bits) })
     } else {
@@ -112,30 +136,7 @@ where Downstream.Input == Logic.Output {
         receiveSubscription: { entry, side, subscription in
           unsafeDowncast(entry, to: FanInSubscription.self).upstreamSubscribed(side, subscription)
         },
-        receiveA: { entry, value in
-          let value = value.assumingMemoryBound(to: Logic.A.self)
-          return unsafeDowncast(entry, to: FanInSubscription.self).receive(from: .a) {
-            $0.receive(a: value.pointee, whileDelivering: $1)
-          }
-        },
-        receiveB: { entry, value in
-          let value = value.assumingMemoryBound(to: Logic.B.self)
-          return unsafeDowncast(entry, to: FanInSubscription.self).receive(from: .b) {
-            $0.receive(b: value.pointee, whileDelivering: $1)
-          }
-        },
-        receiveC: { entry, value in
-          let value = value.assumingMemoryBound(to: Logic.C.self)
-          return unsafeDowncast(entry, to: FanInSubscription.self).receive(from: .c) {
-            $0.receive(c: value.pointee, whileDelivering: $1)
-          }
-        },
-        receiveD: { entry, value in
-          let value = value.assumingMemoryBound(to: Logic.D.self)
-          return unsafeDowncast(entry, to: FanInSubscription.self).receive(from: .d) {
-            $0.receive(d: value.pointee, whileDelivering: $1)
-          }
-        },
+        receiveA: receiveA, receiveB: receiveB, receiveC: receiveC, receiveD: receiveD,
         receiveCompletion: { entry, side, completion in
           unsafeDowncast(entry, to: FanInSubscription.self).upstreamCompleted(
             side, completion.assumingMemoryBound(to: Subscribers.Completion<Downstream.Failure>.self).pointee)
@@ -146,23 +147,25 @@ where Downstream.Input == Logic.Output {
     }
   }
 
-  @inlinable
-  internal override func receiveOverridden(_ value: UnsafeRawPointer, from side: FanInSide) -> Subscribers.Demand {
-    switch side {
-    case .a:
-      let value = value.assumingMemoryBound(to: Logic.A.self)
-      return receive(from: .a) { $0.receive(a: value.pointee, whileDelivering: $1) }
-    case .b:
-      let value = value.assumingMemoryBound(to: Logic.B.self)
-      return receive(from: .b) { $0.receive(b: value.pointee, whileDelivering: $1) }
-    case .c:
-      let value = value.assumingMemoryBound(to: Logic.C.self)
-      return receive(from: .c) { $0.receive(c: value.pointee, whileDelivering: $1) }
-    case .d:
-      let value = value.assumingMemoryBound(to: Logic.D.self)
-      return receive(from: .d) { $0.receive(d: value.pointee, whileDelivering: $1) }
+  #if CONFLUENCE_UNOPTIMISED
+    @inlinable
+    internal override func receiveOverridden(_ value: UnsafeRawPointer, from side: FanInSide) -> Subscribers.Demand {
+      switch side {
+      case .a:
+        let value = value.assumingMemoryBound(to: Logic.A.self)
+        return receive(from: .a) { $0.receive(a: value.pointee, whileDelivering: $1) }
+      case .b:
+        let value = value.assumingMemoryBound(to: Logic.B.self)
+        return receive(from: .b) { $0.receive(b: value.pointee, whileDelivering: $1) }
+      case .c:
+        let value = value.assumingMemoryBound(to: Logic.C.self)
+        return receive(from: .c) { $0.receive(c: value.pointee, whileDelivering: $1) }
+      case .d:
+        let value = value.assumingMemoryBound(to: Logic.D.self)
+        return receive(from: .d) { $0.receive(d: value.pointee, whileDelivering: $1) }
+      }
     }
-  }
+  #endif
 
   @inlinable
   internal override func receiveSubscriptionOverridden(_ side: FanInSide, _ subscription: Subscription) {

@@ -158,23 +158,33 @@ where
     self.servesMergeStored = servesMerge
     self.mergeTarget = servesMerge ? Unmanaged.passRetained(FlatMapDownstreamBox(downstream)) : nil
     // The handlers cast the entry to this class and run its code, specialised where the
-    // types are known. Where this initialiser runs unspecialised, and in an unoptimised
-    // build, they capture nothing and call the methods this class overrides instead (see
-    // `FlatMapEntryRoot` why).
+    // types are known. Where this initialiser runs unspecialised, the handlers of the rare
+    // events capture nothing and call the methods this class overrides instead, and in an
+    // unoptimised build every handler does (see `FlatMapEntryRoot` why). The value handlers
+    // still capture where unspecialised: through an override, a value costs more.
+    let unspecialised = BuildConfiguration.isUnoptimised || _canBeClass(Downstream.self) > 1
     #if CONFLUENCE_UNOPTIMISED
-      let throughOverrides = true
+      let receiveValue: ValueHandler = { entry, input in entry.receiveValueOverridden(input) }
+      let innerValue: InnerValueHandler = { entry, value, id in entry.innerValueOverridden(value, id: id) }
     #else
-      let throughOverrides = _canBeClass(Downstream.self) > 1
+      let receiveValue: ValueHandler = { entry, input in
+        unsafeDowncast(entry, to: FlatMapSubscription.self).upstreamValue(
+          input.assumingMemoryBound(to: Upstream.Output.self).pointee)
+      }
+      let innerValue: InnerValueHandler = { entry, value, id in
+        unsafeDowncast(entry, to: FlatMapSubscription.self).innerReceive(
+          value.assumingMemoryBound(to: NewPublisher.Output.self).pointee, id: id)
+      }
     #endif
-    if throughOverrides {
+    if unspecialised {
       self.specialized = { entry, demand in entry.requestOrCancelOverridden(demand) }
       super.init(
         state: State(downstream: downstream, transform: transform),
         receiveSubscription: { entry, subscription in entry.receiveSubscriptionOverridden(subscription) },
-        receiveValue: { entry, input in entry.receiveValueOverridden(input) },
+        receiveValue: receiveValue,
         receiveCompletion: { entry, completion in entry.receiveCompletionOverridden(completion) },
         innerSubscription: { entry, subscription, id in entry.innerSubscriptionOverridden(subscription, id: id) },
-        innerValue: { entry, value, id in entry.innerValueOverridden(value, id: id) },
+        innerValue: innerValue,
         innerCompletion: { entry, completion, id in entry.innerCompletionOverridden(completion, id: id) })
     } else {
       self.specialized = { entry, demand in
@@ -190,10 +200,7 @@ where
         receiveSubscription: { entry, subscription in
           unsafeDowncast(entry, to: FlatMapSubscription.self).upstreamSubscription(subscription)
         },
-        receiveValue: { entry, input in
-          unsafeDowncast(entry, to: FlatMapSubscription.self).upstreamValue(
-            input.assumingMemoryBound(to: Upstream.Output.self).pointee)
-        },
+        receiveValue: receiveValue,
         receiveCompletion: { entry, completion in
           unsafeDowncast(entry, to: FlatMapSubscription.self).upstreamCompletion(
             completion.assumingMemoryBound(to: Subscribers.Completion<Upstream.Failure>.self).pointee)
@@ -201,10 +208,7 @@ where
         innerSubscription: { entry, subscription, id in
           unsafeDowncast(entry, to: FlatMapSubscription.self).innerReceive(subscription: subscription, id: id)
         },
-        innerValue: { entry, value, id in
-          unsafeDowncast(entry, to: FlatMapSubscription.self).innerReceive(
-            value.assumingMemoryBound(to: NewPublisher.Output.self).pointee, id: id)
-        },
+        innerValue: innerValue,
         innerCompletion: { entry, completion, id in
           unsafeDowncast(entry, to: FlatMapSubscription.self).innerReceive(
             completion: completion.assumingMemoryBound(to: Subscribers.Completion<Upstream.Failure>.self).pointee,
@@ -218,10 +222,17 @@ where
     upstreamSubscription(subscription)
   }
 
-  @inlinable
-  internal override func receiveValueOverridden(_ input: UnsafeRawPointer) -> Subscribers.Demand {
-    upstreamValue(input.assumingMemoryBound(to: Upstream.Output.self).pointee)
-  }
+  #if CONFLUENCE_UNOPTIMISED
+    @inlinable
+    internal override func receiveValueOverridden(_ input: UnsafeRawPointer) -> Subscribers.Demand {
+      upstreamValue(input.assumingMemoryBound(to: Upstream.Output.self).pointee)
+    }
+
+    @inlinable
+    internal override func innerValueOverridden(_ value: UnsafeRawPointer, id: FlatMapInnerID) -> Subscribers.Demand {
+      innerReceive(value.assumingMemoryBound(to: NewPublisher.Output.self).pointee, id: id)
+    }
+  #endif
 
   @inlinable
   internal override func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
@@ -231,11 +242,6 @@ where
   @inlinable
   internal override func innerSubscriptionOverridden(_ subscription: Subscription, id: FlatMapInnerID) {
     innerReceive(subscription: subscription, id: id)
-  }
-
-  @inlinable
-  internal override func innerValueOverridden(_ value: UnsafeRawPointer, id: FlatMapInnerID) -> Subscribers.Demand {
-    innerReceive(value.assumingMemoryBound(to: NewPublisher.Output.self).pointee, id: id)
   }
 
   @inlinable

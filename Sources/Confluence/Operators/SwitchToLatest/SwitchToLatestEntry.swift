@@ -76,10 +76,11 @@ internal class SwitchToLatestEntry<P: Publisher>: SwitchToLatestEntryRoot, Subsc
 /// no generic parameter.
 ///
 /// That lets ``SwitchToLatestSubscription``'s initialiser, where it runs unspecialised (a
-/// debug build's app code calling the library), hand over functions that capture nothing
-/// and call the methods below, which the subscription overrides: formed in unspecialised
-/// code, a function that names the subscription's types captures their metadata, one
-/// allocation per function and four per subscription. The same methods serve an
+/// debug build's app code calling the library), hand over functions of the rare events that
+/// capture nothing and call the methods below, which the subscription overrides: formed in
+/// unspecialised code, a function that names the subscription's types captures their
+/// metadata, an allocation per function (three of the four are spared; the value handler,
+/// called per value, keeps the cheaper call). The same methods, the value one too, serve an
 /// unoptimised build, where `unsafeDowncast` checks its cast and so would look the class's
 /// metadata up in the runtime's cache on every call.
 @usableFromInline
@@ -93,11 +94,14 @@ internal class SwitchToLatestEntryRoot {
     confluencePreconditionFailure("SwitchToLatestSubscription overrides receiveSubscriptionOverridden(_:)")
   }
 
-  /// An upstream value (a `P`, which the pointer points to; overridden by the subscription).
-  @usableFromInline
-  internal func receiveValueOverridden(_ input: UnsafeRawPointer) -> Subscribers.Demand {
-    confluencePreconditionFailure("SwitchToLatestSubscription overrides receiveValueOverridden(_:)")
-  }
+  #if CONFLUENCE_UNOPTIMISED
+    /// An upstream value (a `P`, which the pointer points to), in an unoptimised build
+    /// (overridden by the subscription; elsewhere the value handler casts).
+    @usableFromInline
+    internal func receiveValueOverridden(_ input: UnsafeRawPointer) -> Subscribers.Demand {
+      confluencePreconditionFailure("SwitchToLatestSubscription overrides receiveValueOverridden(_:)")
+    }
+  #endif
 
   /// Upstream's completion, which the pointer points to (overridden by the subscription).
   @usableFromInline

@@ -44,20 +44,25 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
     self.downstream = downstream
     innerIsJust = KnownJust.matches(P.self)
     // The handlers cast the entry to this class and run its code, specialised where the
-    // types are known. Where this initialiser runs unspecialised, and in an unoptimised
-    // build, they capture nothing and call the methods this class overrides instead (see
-    // `SwitchToLatestEntryRoot` why).
+    // types are known. Where this initialiser runs unspecialised, the handlers of the rare
+    // events capture nothing and call the methods this class overrides instead, and in an
+    // unoptimised build every handler does (see `SwitchToLatestEntryRoot` why). The value
+    // handler still captures where unspecialised: through an override, a value costs more.
+    let unspecialised = BuildConfiguration.isUnoptimised || _canBeClass(Downstream.self) > 1
     #if CONFLUENCE_UNOPTIMISED
-      let throughOverrides = true
+      let receiveValue: ValueHandler = { entry, input in entry.receiveValueOverridden(input) }
     #else
-      let throughOverrides = _canBeClass(Downstream.self) > 1
+      let receiveValue: ValueHandler = { entry, input in
+        unsafeDowncast(entry, to: SwitchToLatestSubscription.self).upstreamValue(
+          input.assumingMemoryBound(to: P.self).pointee)
+      }
     #endif
-    if throughOverrides {
+    if unspecialised {
       specialized = { entry, demand in entry.requestOrCancelOverridden(demand) }
       super.init(
         state: State(),
         receiveSubscription: { entry, subscription in entry.receiveSubscriptionOverridden(subscription) },
-        receiveValue: { entry, input in entry.receiveValueOverridden(input) },
+        receiveValue: receiveValue,
         receiveCompletion: { entry, completion in entry.receiveCompletionOverridden(completion) })
     } else {
       specialized = { entry, demand in
@@ -73,10 +78,7 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
         receiveSubscription: { entry, subscription in
           unsafeDowncast(entry, to: SwitchToLatestSubscription.self).upstreamSubscription(subscription)
         },
-        receiveValue: { entry, input in
-          unsafeDowncast(entry, to: SwitchToLatestSubscription.self).upstreamValue(
-            input.assumingMemoryBound(to: P.self).pointee)
-        },
+        receiveValue: receiveValue,
         receiveCompletion: { entry, completion in
           unsafeDowncast(entry, to: SwitchToLatestSubscription.self).upstreamCompletion(
             completion.assumingMemoryBound(to: Subscribers.Completion<P.Failure>.self).pointee)
@@ -89,10 +91,12 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
     upstreamSubscription(subscription)
   }
 
-  @inlinable
-  internal override func receiveValueOverridden(_ input: UnsafeRawPointer) -> Subscribers.Demand {
-    upstreamValue(input.assumingMemoryBound(to: P.self).pointee)
-  }
+  #if CONFLUENCE_UNOPTIMISED
+    @inlinable
+    internal override func receiveValueOverridden(_ input: UnsafeRawPointer) -> Subscribers.Demand {
+      upstreamValue(input.assumingMemoryBound(to: P.self).pointee)
+    }
+  #endif
 
   @inlinable
   internal override func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
