@@ -555,15 +555,31 @@ internal final class SubjectConduit<Output, Failure: Error>: SubjectConduitRoot,
   /// arrived meanwhile, if no other thread is about to.
   @inlinable
   internal func finishSubscribing() {
-    typealias Completing = (Subscribers.Completion<Failure>, TakenReferences, SubjectConduit?)
-    let completion = storage.lock.withLock { () -> Completing? in
-      guard state.finishSubscribing() else { return nil }
-      // The subject recorded its completion before marking it pending here.
-      return (storage.state.completion.unsafelyUnwrapped, takeDownstream(), storage.remove(self))
+    // The section written out with the lock: in the common case (no completion pending) it
+    // answers with a `Bool`, and the completion, the taken references and the answer that
+    // holds them, generic types that code the compiler did not specialise looks up, are
+    // formed only out of line.
+    let hold = storage.lock.acquire()
+    guard state.finishSubscribing() else {
+      storage.lock.release(hold)
+      return
     }
-    guard let (completion, taken, listed) = completion else { return }
+    completeAfterSubscribing(releasing: hold)
+  }
+
+  /// ``finishSubscribing()`` when a completion is pending: called with the lock held
+  /// (`hold`), takes what completing needs, releases the lock and completes.
+  @inlinable
+  @inline(never)
+  internal func completeAfterSubscribing(releasing hold: Lock.Hold) {
+    // The subject recorded its completion before marking it pending here.
+    let completion = storage.state.completion.unsafelyUnwrapped
+    let taken = takeDownstream()
+    let listed = storage.remove(self)
+    storage.lock.release(hold)
     taken.subscriber.map { complete($0, with: completion) }
-    withExtendedLifetime((taken, listed)) {}
+    withExtendedLifetime(taken) {}
+    withExtendedLifetime(listed) {}
   }
 
   @inlinable
@@ -590,18 +606,19 @@ internal final class SubjectConduit<Output, Failure: Error>: SubjectConduitRoot,
       // Nothing is ever owed to a subscriber of a subject without a current value: the
       // demand is only recorded (all of it, for a subject that ignores its amount). The
       // first demand of all may release the subject's upstream demand.
+      // The section written out with the lock (a closure of its own looked the conduit's
+      // and its state's types up where the code runs unspecialised).
       let demand = storage.kind.ignoresDemandAmount ? .unlimited : demand
-      let upstreams = storage.lock.withLock { () -> (subscriptions: ArraySlice<Subscription>, through: Int)? in
-        state.addDemand(demand)
-        let asking = storage.noteDownstreamDemand()
-        if state.demand == .unlimited {
-          // Not before every upstream was asked: a request that returns on the flag must
-          // find them asked (see `SubjectStorage.upstreamsAsked`).
-          if asking == nil && storage.upstreamsAllAsked { demandIsUnlimited.store(true, ordering: .relaxed) }
-          storage.openLaneIfEligible(for: self)
-        }
-        return asking
+      let hold = storage.lock.acquire()
+      state.addDemand(demand)
+      let upstreams = storage.noteDownstreamDemand()
+      if state.demand == .unlimited {
+        // Not before every upstream was asked: a request that returns on the flag must
+        // find them asked (see `SubjectStorage.upstreamsAsked`).
+        if upstreams == nil && storage.upstreamsAllAsked { demandIsUnlimited.store(true, ordering: .relaxed) }
+        storage.openLaneIfEligible(for: self)
       }
+      storage.lock.release(hold)
       if let upstreams {
         for upstream in upstreams.subscriptions {
           upstream.request(.unlimited)
@@ -610,6 +627,15 @@ internal final class SubjectConduit<Output, Failure: Error>: SubjectConduitRoot,
       }
       return
     }
+    requestOwingCurrentValue(demand)
+  }
+
+  /// ``requestSpecialized(_:)`` for a subject with a current value, which may be owed to the
+  /// subscriber. Out of line: its optional value's type would otherwise be looked up on
+  /// every request to a `PassthroughSubject` in code the compiler did not specialise.
+  @inlinable
+  @inline(never)
+  internal func requestOwingCurrentValue(_ demand: Subscribers.Demand) {
     var current: Output?
     let owns = storage.lock.withLock { () -> Bool in
       defer {
@@ -628,14 +654,24 @@ internal final class SubjectConduit<Output, Failure: Error>: SubjectConduitRoot,
   /// ``cancel()`` in specialised code.
   @inlinable
   internal func cancelSpecialized() {
-    let released = storage.lock.withLock { () -> (TakenReferences, [Output?], SubjectConduit?)? in
-      storage.closeLane()
-      storage.closeOwnLane(of: self)
-      guard state.cancel() else { return nil }
-      return (takeDownstream(), state.takePending(), storage.remove(self))
+    // The section written out with the lock, and what it takes kept in three locals rather
+    // than an optional tuple: the tuple's and the optional's types are generic, and code the
+    // compiler did not specialise looks them up.
+    let hold = storage.lock.acquire()
+    storage.closeLane()
+    storage.closeOwnLane(of: self)
+    guard state.cancel() else {
+      storage.lock.release(hold)
+      return
     }
+    let taken = takeDownstream()
+    let pending = state.takePending()
+    let listed = storage.remove(self)
+    storage.lock.release(hold)
     // The subscriber, the queue, and possibly this conduit itself die here, unlocked.
-    withExtendedLifetime(released) {}
+    withExtendedLifetime(taken) {}
+    withExtendedLifetime(pending) {}
+    withExtendedLifetime(listed) {}
   }
 
   @usableFromInline

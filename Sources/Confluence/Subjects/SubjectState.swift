@@ -187,13 +187,15 @@ internal struct SubjectState<Output, Failure: Error>: SubjectStateSending {
     return reservations.isEmpty ? .none : .reserved(conduits.snapshot, reservations)
   }
 
-  /// A subscriber arrived. Returns the completion if the subject already completed (the
-  /// conduit is then not added).
+  /// A subscriber arrived: lists `conduit` and returns `true`, or returns `false` if the
+  /// subject already completed (``completion`` then says how, for good). A `Bool`, not the
+  /// optional completion, so that code the compiler did not specialise looks up no optional
+  /// completion's type on every subscribe.
   @inlinable
-  internal mutating func subscribe(_ conduit: Conduit) -> Subscribers.Completion<Failure>? {
-    if let completion { return completion }
+  internal mutating func subscribeUnlessCompleted(_ conduit: Conduit) -> Bool {
+    if isCompleted { return false }
     conduits.append(conduit)
-    return nil
+    return true
   }
 
   /// The subject completed. Returns the conduits to complete now; owned conduits stay

@@ -662,13 +662,15 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
     // existential again.)
     let unmanaged = Unmanaged.passUnretained(conduit)
     let erased: Subscription = consume conduit
-    if let completion = lock.withLock({ () -> Subscribers.Completion<Failure>? in
-      closeLane()
-      return unmanaged._withUnsafeGuaranteedRef { state.subscribe($0) }
-    }) {
+    // The section written out with the lock, answering with a `Bool` (a closure of its own
+    // and an optional completion looked their types up where the code runs unspecialised).
+    let hold = lock.acquire()
+    closeLane()
+    let listed = unmanaged._withUnsafeGuaranteedRef { state.subscribeUnlessCompleted($0) }
+    lock.release(hold)
+    guard listed else {
       // The conduit never served: it lets its references go without completing anyone.
-      subscriber.receive(subscription: Subscriptions.empty)
-      subscriber.receive(completion: completion)
+      refuse(subscriber)
       return
     }
     // A request from inside `receive(subscription:)` delivers at once (Apple's
@@ -677,6 +679,17 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
     subscriber.receive(subscription: erased)
     unmanaged._withUnsafeGuaranteedRef { $0.finishSubscribing() }
     withExtendedLifetime(erased) {}
+  }
+
+  /// Hands `subscriber` the subject's completion, which came before it subscribed (with an
+  /// empty subscription first, as Apple's subjects do). Out of line: rare.
+  @inlinable
+  @inline(never)
+  internal func refuse<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
+    // Set once, before `isCompleted`, and never changed again.
+    let completion = lock.withLock { state.completion.unsafelyUnwrapped }
+    subscriber.receive(subscription: Subscriptions.empty)
+    subscriber.receive(completion: completion)
   }
 
   // MARK: Upstream subscriptions
