@@ -664,6 +664,25 @@ internal final class SubjectConduit<Output, Failure: Error>: SubjectConduitRoot,
       storage.lock.release(hold)
       return
     }
+    guard !state.hasPendingValues else {
+      cancelReleasingPending(releasing: hold)
+      return
+    }
+    let taken = takeDownstream()
+    let listed = storage.remove(self)
+    storage.lock.release(hold)
+    // The subscriber, and possibly this conduit itself, die here, unlocked.
+    withExtendedLifetime(taken) {}
+    withExtendedLifetime(listed) {}
+  }
+
+  /// The rest of ``cancelSpecialized()`` when values wait in the queue: called with the lock
+  /// held (`hold`), takes the subscriber, the queue and the list's reference, releases the
+  /// lock and lets them go. Out of line: rare, and the queue's type is looked up where the
+  /// code runs unspecialised.
+  @inlinable
+  @inline(never)
+  internal func cancelReleasingPending(releasing hold: Lock.Hold) {
     let taken = takeDownstream()
     let pending = state.takePending()
     let listed = storage.remove(self)

@@ -69,6 +69,12 @@ internal struct SubjectConduitState<Output, Failure: Error> {
   @usableFromInline
   internal var pending: [Output?] = []
 
+  /// Whether ``pending`` holds any slot (`!pending.isEmpty`), kept apart so that code the
+  /// compiler did not specialise answers it without looking `[Output?]`'s type up (the
+  /// lane's eligibility, a cancel).
+  @usableFromInline
+  internal var hasPendingValues = false
+
   /// The index in `pending` of the next value to deliver.
   @usableFromInline
   internal var pendingHead = 0
@@ -145,6 +151,7 @@ internal struct SubjectConduitState<Output, Failure: Error> {
     if isDelivering {
       if byOwnerThread() {
         pending.append(value)
+        hasPendingValues = true
         return .done
       }
       reservedCount += 1
@@ -176,6 +183,7 @@ internal struct SubjectConduitState<Output, Failure: Error> {
       guard byOwnerThread() else { return .reserved }
       reservedCount -= 1
       queue(&pending)
+      hasPendingValues = !pending.isEmpty
       return .done
     }
     reservedCount -= 1
@@ -262,7 +270,7 @@ internal struct SubjectConduitState<Output, Failure: Error> {
     mutating get {
       guard demand == .unlimited, !isDelivering, !isTerminal, !isCompletionPending, reservedCount == 0
       else { return false }
-      return pending.isEmpty
+      return !hasPendingValues
     }
   }
 
@@ -334,6 +342,7 @@ internal struct SubjectConduitState<Output, Failure: Error> {
     defer {
       pending = []
       pendingHead = 0
+      hasPendingValues = false
     }
     return pending
   }
@@ -346,6 +355,7 @@ internal struct SubjectConduitState<Output, Failure: Error> {
       // Only empty slots remain: reuse the buffer, so steady contention allocates nothing.
       pending.removeAll(keepingCapacity: true)
       pendingHead = 0
+      hasPendingValues = false
     }
     return value
   }
