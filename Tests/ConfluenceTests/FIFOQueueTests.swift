@@ -31,6 +31,26 @@ final class FIFOQueueTests: XCTestCase {
     XCTAssertNil(queue.popFirst())
   }
 
+  /// `isEmptyWithNoStorage` (read from `keepsSlots`, which stands for `!slots.isEmpty`) says
+  /// `removeAll()` would change nothing: true only with nothing stored and no slots kept.
+  func test_isEmptyWithNoStorage_followsTheSlotsThroughGrowthAndRemoveAll() {
+    var queue = FIFOQueue<Int>()
+    XCTAssertTrue(queue.isEmptyWithNoStorage, "a new queue")
+    queue.append(1)
+    XCTAssertFalse(queue.isEmptyWithNoStorage, "one value, held outside the slots")
+    XCTAssertEqual(queue.keepsSlots, !queue.slots.isEmpty)
+    _ = queue.popFirst()
+    XCTAssertTrue(queue.isEmptyWithNoStorage, "emptied again before the slots grew")
+    for value in 0..<6 { queue.append(value) }
+    XCTAssertEqual(queue.keepsSlots, !queue.slots.isEmpty)
+    XCTAssertTrue(queue.keepsSlots, "six values grew the slots")
+    while queue.popFirst() != nil {}
+    XCTAssertFalse(queue.isEmptyWithNoStorage, "empty, but the grown slots are kept")
+    queue.removeAll()
+    XCTAssertEqual(queue.keepsSlots, !queue.slots.isEmpty)
+    XCTAssertTrue(queue.isEmptyWithNoStorage, "removeAll let the slots go")
+  }
+
   func test_removeAtOffset_closesTheGapWhenWrapped() {
     var queue = FIFOQueue<String>()
     for value in ["a", "b", "c", "d"] { queue.append(value) }
