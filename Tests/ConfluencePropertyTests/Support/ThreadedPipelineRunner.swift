@@ -85,7 +85,7 @@ enum ThreadedPipelineRunner {
 
   static func problems(in pipeline: Pipeline, timeout: TimeInterval = 10) -> [String] {
     let context = PipelineContext()
-    var problems = run(pipeline, context: context, timeout: timeout)
+    var (problems, cancelled) = run(pipeline, context: context, timeout: timeout)
     // Anything still in flight on the receive(on:) queue has run by now; the sender and
     // requester threads release what they captured as they exit, just after signalling.
     context.queue.sync {}
@@ -95,13 +95,23 @@ enum ThreadedPipelineRunner {
       usleep(1000)
       live = context.tracker.liveCount
     }
-    if live != 0 && !problems.contains(where: { $0.hasPrefix("hang") }) {
+    // A cancel that reaches `catch` between its upstream's failure and the recovery's
+    // subscription is not remembered: the recovery is subscribed and asked for the demand
+    // still outstanding (Apple's, recorded: CatchTests/testCatchCancelPendingPost). With none
+    // outstanding, it waits for a request that the cancelled subscriber never makes, and
+    // holds the pipeline, as Apple's does.
+    let recoveryOutlivesCancel =
+      cancelled && pipeline.stages.contains { if case .catchJust = $0 { true } else { false } }
+    if live != 0 && !recoveryOutlivesCancel && !problems.contains(where: { $0.hasPrefix("hang") }) {
       problems.append("leak: \(live) of \(context.tracker.madeCount) tracked values and closures still alive")
     }
     return problems
   }
 
-  private static func run(_ pipeline: Pipeline, context: PipelineContext, timeout: TimeInterval) -> [String] {
+  /// The problems seen, and whether the plan cancelled (by a step or at a value).
+  private static func run(
+    _ pipeline: Pipeline, context: PipelineContext, timeout: TimeInterval
+  ) -> (problems: [String], cancelled: Bool) {
     let plan = pipeline.plan
     let log = RunLog()
     let inFlight = Atomic<Int>(0)
@@ -151,7 +161,7 @@ enum ThreadedPipelineRunner {
       group.leave()
     }
     if group.wait(timeout: .now() + timeout) == .timedOut {
-      return ["hang: the sender or requester threads did not finish within \(timeout) s"]
+      return (["hang: the sender or requester threads did not finish within \(timeout) s"], false)
     }
     log.lock.lock()
     let cancelled = log.cancelled
@@ -182,7 +192,7 @@ enum ThreadedPipelineRunner {
     tester.onViolation = nil
     publisher = nil
     context.releaseSubjects()
-    return problems
+    return (problems, cancelled)
   }
 }
 

@@ -253,28 +253,23 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     return unlimited ? .unlimited : .max(1)
   }
 
-  /// An inner value arrived: returns the downstream to deliver it to now (the caller then
-  /// owns delivery) and whether the inner publisher is to be asked for one more value
-  /// afterwards (it is current, subscribed and asked one value at a time); or `nil` after
-  /// buffering it until there is demand (or dropping it if stale). No subscription is copied
-  /// out: `flatMap` answers through the inner's `receive(_:)`; the merge publishers read it
-  /// with ``subscription(askingAgain:)``.
-  ///
-  /// With `acceptsFinishedInners` (Apple's `flatMap`), a value from an inner publisher that
+  /// A value of an inner publisher arrived (`flatMap`): whether the caller is to deliver it
+  /// now (it then owns delivery, and reads downstream: see ``downstreamReference``) and to
+  /// ask the inner publisher for one more (it is current, subscribed and asked one value at
+  /// a time); or ``FlatMapValueHandOver/held`` after buffering it until there is demand, or
+  /// once everything ended. No subscription is copied out: `flatMap` answers through the
+  /// inner's `receive(_:)`. As Apple's `flatMap`, a value from an inner publisher that
   /// already finished is still passed on while the whole is live (it is not asked again).
   @inlinable
   @inline(__always)
-  internal mutating func innerValue(
-    _ value: Value, from id: FlatMapInnerID, acceptsFinishedInners: Bool
-  ) -> (Downstream, askAgain: Bool)? {
-    guard let downstream else { return nil }
+  internal mutating func takesInnerValue(_ value: Value, from id: FlatMapInnerID) -> FlatMapValueHandOver {
+    if case .none = downstream { return .held }
     let isCurrent = isCurrent(id)
-    guard isCurrent || acceptsFinishedInners else { return nil }
-    guard takeDelivery(of: value, from: id) else { return nil }
-    return (downstream, isCurrent && slots[id.slot].isSubscribed && !slots[id.slot].isUnlimited)
+    guard takeDelivery(of: value, from: id) else { return .held }
+    return isCurrent && slots[id.slot].isSubscribed && !slots[id.slot].isUnlimited ? .deliverAndAskAgain : .deliver
   }
 
-  /// ``innerValue(_:from:acceptsFinishedInners:)`` for a `Just` that finished at once
+  /// ``takesInnerValue(_:from:)`` for a `Just` that finished at once
   /// (`FlatMapSubscription.receiveJust(_:)`): whether `value` is to be delivered now (the
   /// caller then owns delivery and reads downstream, see ``downstreamReference``), or
   /// `false` after buffering it or once everything ended. The same transitions, with a
@@ -300,7 +295,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     mutating get { unsafeBitCast(downstream.unsafelyUnwrapped, to: UnsafeRawPointer.self) }
   }
 
-  /// ``innerValue(_:from:acceptsFinishedInners:)`` for the merge publishers, which hand the
+  /// ``takesInnerValue(_:from:)`` for the merge publishers, which hand the
   /// value to downstream through `FlatMapSubscription.mergeTarget` rather than through a
   /// copy of `downstream` (a retain and a release, two atomic operations per value): `nil`
   /// after buffering the value (or dropping it if stale); else the caller owns delivery, and
@@ -314,7 +309,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   }
 
   /// The subscription of the current inner `id` (a copy), to ask for one more value after
-  /// ``innerValue(_:from:acceptsFinishedInners:)`` said so; `.terminal` if everything ended
+  /// ``takesInnerValue(_:from:)`` said so; `.terminal` if everything ended
   /// meanwhile (the table is emptied then).
   /// (`mutating` only so that the storage class reaches it in place: a non-mutating method
   /// called on its stored `state` copied the whole struct.)

@@ -570,14 +570,37 @@ where
       }
       return .none
     }
-    let handOver = withState { state.innerValue(value, from: id, acceptsFinishedInners: true) }
-    guard case .some((let downstream, let askAgain)) = consume handOver else { return .none }
-    let more = downstream.receive(value)
+    // A section written out with the lock (all ``withState(_:)`` is for `flatMap`), whose
+    // answer names no tuple type (see `FlatMapValueHandOver`). A downstream that is a class
+    // is called through its reference, not retained (see
+    // ``FlatMapState/downstreamReference``); any other is copied.
+    var reference: UnsafeRawPointer?
+    var copy: Downstream?
+    let acquired = lock.acquire()
+    let handOver = state.takesInnerValue(value, from: id)
+    if case .held = handOver {
+    } else if downstreamIsClass {
+      reference = state.downstreamReference
+    } else {
+      copy = state.downstream
+    }
+    lock.release(acquired)
+    let more: Subscribers.Demand
+    if let reference {
+      more = Unmanaged<AnyObject>.fromOpaque(reference)._withUnsafeGuaranteedRef {
+        _unsafeReferenceCast($0, to: Downstream.self).receive(value)
+      }
+    } else if let copy {
+      more = copy.receive(value)
+    } else {
+      return .none
+    }
     if letGoOfDelivery(additionalDemand: more) {
       drain()
     }
     // Apple's FlatMap answers a value delivered at once with `.max(1)` in the return.
-    return askAgain ? .max(1) : .none
+    if case .deliverAndAskAgain = handOver { return .max(1) }
+    return .none
   }
 
   @inlinable
