@@ -99,7 +99,7 @@ enum ThreadedPipelineRunner {
     // subscription is not remembered: the recovery is subscribed and asked for the demand
     // still outstanding (Apple's, recorded: CatchTests/testCatchCancelPendingPost). With none
     // outstanding, it waits for a request that the cancelled subscriber never makes, and
-    // holds the pipeline, as Apple's does.
+    // holds the pipeline (reasoned from that rule, not observed in Apple's).
     let recoveryOutlivesCancel =
       cancelled && pipeline.stages.contains { if case .catchJust = $0 { true } else { false } }
     if live != 0 && !recoveryOutlivesCancel && !problems.contains(where: { $0.hasPrefix("hang") }) {
