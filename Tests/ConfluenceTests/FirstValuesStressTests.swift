@@ -1,0 +1,152 @@
+import Confluence
+import Foundation
+import Synchronization
+import XCTest
+
+/// First values arriving from two threads at once (into `flatMap`, `merge`, `zip`,
+/// `combineLatest`, the subjects, `share`), each round with a downstream of a type never used
+/// before, in generic code the compiler did not specialise (the test module is not
+/// optimised, and the types are made at run time).
+///
+/// Types that generic code names only at run time (a tuple of downstream and a flag, say)
+/// are made by the runtime the first time they are asked for; a thread that asks while
+/// another makes one can get it before it is complete. `flatMap`'s value path once formed
+/// such a tuple and crashed here about once in 400 runs of the stress tests (and in every
+/// run of this test); this class makes fresh types each round, so that every round is a
+/// first time.
+final class FirstValuesStressTests: XCTestCase {
+  #if CONFLUENCE_THREAD_SANITIZER
+    private let rounds = 150
+  #else
+    private let rounds = 600
+  #endif
+
+  func test_firstValuesFromTwoThreads_withADownstreamTypeNeverUsedBefore_eachDeliveredOnce() {
+    // Each scenario nests from its own depth, so that no two rounds share a type.
+    for (offset, scenario) in FirstValuesScenario.allCases.enumerated() {
+      for round in 0..<rounds {
+        let delivered = FirstValuesRace.run(Int.self, nesting: offset * rounds + round, scenario: scenario)
+        XCTAssertEqual(delivered.sorted(), scenario.expected, "\(scenario), round \(round)")
+      }
+    }
+  }
+}
+
+/// A type made at run time: `Nest<Nest<…<Int>>>`, one more level a round.
+private struct Nest<Inner> {}
+
+/// A value whose type is generic over a marker, so that each marker makes the types built
+/// from it (tuples of two, a downstream's input) new.
+private struct Tagged<Marker>: Equatable {
+  let n: Int
+}
+
+/// The pipelines whose first values race: two sources, each sent to from its own thread.
+enum FirstValuesScenario: CaseIterable, Sendable {
+  case flatMap, merge, zip, combineLatest, subject, currentValueSubject, share
+
+  /// The values (or pairs) downstream must end with, in any order.
+  var expected: [Int] {
+    switch self {
+    case .flatMap, .merge, .subject, .currentValueSubject: [0, 1]
+    case .zip, .combineLatest: [1]  // one pair: (0, 1), summed
+    case .share: [0, 0, 1, 1]  // two subscribers, each gets both
+    }
+  }
+}
+
+private enum FirstValuesRace {
+  /// Nests `T` `nesting` times, then races two first values through `scenario`, whose
+  /// downstream is generic over the nested type; returns what downstream received.
+  static func run<T>(_ type: T.Type, nesting: Int, scenario: FirstValuesScenario) -> [Int] {
+    if nesting > 0 { return run(Nest<T>.self, nesting: nesting - 1, scenario: scenario) }
+    let sources = [PassthroughSubject<Tagged<T>, Never>(), PassthroughSubject<Tagged<T>, Never>()]
+    var sends: [@Sendable () -> Void] = sources.indices.map { index in { sources[index].send(Tagged(n: index)) } }
+    let single = RecordingSubscriber<Tagged<T>>()
+    let pairs = RecordingSubscriber<(Tagged<T>, Tagged<T>)>()
+    var subscribers: [Cancelling] = [single]
+    var collect: () -> [Int] = { single.values.map(\.n) }
+    switch scenario {
+    case .flatMap:
+      Publishers.Sequence<[Int], Never>(sequence: [0, 1]).flatMap { sources[$0] }.subscribe(single)
+    case .merge:
+      sources[0].merge(with: sources[1]).subscribe(single)
+    case .zip:
+      sources[0].zip(sources[1]).subscribe(pairs)
+    case .combineLatest:
+      sources[0].combineLatest(sources[1]).subscribe(pairs)
+    case .subject:
+      sources[0].subscribe(single)
+      sends = [0, 1].map { value in { sources[0].send(Tagged(n: value)) } }
+    case .currentValueSubject:
+      let subject = CurrentValueSubject<Tagged<T>, Never>(Tagged(n: -1))
+      subject.dropFirst().subscribe(single)
+      sends = [0, 1].map { value in { subject.send(Tagged(n: value)) } }
+    case .share:
+      let shared = sources[0].share()
+      let other = RecordingSubscriber<Tagged<T>>()
+      shared.subscribe(single)
+      shared.subscribe(other)
+      subscribers.append(other)
+      collect = { (single.values + other.values).map(\.n) }
+      sends = [0, 1].map { value in { sources[0].send(Tagged(n: value)) } }
+    }
+    if scenario == .zip || scenario == .combineLatest {
+      subscribers = [pairs]
+      collect = { pairs.values.map { $0.0.n + $0.1.n } }
+    }
+    let arrived = Atomic<Int>(0)
+    let group = DispatchGroup()
+    for send in sends {
+      group.enter()
+      Thread.detachNewThread {
+        // Both threads spin until both are here, so that the sends start together.
+        arrived.add(1, ordering: .acquiringAndReleasing)
+        while arrived.load(ordering: .acquiring) < 2 {}
+        send()
+        group.leave()
+      }
+    }
+    group.wait()
+    for subscriber in subscribers { subscriber.cancel() }
+    return collect()
+  }
+}
+
+/// What the race cancels at its end.
+private protocol Cancelling: AnyObject {
+  func cancel()
+}
+
+/// Asks for everything and keeps what it receives; generic over its input, so that each
+/// round makes a downstream type of its own.
+private final class RecordingSubscriber<Input>: Subscriber, Cancelling, @unchecked Sendable {
+  // @unchecked Sendable: `received` and `subscription` are touched under `lock`.
+  typealias Failure = Never
+
+  private let lock = NSLock()
+  private var received: [Input] = []
+  private var subscription: Subscription?
+
+  var values: [Input] { lock.withLock { received } }
+
+  func receive(subscription: Subscription) {
+    lock.withLock { self.subscription = subscription }
+    subscription.request(.unlimited)
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    lock.withLock { received.append(input) }
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<Never>) {}
+
+  func cancel() {
+    let subscription = lock.withLock { () -> Subscription? in
+      defer { self.subscription = nil }
+      return self.subscription
+    }
+    subscription?.cancel()
+  }
+}
