@@ -4,7 +4,7 @@ import Synchronization
 import XCTest
 
 /// First values arriving from two threads at once (into `flatMap`, `merge`, `zip`,
-/// `combineLatest`, the subjects, `share`), each round with a downstream of a type never used
+/// `combineLatest`, the subjects, `share`, futures, sequences, `Just`), each round with a downstream of a type never used
 /// before, in generic code the compiler did not specialise (the test module is not
 /// optimised, and the types are made at run time).
 ///
@@ -16,24 +16,25 @@ import XCTest
 /// first time.
 final class FirstValuesStressTests: XCTestCase {
   #if CONFLUENCE_THREAD_SANITIZER
-    private let rounds = 150
+    private let rounds = 200
   #else
-    private let rounds = 600
+    private let rounds = 1000
   #endif
 
   func test_firstValuesFromTwoThreads_withADownstreamTypeNeverUsedBefore_eachDeliveredOnce() {
-    // Each scenario nests from its own depth, so that no two rounds share a type.
+    // Each round numbers its types apart from every other round's.
     for (offset, scenario) in FirstValuesScenario.allCases.enumerated() {
       for round in 0..<rounds {
-        let delivered = FirstValuesRace.run(Int.self, nesting: offset * rounds + round, scenario: scenario)
+        let delivered = FirstValuesRace.run(Int.self, number: 1 + offset * rounds + round, scenario: scenario)
         XCTAssertEqual(delivered.sorted(), scenario.expected, "\(scenario), round \(round)")
       }
     }
   }
 }
 
-/// A type made at run time: `Nest<Nest<…<Int>>>`, one more level a round.
-private struct Nest<Inner> {}
+/// Types made at run time, one level per binary digit (see `FirstValuesRace.run`).
+private struct Bit0<Inner> {}
+private struct Bit1<Inner> {}
 
 /// A value whose type is generic over a marker, so that each marker makes the types built
 /// from it (tuples of two, a downstream's input) new.
@@ -44,11 +45,14 @@ private struct Tagged<Marker>: Equatable {
 /// The pipelines whose first values race: two sources, each sent to from its own thread.
 enum FirstValuesScenario: CaseIterable, Sendable {
   case flatMap, merge, zip, combineLatest, subject, currentValueSubject, share
+  /// Two futures of one type fulfilled at once, two sequences and two `Just`s subscribed to
+  /// at once: each thread has a pipeline of its own, of the same new types.
+  case future, sequence, just
 
   /// The values (or pairs) downstream must end with, in any order.
   var expected: [Int] {
     switch self {
-    case .flatMap, .merge, .subject, .currentValueSubject: [0, 1]
+    case .flatMap, .merge, .subject, .currentValueSubject, .future, .sequence, .just: [0, 1]
     case .zip, .combineLatest: [1]  // one pair: (0, 1), summed
     case .share: [0, 0, 1, 1]  // two subscribers, each gets both
     }
@@ -56,10 +60,17 @@ enum FirstValuesScenario: CaseIterable, Sendable {
 }
 
 private enum FirstValuesRace {
-  /// Nests `T` `nesting` times, then races two first values through `scenario`, whose
-  /// downstream is generic over the nested type; returns what downstream received.
-  static func run<T>(_ type: T.Type, nesting: Int, scenario: FirstValuesScenario) -> [Int] {
-    if nesting > 0 { return run(Nest<T>.self, nesting: nesting - 1, scenario: scenario) }
+  /// Makes a type of its own for `number` (at least 1) from `T`, one level per binary
+  /// digit below the leading one (`Bit1<Bit0<Int>>` for 0b101), then races two first values
+  /// through `scenario`, whose types are generic over it; returns what downstream received.
+  static func run<T>(_ type: T.Type, number: Int, scenario: FirstValuesScenario) -> [Int] {
+    if number == 1 { return race(T.self, scenario: scenario) }
+    return number & 1 == 0
+      ? run(Bit0<T>.self, number: number >> 1, scenario: scenario)
+      : run(Bit1<T>.self, number: number >> 1, scenario: scenario)
+  }
+
+  static func race<T>(_ type: T.Type, scenario: FirstValuesScenario) -> [Int] {
     let sources = [PassthroughSubject<Tagged<T>, Never>(), PassthroughSubject<Tagged<T>, Never>()]
     var sends: [@Sendable () -> Void] = sources.indices.map { index in { sources[index].send(Tagged(n: index)) } }
     let single = RecordingSubscriber<Tagged<T>>()
@@ -90,6 +101,28 @@ private enum FirstValuesRace {
       subscribers.append(other)
       collect = { (single.values + other.values).map(\.n) }
       sends = [0, 1].map { value in { sources[0].send(Tagged(n: value)) } }
+    case .future:
+      let other = RecordingSubscriber<Tagged<T>>()
+      let promises = PromiseBox<Tagged<T>>()
+      Future<Tagged<T>, Never> { promises.add($0) }.subscribe(single)
+      Future<Tagged<T>, Never> { promises.add($0) }.subscribe(other)
+      subscribers.append(other)
+      collect = { (single.values + other.values).map(\.n) }
+      sends = [0, 1].map { value in { promises.fulfil(value, with: Tagged(n: value)) } }
+    case .sequence, .just:
+      let other = RecordingSubscriber<Tagged<T>>()
+      subscribers.append(other)
+      collect = { (single.values + other.values).map(\.n) }
+      let isJust = scenario == .just
+      sends = [(0, single), (1, other)].map { value, subscriber in
+        {
+          if isJust {
+            Just(Tagged<T>(n: value)).subscribe(subscriber)
+          } else {
+            Publishers.Sequence<[Tagged<T>], Never>(sequence: [Tagged(n: value)]).subscribe(subscriber)
+          }
+        }
+      }
     }
     if scenario == .zip || scenario == .combineLatest {
       subscribers = [pairs]
@@ -110,6 +143,22 @@ private enum FirstValuesRace {
     group.wait()
     for subscriber in subscribers { subscriber.cancel() }
     return collect()
+  }
+}
+
+/// The promises of the futures of a round, in the order the futures were made.
+private final class PromiseBox<Output>: @unchecked Sendable {
+  // @unchecked Sendable: `promises` is touched under `lock`.
+  private let lock = NSLock()
+  private var promises: [Future<Output, Never>.Promise] = []
+
+  func add(_ promise: @escaping Future<Output, Never>.Promise) {
+    lock.withLock { promises.append(promise) }
+  }
+
+  func fulfil(_ index: Int, with value: Output) {
+    let promise = lock.withLock { promises[index] }
+    promise(.success(value))
   }
 }
 
