@@ -91,6 +91,7 @@ internal struct SubjectConduitState<Output, Failure: Error> {
   internal var isCompletionPending = false
 
   @inlinable
+  @inline(__always)
   internal init(owesCurrentValue: Bool) {
     self.owesCurrentValue = owesCurrentValue
   }
@@ -287,6 +288,7 @@ internal struct SubjectConduitState<Output, Failure: Error> {
   /// The subscriber requested `more`. Returns `true` if the caller now owns delivery and
   /// must deliver the subject's current value (its demand is already reserved).
   @inlinable
+  @inline(__always)
   internal mutating func request(_ more: Subscribers.Demand) -> Bool {
     if isTerminal { return false }
     demand += more
@@ -301,6 +303,7 @@ internal struct SubjectConduitState<Output, Failure: Error> {
   /// the subject and release its downstream now; if a thread owns delivery, that owner
   /// does it when the downstream returns.
   @inlinable
+  @inline(__always)
   internal mutating func cancel() -> Bool {
     if isTerminal { return false }
     isTerminal = true
@@ -328,6 +331,7 @@ internal struct SubjectConduitState<Output, Failure: Error> {
   /// must now deliver a completion that arrived meanwhile (an owner, if any, delivers it
   /// itself when it finishes).
   @inlinable
+  @inline(__always)
   internal mutating func finishSubscribing() -> Bool {
     isSubscribing = false
     guard isCompletionPending, !isDelivering, !isTerminal, reservedCount == 0 else { return false }

@@ -91,6 +91,7 @@ internal struct SubjectState<Output, Failure: Error>: SubjectStateSending {
   ///   - keepsCurrentValue: Whether the subject keeps a current value.
   ///   - currentValue: The initial value, when it keeps one.
   @inlinable
+  @inline(__always)
   internal init(keepsCurrentValue: Bool, currentValue: Output?) {
     self.keepsCurrentValue = keepsCurrentValue
     self.currentValue = currentValue
@@ -192,6 +193,7 @@ internal struct SubjectState<Output, Failure: Error>: SubjectStateSending {
   /// optional completion, so that code the compiler did not specialise looks up no optional
   /// completion's type on every subscribe.
   @inlinable
+  @inline(__always)
   internal mutating func subscribeUnlessCompleted(_ conduit: Conduit) -> Bool {
     if isCompleted { return false }
     conduits.append(conduit)
@@ -226,6 +228,7 @@ internal struct SubjectState<Output, Failure: Error>: SubjectStateSending {
   /// Removes `conduit` and returns the reference the list held, for the caller to release
   /// outside the lock (it may be the last one).
   @inlinable
+  @inline(__always)
   internal mutating func remove(_ conduit: Conduit) -> Conduit? {
     guard let index = conduits.firstIndex(identicalTo: conduit) else { return nil }
     return conduits.remove(at: index)

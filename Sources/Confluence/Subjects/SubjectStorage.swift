@@ -666,7 +666,14 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
     // and an optional completion looked their types up where the code runs unspecialised).
     let hold = lock.acquire()
     closeLane()
-    let listed = unmanaged._withUnsafeGuaranteedRef { state.subscribeUnlessCompleted($0) }
+    let listed: Bool
+    if BuildConfiguration.isUnoptimised || _canBeClass(Output.self) > 1 {
+      // Unspecialised (2 only there): the closure below stays a function of its own that
+      // looks the conduit's and the list's types up; a retain and a release cost less.
+      listed = state.subscribeUnlessCompleted(unmanaged.takeUnretainedValue())
+    } else {
+      listed = unmanaged._withUnsafeGuaranteedRef { state.subscribeUnlessCompleted($0) }
+    }
     lock.release(hold)
     guard listed else {
       // The conduit never served: it lets its references go without completing anyone.
