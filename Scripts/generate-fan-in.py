@@ -152,7 +152,7 @@ def zip_logic(n):
              f"internal struct {name}<{', '.join(f'Queue{x}: FIFOQueueing' for x in L)}>: FanInLogic {{"]
     lines += [f"  @usableFromInline internal typealias {x} = Queue{x}.Element" for x in L]
     lines += [f"  @usableFromInline internal var buffer{x} = Queue{x}()" for x in L]
-    lines += ["", "  @inlinable internal init() {}", "",
+    lines += ["", "  @inlinable @inline(__always) internal init() {}", "",
               '  @inlinable internal static var name: String { "Zip" }',
               f"  @inlinable internal static var sides: FanInSides {{ FanInSides(rawValue: 0b{'1' * len(L)}) }}",
               "  @inlinable internal static var deliversOneBeyondDemand: Bool { true }", ""]
@@ -201,7 +201,7 @@ def combine_latest_logic(n):
               "  @usableFromInline internal var hasUndeliveredChange = false"]
     lines += ["  /// Older combinations formed during a delivery, oldest first (all older than the newest).",
               f"  @usableFromInline internal var earlier = FIFOQueue<{tup}>()", "",
-              "  @inlinable internal init() {}", "",
+              "  @inlinable @inline(__always) internal init() {}", "",
               '  @inlinable internal static var name: String { "CombineLatest" }',
               f"  @inlinable internal static var sides: FanInSides {{ FanInSides(rawValue: 0b{'1' * len(L)}) }}",
               "  @inlinable internal static var deliversOneBeyondDemand: Bool { false }"]

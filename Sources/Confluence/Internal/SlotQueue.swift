@@ -40,6 +40,7 @@ package struct SlotQueue<Slot: OptionalValue> {
   @usableFromInline package var oldest: Slot
 
   @inlinable
+  @inline(__always)
   package init() {
     oldest = Slot.emptySlot
   }

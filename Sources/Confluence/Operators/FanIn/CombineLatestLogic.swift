@@ -22,7 +22,7 @@ where SlotA.Wrapped == A, SlotB.Wrapped == B {
   /// Older combinations formed during a delivery, oldest first (all older than the newest).
   @usableFromInline internal var earlier = FIFOQueue<(A, B)>()
 
-  @inlinable internal init() {}
+  @inlinable @inline(__always) internal init() {}
 
   @inlinable internal static var name: String { "CombineLatest" }
   @inlinable internal static var sides: FanInSides { FanInSides(rawValue: 0b11) }
@@ -110,7 +110,7 @@ where SlotA.Wrapped == A, SlotB.Wrapped == B, SlotC.Wrapped == C {
   /// Older combinations formed during a delivery, oldest first (all older than the newest).
   @usableFromInline internal var earlier = FIFOQueue<(A, B, C)>()
 
-  @inlinable internal init() {}
+  @inlinable @inline(__always) internal init() {}
 
   @inlinable internal static var name: String { "CombineLatest" }
   @inlinable internal static var sides: FanInSides { FanInSides(rawValue: 0b111) }
@@ -211,7 +211,7 @@ where SlotA.Wrapped == A, SlotB.Wrapped == B, SlotC.Wrapped == C, SlotD.Wrapped 
   /// Older combinations formed during a delivery, oldest first (all older than the newest).
   @usableFromInline internal var earlier = FIFOQueue<(A, B, C, D)>()
 
-  @inlinable internal init() {}
+  @inlinable @inline(__always) internal init() {}
 
   @inlinable internal static var name: String { "CombineLatest" }
   @inlinable internal static var sides: FanInSides { FanInSides(rawValue: 0b1111) }

@@ -55,6 +55,7 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
   @usableFromInline internal var pendingFailure: Failure?
 
   @inlinable
+  @inline(__always)
   internal init() {}
 
   /// An upstream subscription arrived: returns the demand already owed to it, or `nil` if

@@ -12,7 +12,7 @@ internal struct ZipLogic<QueueA: FIFOQueueing, QueueB: FIFOQueueing>: FanInLogic
   @usableFromInline internal var bufferA = QueueA()
   @usableFromInline internal var bufferB = QueueB()
 
-  @inlinable internal init() {}
+  @inlinable @inline(__always) internal init() {}
 
   @inlinable internal static var name: String { "Zip" }
   @inlinable internal static var sides: FanInSides { FanInSides(rawValue: 0b11) }
@@ -61,7 +61,7 @@ internal struct ZipLogic3<QueueA: FIFOQueueing, QueueB: FIFOQueueing, QueueC: FI
   @usableFromInline internal var bufferB = QueueB()
   @usableFromInline internal var bufferC = QueueC()
 
-  @inlinable internal init() {}
+  @inlinable @inline(__always) internal init() {}
 
   @inlinable internal static var name: String { "Zip" }
   @inlinable internal static var sides: FanInSides { FanInSides(rawValue: 0b111) }
@@ -117,7 +117,7 @@ internal struct ZipLogic4<QueueA: FIFOQueueing, QueueB: FIFOQueueing, QueueC: FI
   @usableFromInline internal var bufferC = QueueC()
   @usableFromInline internal var bufferD = QueueD()
 
-  @inlinable internal init() {}
+  @inlinable @inline(__always) internal init() {}
 
   @inlinable internal static var name: String { "Zip" }
   @inlinable internal static var sides: FanInSides { FanInSides(rawValue: 0b1111) }
