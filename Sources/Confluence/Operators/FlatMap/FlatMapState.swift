@@ -125,6 +125,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   @usableFromInline internal var retiredDownstream: Downstream?
 
   @inlinable
+  @inline(__always)
   internal init(downstream: Downstream, transform: @escaping (Input) -> NewPublisher) {
     // `slots` and `subscriptions` are set here, not by default values: a default's
     // initialiser is a function of its own, which code specialised in a client module
@@ -454,6 +455,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   /// alone. With no inner live, no slot holds a subscription, so that is all there is to
   /// cancel, and no ``SubscriptionsToCancel`` is formed, copied and destroyed.
   @inlinable
+  @inline(__always)
   internal mutating func cancelWithNoInnerLive() -> SubscriptionStatus {
     guard !isTerminated else { return .terminal }
     let released = upstream.take()
