@@ -4,7 +4,7 @@ import Synchronization
 import XCTest
 
 /// First values arriving from two threads at once (into `flatMap`, `merge`, `zip`,
-/// `combineLatest`, the subjects, `share`, futures, sequences, `Just`), each round with a downstream of a type never used
+/// `combineLatest`, the subjects, `share`, futures, sequences, `Just`, `reduce`, `collect`), each round with a downstream of a type never used
 /// before, in generic code the compiler did not specialise (the test module is not
 /// optimised, and the types are made at run time).
 ///
@@ -48,11 +48,14 @@ enum FirstValuesScenario: CaseIterable, Sendable {
   /// Two futures of one type fulfilled at once, two sequences and two `Just`s subscribed to
   /// at once: each thread has a pipeline of its own, of the same new types.
   case future, sequence, just
+  /// Two subjects each reduced, or collected, to one value, each sent to and finished from
+  /// its own thread.
+  case reduce, collect
 
   /// The values (or pairs) downstream must end with, in any order.
   var expected: [Int] {
     switch self {
-    case .flatMap, .merge, .subject, .currentValueSubject, .future, .sequence, .just: [0, 1]
+    case .flatMap, .merge, .subject, .currentValueSubject, .future, .sequence, .just, .reduce, .collect: [0, 1]
     case .zip, .combineLatest: [1]  // one pair: (0, 1), summed
     case .share: [0, 0, 1, 1]  // two subscribers, each gets both
     }
@@ -109,6 +112,23 @@ private enum FirstValuesRace {
       subscribers.append(other)
       collect = { (single.values + other.values).map(\.n) }
       sends = [0, 1].map { value in { promises.fulfil(value, with: Tagged(n: value)) } }
+    case .reduce, .collect:
+      let other = RecordingSubscriber<Tagged<T>>()
+      subscribers.append(other)
+      collect = { (single.values + other.values).map(\.n) }
+      for (source, subscriber) in zip(sources, [single, other]) {
+        if scenario == .reduce {
+          source.reduce(Tagged<T>(n: 0)) { Tagged(n: $0.n + $1.n) }.subscribe(subscriber)
+        } else {
+          source.collect().map { Tagged<T>(n: $0.reduce(0) { $0 + $1.n }) }.subscribe(subscriber)
+        }
+      }
+      sends = sources.indices.map { index in
+        {
+          sources[index].send(Tagged(n: index))
+          sources[index].send(completion: .finished)
+        }
+      }
     case .sequence, .just:
       let other = RecordingSubscriber<Tagged<T>>()
       subscribers.append(other)
@@ -133,9 +153,14 @@ private enum FirstValuesRace {
     for send in sends {
       group.enter()
       Thread.detachNewThread {
-        // Both threads spin until both are here, so that the sends start together.
+        // Both threads spin until both are here, so that the sends start together; after a
+        // while they yield, so that a machine busy with other work lets the other one run.
         arrived.add(1, ordering: .acquiringAndReleasing)
-        while arrived.load(ordering: .acquiring) < 2 {}
+        var spins = 0
+        while arrived.load(ordering: .acquiring) < 2 {
+          spins += 1
+          if spins > 2_000 { sched_yield() }
+        }
         send()
         group.leave()
       }
