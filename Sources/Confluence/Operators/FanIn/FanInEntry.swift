@@ -10,48 +10,10 @@
 /// time). Through this class every level hands its upstreams the same small types, and each
 /// value enters the subscription's specialised code through one indirect call.
 ///
-/// The functions are formed in ``FanInSubscription``'s initialiser, where the downstream
-/// type is known, so they run specialised code. Their types mention no generic parameter
-/// (values and completions go in borrowed, through a pointer) and they capture nothing, so
-/// storing them costs no allocation and calling them needs no reabstraction thunk.
+/// It stores nothing: the handlers are ``FanInJustEntry``'s (see there why).
 @usableFromInline
 internal class FanInEntry<AOutput, BOutput, COutput, DOutput, Failure: Error>: FanInJustEntry {
   /// Hands an upstream's subscription to the subscription (first argument).
-  @usableFromInline
-  internal typealias SubscriptionHandler = (FanInJustEntry, FanInSide, Subscription) -> Void
-
-  /// Hands the value the pointer points to (one side's value, borrowed) over.
-  @usableFromInline
-  internal typealias ValueHandler = (FanInJustEntry, UnsafeRawPointer) -> Subscribers.Demand
-
-  /// Hands the completion the pointer points to (a `Subscribers.Completion<Failure>`,
-  /// borrowed) over.
-  @usableFromInline
-  internal typealias CompletionHandler = (FanInJustEntry, FanInSide, UnsafeRawPointer) -> Void
-
-  @usableFromInline internal let receiveSubscription: SubscriptionHandler
-  @usableFromInline internal let receiveA: ValueHandler
-  @usableFromInline internal let receiveB: ValueHandler
-  @usableFromInline internal let receiveC: ValueHandler
-  @usableFromInline internal let receiveD: ValueHandler
-  @usableFromInline internal let receiveCompletion: CompletionHandler
-
-  @inlinable
-  internal init(
-    receiveSubscription: @escaping SubscriptionHandler, receiveA: @escaping ValueHandler,
-    receiveB: @escaping ValueHandler, receiveC: @escaping ValueHandler, receiveD: @escaping ValueHandler,
-    receiveCompletion: @escaping CompletionHandler, receiveJust: @escaping (FanInJustEntry, FanInSide, UInt64) -> Void
-  ) {
-    self.receiveSubscription = receiveSubscription
-    self.receiveA = receiveA
-    self.receiveB = receiveB
-    self.receiveC = receiveC
-    self.receiveD = receiveD
-    self.receiveCompletion = receiveCompletion
-    super.init(receiveJust: receiveJust)
-  }
-
-  /// Hands `side`'s value, which the pointer points to (borrowed), over.
   @inlinable
   internal final func receive(_ value: UnsafeRawPointer, from side: FanInSide) -> Subscribers.Demand {
     switch side {
@@ -109,7 +71,7 @@ internal struct FanInSubscriber<Input, AOutput, BOutput, COutput, DOutput, Failu
 
   @inlinable
   internal func receive(completion: Subscribers.Completion<Failure>) {
-    withUnsafePointer(to: completion) { parent.receiveCompletion(parent, side, $0) }
+    withUnsafePointer(to: completion) { parent.event(parent, .completion, side, $0, 0) }
   }
 
   @usableFromInline internal var description: String { (parent as? CustomStringConvertible)?.description ?? "" }
@@ -134,6 +96,6 @@ extension FanInSubscriber: SubjectInlineSubscriber {
   @inlinable
   internal static func subjectReceive(_ reference: AnyObject, tag: UInt8, completion: UnsafeRawPointer) {
     let parent = unsafeDowncast(reference, to: FanInEntry<AOutput, BOutput, COutput, DOutput, Failure>.self)
-    parent.receiveCompletion(parent, FanInSide(rawValue: tag).unsafelyUnwrapped, completion)
+    parent.event(parent, .completion, FanInSide(rawValue: tag).unsafelyUnwrapped, completion, 0)
   }
 }

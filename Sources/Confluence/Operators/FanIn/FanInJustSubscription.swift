@@ -5,7 +5,7 @@
 /// when cancelled; nothing outside the fan-in can see that subscription. Here it is this
 /// value, which holds the `Just`'s value as its bytes (so that it is one type whatever the
 /// value's, and fits the existential's inline buffer: no allocation, and copies that run
-/// code made for it): ``request(_:)`` runs the fan-in's ``FanInJustEntry/receiveJust``
+/// code made for it): ``request(_:)`` runs the fan-in's ``FanInJustEntry/event``
 /// handler, which delivers the value the first time only (``FanInState`` remembers) and
 /// sets off the transitions a live `Just` would, in the same order.
 ///
@@ -62,7 +62,7 @@ internal struct FanInJustSubscription: Subscription, CustomStringConvertible {
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
     demand.assertNonZero()
-    parent.receiveJust(parent, side, bits)
+    parent.event(parent, .just, side, nil, bits)
   }
 
   @inlinable
@@ -76,24 +76,60 @@ internal struct FanInJustSubscription: Subscription, CustomStringConvertible {
 /// `request`, reached through `any Subscription`, then run code made for its one type,
 /// not code that takes type metadata).
 ///
-/// Every handler of the fan-in takes its entry as this class, so that a handler's type
-/// names no generic parameter. That lets ``FanInSubscription``'s initialiser, where it runs
-/// unspecialised (a debug build's app code calling the library), hand over handlers of the
+/// It holds the three handlers every event of the fan-in goes through. They are formed in
+/// ``FanInSubscription``'s initialiser, where the downstream type is known, so they run
+/// specialised code. Their types name no generic parameter (the entry goes in as this
+/// class, values and completions borrowed, through a pointer) and they capture nothing, so
+/// storing them costs no allocation and calling them needs no reabstraction thunk. They
+/// live here, in a class generic over nothing, so that ``FanInEntry`` stores nothing: a
+/// generic class's `deinit` runs unspecialised, one function per class of the hierarchy
+/// that stores something, each letting its handlers go. The rare events (completions, a
+/// `Just`'s value, requests, cancels) share ``event``; each side's values keep a handler of
+/// their own (one handler switching on the side cost `combineLatest-2` 8% more
+/// instructions per value: the compiler no longer inlined the four paths into it), and
+/// subscriptions keep theirs, since an `any Subscription` read back through a pointer
+/// would be copied.
+///
+/// That also lets ``FanInSubscription``'s initialiser, where it runs unspecialised (a debug
+/// build's app code calling the library), hand over handlers for the subscriptions and the
 /// rare events that capture nothing and call the methods below, which the subscription
 /// overrides: formed in unspecialised code, a handler that names the subscription's types
-/// captures their metadata, an allocation per handler (four of the eight are spared; the
-/// value handlers, called per value, keep the cheaper call).
+/// captures their metadata, an allocation per handler (the value handlers, called per
+/// value, keep the cheaper call).
 @usableFromInline
 internal class FanInJustEntry {
-  /// The `Just` on the side given, whose value's bytes are given, was asked for values:
-  /// hands the value (once) and its completion over. Formed where the fan-in's types are
-  /// known (see ``FanInEntry``).
+  /// Hands `side`'s subscription over.
   @usableFromInline
-  internal let receiveJust: (FanInJustEntry, FanInSide, UInt64) -> Void
+  internal typealias SubscriptionHandler = (FanInJustEntry, FanInSide, Subscription) -> Void
+
+  /// Hands the value (of one side) the pointer points to (borrowed) over.
+  @usableFromInline
+  internal typealias ValueHandler = (FanInJustEntry, UnsafeRawPointer) -> Subscribers.Demand
+
+  /// Hands one of the rare events over (see ``FanInEvent`` for what the pointer points to
+  /// and what the word carries).
+  @usableFromInline
+  internal typealias EventHandler = (FanInJustEntry, FanInEvent, FanInSide, UnsafeRawPointer?, UInt64) -> Void
+
+  @usableFromInline internal let receiveSubscription: SubscriptionHandler
+  @usableFromInline internal let receiveA: ValueHandler
+  @usableFromInline internal let receiveB: ValueHandler
+  @usableFromInline internal let receiveC: ValueHandler
+  @usableFromInline internal let receiveD: ValueHandler
+  @usableFromInline internal let event: EventHandler
 
   @inlinable
-  internal init(receiveJust: @escaping (FanInJustEntry, FanInSide, UInt64) -> Void) {
-    self.receiveJust = receiveJust
+  internal init(
+    receiveSubscription: @escaping SubscriptionHandler, receiveA: @escaping ValueHandler,
+    receiveB: @escaping ValueHandler, receiveC: @escaping ValueHandler, receiveD: @escaping ValueHandler,
+    event: @escaping EventHandler
+  ) {
+    self.receiveSubscription = receiveSubscription
+    self.receiveA = receiveA
+    self.receiveB = receiveB
+    self.receiveC = receiveC
+    self.receiveD = receiveD
+    self.event = event
   }
 
   // What the handlers call where the subscription's initialiser ran unspecialised, and in
@@ -116,22 +152,9 @@ internal class FanInJustEntry {
     confluencePreconditionFailure("FanInSubscription overrides receiveSubscriptionOverridden(_:_:)")
   }
 
-  /// `side`'s completion, which the pointer points to (overridden by `FanInSubscription`).
+  /// One of the rare events (overridden by `FanInSubscription`).
   @usableFromInline
-  internal func receiveCompletionOverridden(_ side: FanInSide, _ completion: UnsafeRawPointer) {
-    confluencePreconditionFailure("FanInSubscription overrides receiveCompletionOverridden(_:_:)")
-  }
-
-  /// A `Just`'s value on `side` (overridden by `FanInSubscription`).
-  @usableFromInline
-  internal func receiveJustOverridden(from side: FanInSide, bits: UInt64) {
-    confluencePreconditionFailure("FanInSubscription overrides receiveJustOverridden(from:bits:)")
-  }
-
-  /// Downstream's request (`demand` non-zero) or cancel (`.none`) (overridden by
-  /// `FanInSubscription`).
-  @usableFromInline
-  internal func requestOrCancelOverridden(_ demand: Subscribers.Demand) {
-    confluencePreconditionFailure("FanInSubscription overrides requestOrCancelOverridden(_:)")
+  internal func eventOverridden(_ event: FanInEvent, _ side: FanInSide, _ pointer: UnsafeRawPointer?, _ word: UInt64) {
+    confluencePreconditionFailure("FanInSubscription overrides eventOverridden(_:_:_:_:)")
   }
 }

@@ -16,15 +16,14 @@ internal class FanInStateHolder<AOutput, BOutput, COutput, DOutput, Failure: Err
 
   @inlinable
   internal init(
-    state: State,
-    receiveSubscription: @escaping SubscriptionHandler, receiveA: @escaping ValueHandler,
+    state: State, receiveSubscription: @escaping SubscriptionHandler, receiveA: @escaping ValueHandler,
     receiveB: @escaping ValueHandler, receiveC: @escaping ValueHandler, receiveD: @escaping ValueHandler,
-    receiveCompletion: @escaping CompletionHandler, receiveJust: @escaping (FanInJustEntry, FanInSide, UInt64) -> Void
+    event: @escaping EventHandler
   ) {
     self.state = state
     super.init(
       receiveSubscription: receiveSubscription, receiveA: receiveA, receiveB: receiveB, receiveC: receiveC,
-      receiveD: receiveD, receiveCompletion: receiveCompletion, receiveJust: receiveJust)
+      receiveD: receiveD, event: event)
   }
 
   /// `state.receive(from:_:)` for code the compiler did not specialise, where `State`'s

@@ -61,15 +61,6 @@ where Downstream.Input == Logic.Output {
   @usableFromInline
   internal static var recheck: UInt8 { 2 }
 
-  /// Runs ``requestSpecialized(_:)`` (demand non-zero) or ``cancelSpecialized()`` (demand
-  /// `.none`) in code specialised for this subscription's types: `request` and `cancel`
-  /// arrive through `any Subscription`, where the class's own methods run unspecialised
-  /// and look up generic metadata (the state, its transition enum, the output tuple) in
-  /// the runtime's cache on every call. Captures nothing, so it costs no allocation (its
-  /// type names no generic parameter, for the reason ``FanInJustEntry`` gives).
-  @usableFromInline
-  internal let specialized: (FanInJustEntry, Subscribers.Demand) -> Void
-
   @inlinable
   internal init(downstream: Downstream) {
     lock = BiasedLock()
@@ -114,36 +105,43 @@ where Downstream.Input == Logic.Output {
         }
       }
     #endif
+    // `request(_:)` and `cancel()` arrive through `any Subscription`, which runs this
+    // generic class's unspecialised code: they go through `event` too, which runs
+    // ``requestSpecialized(_:)`` and ``cancelSpecialized()`` specialised.
     if unspecialised {
-      specialized = { entry, demand in entry.requestOrCancelOverridden(demand) }
       super.init(
         state: State(),
         receiveSubscription: { entry, side, subscription in entry.receiveSubscriptionOverridden(side, subscription) },
         receiveA: receiveA, receiveB: receiveB, receiveC: receiveC, receiveD: receiveD,
-        receiveCompletion: { entry, side, completion in entry.receiveCompletionOverridden(side, completion) },
-        receiveJust: { entry, side, bits in entry.receiveJustOverridden(from: side, bits: bits) })
+        event: { entry, event, side, pointer, word in entry.eventOverridden(event, side, pointer, word) })
     } else {
-      specialized = { entry, demand in
-        let subscription = unsafeDowncast(entry, to: FanInSubscription.self)
-        if demand == .none {
-          subscription.cancelSpecialized()
-        } else {
-          subscription.requestSpecialized(demand)
-        }
-      }
       super.init(
         state: State(),
         receiveSubscription: { entry, side, subscription in
           unsafeDowncast(entry, to: FanInSubscription.self).upstreamSubscribed(side, subscription)
         },
         receiveA: receiveA, receiveB: receiveB, receiveC: receiveC, receiveD: receiveD,
-        receiveCompletion: { entry, side, completion in
-          unsafeDowncast(entry, to: FanInSubscription.self).upstreamCompleted(
-            side, completion.assumingMemoryBound(to: Subscribers.Completion<Downstream.Failure>.self).pointee)
-        },
-        receiveJust: { entry, side, bits in
-          unsafeDowncast(entry, to: FanInSubscription.self).receiveJust(from: side, bits: bits)
+        event: { entry, event, side, pointer, word in
+          unsafeDowncast(entry, to: FanInSubscription.self).handle(event, side, pointer, word)
         })
+    }
+  }
+
+  /// One of the rare events (see ``FanInEvent``).
+  @inlinable
+  @inline(__always)
+  internal func handle(_ event: FanInEvent, _ side: FanInSide, _ pointer: UnsafeRawPointer?, _ word: UInt64) {
+    switch event {
+    case .completion:
+      upstreamCompleted(
+        side, pointer.unsafelyUnwrapped.assumingMemoryBound(to: Subscribers.Completion<Downstream.Failure>.self).pointee
+      )
+    case .just:
+      receiveJust(from: side, bits: word)
+    case .request:
+      requestSpecialized(Subscribers.Demand(exactRawValue: UInt(word)))
+    case .cancel:
+      cancelSpecialized()
     }
   }
 
@@ -173,22 +171,10 @@ where Downstream.Input == Logic.Output {
   }
 
   @inlinable
-  internal override func receiveCompletionOverridden(_ side: FanInSide, _ completion: UnsafeRawPointer) {
-    upstreamCompleted(side, completion.assumingMemoryBound(to: Subscribers.Completion<Downstream.Failure>.self).pointee)
-  }
-
-  @inlinable
-  internal override func receiveJustOverridden(from side: FanInSide, bits: UInt64) {
-    receiveJust(from: side, bits: bits)
-  }
-
-  @inlinable
-  internal override func requestOrCancelOverridden(_ demand: Subscribers.Demand) {
-    if demand == .none {
-      cancelSpecialized()
-    } else {
-      requestSpecialized(demand)
-    }
+  internal override func eventOverridden(
+    _ event: FanInEvent, _ side: FanInSide, _ pointer: UnsafeRawPointer?, _ word: UInt64
+  ) {
+    handle(event, side, pointer, word)
   }
 
   /// Sends this subscription downstream, then subscribes to both upstreams, as its entry
@@ -434,12 +420,12 @@ where Downstream.Input == Logic.Output {
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
     demand.assertNonZero()
-    specialized(self, demand)
+    event(self, .request, .a, nil, UInt64(demand.rawValue))
   }
 
   @inlinable
   internal func cancel() {
-    specialized(self, .none)
+    event(self, .cancel, .a, nil, 0)
   }
 
   @inlinable

@@ -17,6 +17,26 @@ internal struct FlatMapInnerID: Equatable {
   /// subscribe (`Just`), never current (so never asked again, as a finished one).
   @inlinable
   internal static var finishedAtOnce: FlatMapInnerID { FlatMapInnerID(slot: .max, generation: 0) }
+
+  /// Not an inner publisher: upstream, where a handler shared with the inner publishers
+  /// (``FlatMapEntryRoot/receiveSubscription``) needs to say which.
+  @inlinable
+  internal static var upstream: FlatMapInnerID { FlatMapInnerID(slot: -1, generation: 0) }
+
+  /// Whether this names upstream (``upstream``), not an inner publisher.
+  @inlinable
+  internal var isUpstream: Bool { slot < 0 }
+
+  /// Not an inner publisher: a downstream request's `demand`, carried through the handler
+  /// of the rare events (``FlatMapEvent/request``).
+  @inlinable
+  internal static func carrying(_ demand: Subscribers.Demand) -> FlatMapInnerID {
+    FlatMapInnerID(slot: -1, generation: demand.rawValue)
+  }
+
+  /// The demand ``carrying(_:)`` put in.
+  @inlinable
+  internal var carriedDemand: Subscribers.Demand { Subscribers.Demand(exactRawValue: generation) }
 }
 
 /// One slot of ``FlatMapState``'s inner-publisher table: its bookkeeping, trivially

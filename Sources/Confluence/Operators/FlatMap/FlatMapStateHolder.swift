@@ -27,15 +27,11 @@ internal class FlatMapStateHolder<UpstreamOutput, InnerOutput, UpstreamFailure: 
 
   @inlinable
   internal init(
-    state: State,
-    receiveSubscription: @escaping SubscriptionHandler, receiveValue: @escaping ValueHandler,
-    receiveCompletion: @escaping CompletionHandler,
-    innerSubscription: @escaping InnerSubscriptionHandler, innerValue: @escaping InnerValueHandler,
-    innerCompletion: @escaping InnerCompletionHandler
+    state: State, receiveValue: @escaping ValueHandler, innerValue: @escaping InnerValueHandler,
+    receiveSubscription: @escaping SubscriptionHandler, event: @escaping EventHandler
   ) {
     self.state = state
     super.init(
-      receiveSubscription: receiveSubscription, receiveValue: receiveValue, receiveCompletion: receiveCompletion,
-      innerSubscription: innerSubscription, innerValue: innerValue, innerCompletion: innerCompletion)
+      receiveValue: receiveValue, innerValue: innerValue, receiveSubscription: receiveSubscription, event: event)
   }
 }

@@ -133,14 +133,6 @@ where
     internal let downstreamIsClassInDebug: Bool
   #endif
 
-  /// `request(_:)` and `cancel()` arrive through `any Subscription`, which runs this
-  /// generic class's unspecialised code (the whole state machine and delivery loop, through
-  /// value witnesses). This closure, formed in `init` (specialised by the client), runs
-  /// ``requestSpecialized(_:)`` (demand non-zero) or ``cancelSpecialized()`` (`.none`)
-  /// specialised. It captures nothing, so it costs no allocation.
-  @usableFromInline
-  internal let specialized: (FlatMapEntryRoot, Subscribers.Demand) -> Void
-
   @inlinable
   internal init(
     downstream: Downstream, maxPublishers: Subscribers.Demand,
@@ -176,50 +168,67 @@ where
           value.assumingMemoryBound(to: NewPublisher.Output.self).pointee, id: id)
       }
     #endif
+    // `request(_:)` and `cancel()` arrive through `any Subscription`, which runs this
+    // generic class's unspecialised code (the whole state machine and delivery loop, through
+    // value witnesses): they go through `event` too, which runs ``requestSpecialized(_:)``
+    // and ``cancelSpecialized()`` specialised.
     if unspecialised {
-      self.specialized = { entry, demand in entry.requestOrCancelOverridden(demand) }
       super.init(
-        state: State(downstream: downstream, transform: transform),
-        receiveSubscription: { entry, subscription in entry.receiveSubscriptionOverridden(subscription) },
-        receiveValue: receiveValue,
-        receiveCompletion: { entry, completion in entry.receiveCompletionOverridden(completion) },
-        innerSubscription: { entry, subscription, id in entry.innerSubscriptionOverridden(subscription, id: id) },
+        state: State(downstream: downstream, transform: transform), receiveValue: receiveValue,
         innerValue: innerValue,
-        innerCompletion: { entry, completion, id in entry.innerCompletionOverridden(completion, id: id) })
+        receiveSubscription: { entry, subscription, id in entry.receiveSubscriptionOverridden(subscription, id: id) },
+        event: { entry, event, pointer, id in entry.eventOverridden(event, pointer, id: id) })
     } else {
-      self.specialized = { entry, demand in
-        let subscription = unsafeDowncast(entry, to: FlatMapSubscription.self)
-        if demand == .none {
-          subscription.cancelSpecialized()
-        } else {
-          subscription.requestSpecialized(demand)
-        }
-      }
       super.init(
-        state: State(downstream: downstream, transform: transform),
-        receiveSubscription: { entry, subscription in
-          unsafeDowncast(entry, to: FlatMapSubscription.self).upstreamSubscription(subscription)
-        },
-        receiveValue: receiveValue,
-        receiveCompletion: { entry, completion in
-          unsafeDowncast(entry, to: FlatMapSubscription.self).upstreamCompletion(
-            completion.assumingMemoryBound(to: Subscribers.Completion<Upstream.Failure>.self).pointee)
-        },
-        innerSubscription: { entry, subscription, id in
-          unsafeDowncast(entry, to: FlatMapSubscription.self).innerReceive(subscription: subscription, id: id)
-        },
+        state: State(downstream: downstream, transform: transform), receiveValue: receiveValue,
         innerValue: innerValue,
-        innerCompletion: { entry, completion, id in
-          unsafeDowncast(entry, to: FlatMapSubscription.self).innerReceive(
-            completion: completion.assumingMemoryBound(to: Subscribers.Completion<Upstream.Failure>.self).pointee,
-            id: id)
+        receiveSubscription: { entry, subscription, id in
+          unsafeDowncast(entry, to: FlatMapSubscription.self).receive(subscription: subscription, id: id)
+        },
+        event: { entry, event, pointer, id in
+          unsafeDowncast(entry, to: FlatMapSubscription.self).handle(event, pointer, id: id)
         })
     }
   }
 
+  /// Upstream's subscription (`id` ``FlatMapInnerID/upstream``) or an inner publisher's.
   @inlinable
-  internal override func receiveSubscriptionOverridden(_ subscription: Subscription) {
-    upstreamSubscription(subscription)
+  @inline(__always)
+  internal func receive(subscription: Subscription, id: FlatMapInnerID) {
+    if id.isUpstream {
+      upstreamSubscription(subscription)
+    } else {
+      innerReceive(subscription: subscription, id: id)
+    }
+  }
+
+  /// One of the rare events (see ``FlatMapEvent``).
+  @inlinable
+  @inline(__always)
+  internal func handle(_ event: FlatMapEvent, _ pointer: UnsafeRawPointer?, id: FlatMapInnerID) {
+    switch event {
+    case .upstreamCompletion:
+      upstreamCompletion(
+        pointer.unsafelyUnwrapped.assumingMemoryBound(to: Subscribers.Completion<Upstream.Failure>.self).pointee)
+    case .innerCompletion:
+      innerReceive(
+        completion: pointer.unsafelyUnwrapped.assumingMemoryBound(to: Subscribers.Completion<Upstream.Failure>.self)
+          .pointee, id: id)
+    case .request:
+      requestSpecialized(id.carriedDemand)
+    case .cancel:
+      cancelSpecialized()
+    }
+  }
+
+  @inlinable
+  internal override func receiveSubscriptionOverridden(_ subscription: Subscription, id: FlatMapInnerID) {
+    receive(subscription: subscription, id: id)
+  }
+
+  @inlinable
+  internal override func eventOverridden(_ event: FlatMapEvent, _ pointer: UnsafeRawPointer?, id: FlatMapInnerID) {
+    handle(event, pointer, id: id)
   }
 
   #if CONFLUENCE_UNOPTIMISED
@@ -233,31 +242,6 @@ where
       innerReceive(value.assumingMemoryBound(to: NewPublisher.Output.self).pointee, id: id)
     }
   #endif
-
-  @inlinable
-  internal override func receiveCompletionOverridden(_ completion: UnsafeRawPointer) {
-    upstreamCompletion(completion.assumingMemoryBound(to: Subscribers.Completion<Upstream.Failure>.self).pointee)
-  }
-
-  @inlinable
-  internal override func innerSubscriptionOverridden(_ subscription: Subscription, id: FlatMapInnerID) {
-    innerReceive(subscription: subscription, id: id)
-  }
-
-  @inlinable
-  internal override func innerCompletionOverridden(_ completion: UnsafeRawPointer, id: FlatMapInnerID) {
-    innerReceive(
-      completion: completion.assumingMemoryBound(to: Subscribers.Completion<Upstream.Failure>.self).pointee, id: id)
-  }
-
-  @inlinable
-  internal override func requestOrCancelOverridden(_ demand: Subscribers.Demand) {
-    if demand == .none {
-      cancelSpecialized()
-    } else {
-      requestSpecialized(demand)
-    }
-  }
 
   @inlinable
   deinit {
@@ -627,12 +611,12 @@ where
   @inlinable
   internal func request(_ demand: Subscribers.Demand) {
     demand.assertNonZero()
-    specialized(self, demand)
+    event(self, .request, nil, .carrying(demand))
   }
 
   @inlinable
   internal func cancel() {
-    specialized(self, .none)
+    event(self, .cancel, nil, .upstream)
   }
 
   @inlinable
@@ -991,43 +975,9 @@ internal final class FlatMapDownstreamBox<Downstream: Subscriber> {
 /// inner publishers the same small type, and each value enters the subscription's
 /// specialised code through one indirect call.
 ///
-/// The functions are formed in ``FlatMapSubscription``'s initialiser, where every type is
-/// known, so they run specialised code. Their types mention no generic parameter (the entry
-/// goes in as the non-generic ``FlatMapEntryRoot``, values and completions borrowed, through
-/// a pointer) and they capture nothing, so storing them costs no allocation and calling them
-/// needs no reabstraction thunk. Where the initialiser runs unspecialised, it hands over
-/// handlers that call the methods ``FlatMapEntryRoot`` declares and the subscription
-/// overrides.
+/// It stores nothing: the handlers are ``FlatMapEntryRoot``'s (see there why).
 @usableFromInline
-internal class FlatMapInnerEntry<InnerOutput, Failure: Error>: FlatMapEntryRoot {
-  /// Hands an inner publisher's subscription to the subscription (first argument).
-  @usableFromInline
-  internal typealias InnerSubscriptionHandler = (FlatMapEntryRoot, Subscription, FlatMapInnerID) -> Void
-
-  /// Hands the inner value the pointer points to (an `InnerOutput`, borrowed) over.
-  @usableFromInline
-  internal typealias InnerValueHandler = (FlatMapEntryRoot, UnsafeRawPointer, FlatMapInnerID) -> Subscribers.Demand
-
-  /// Hands the inner completion the pointer points to (a `Subscribers.Completion<Failure>`,
-  /// borrowed) over.
-  @usableFromInline
-  internal typealias InnerCompletionHandler = (FlatMapEntryRoot, UnsafeRawPointer, FlatMapInnerID) -> Void
-
-  @usableFromInline internal let innerSubscription: InnerSubscriptionHandler
-  @usableFromInline internal let innerValue: InnerValueHandler
-  @usableFromInline internal let innerCompletion: InnerCompletionHandler
-
-  @inlinable
-  internal init(
-    innerSubscription: @escaping InnerSubscriptionHandler, innerValue: @escaping InnerValueHandler,
-    innerCompletion: @escaping InnerCompletionHandler
-  ) {
-    self.innerSubscription = innerSubscription
-    self.innerValue = innerValue
-    self.innerCompletion = innerCompletion
-    super.init()
-  }
-}
+internal class FlatMapInnerEntry<InnerOutput, Failure: Error>: FlatMapEntryRoot {}
 
 /// What `flatMap`'s upstream (and the merge publishers' list of upstreams) sees of the
 /// subscription: a subscriber generic over the value and failure types only, for the reason
@@ -1039,39 +989,9 @@ internal class FlatMapEntry<UpstreamOutput, InnerOutput, UpstreamFailure: Error>
   @usableFromInline internal typealias Input = UpstreamOutput
   @usableFromInline internal typealias Failure = UpstreamFailure
 
-  /// Hands the upstream subscription to the subscription (first argument).
-  @usableFromInline
-  internal typealias SubscriptionHandler = (FlatMapEntryRoot, Subscription) -> Void
-
-  /// Hands the upstream value the pointer points to (an `UpstreamOutput`, borrowed) over.
-  @usableFromInline
-  internal typealias ValueHandler = (FlatMapEntryRoot, UnsafeRawPointer) -> Subscribers.Demand
-
-  /// Hands the completion the pointer points to (a `Subscribers.Completion<UpstreamFailure>`,
-  /// borrowed) over.
-  @usableFromInline
-  internal typealias CompletionHandler = (FlatMapEntryRoot, UnsafeRawPointer) -> Void
-
-  @usableFromInline internal let receiveSubscription: SubscriptionHandler
-  @usableFromInline internal let receiveValue: ValueHandler
-  @usableFromInline internal let receiveCompletion: CompletionHandler
-
-  @inlinable
-  internal init(
-    receiveSubscription: @escaping SubscriptionHandler, receiveValue: @escaping ValueHandler,
-    receiveCompletion: @escaping CompletionHandler,
-    innerSubscription: @escaping InnerSubscriptionHandler, innerValue: @escaping InnerValueHandler,
-    innerCompletion: @escaping InnerCompletionHandler
-  ) {
-    self.receiveSubscription = receiveSubscription
-    self.receiveValue = receiveValue
-    self.receiveCompletion = receiveCompletion
-    super.init(innerSubscription: innerSubscription, innerValue: innerValue, innerCompletion: innerCompletion)
-  }
-
   @inlinable
   internal final func receive(subscription: Subscription) {
-    receiveSubscription(self, subscription)
+    receiveSubscription(self, subscription, .upstream)
   }
 
   @inlinable
@@ -1082,7 +1002,7 @@ internal class FlatMapEntry<UpstreamOutput, InnerOutput, UpstreamFailure: Error>
 
   @inlinable
   internal final func receive(completion: Subscribers.Completion<UpstreamFailure>) {
-    withUnsafePointer(to: completion) { receiveCompletion(self, $0) }
+    withUnsafePointer(to: completion) { event(self, .upstreamCompletion, $0, .upstream) }
   }
 }
 
@@ -1108,7 +1028,7 @@ internal struct FlatMapInnerSubscriber<Input, Failure: Error>:
 
   @inlinable
   internal func receive(subscription: Subscription) {
-    parent.innerSubscription(parent, subscription, id)
+    parent.receiveSubscription(parent, subscription, id)
   }
 
   @inlinable
@@ -1119,7 +1039,7 @@ internal struct FlatMapInnerSubscriber<Input, Failure: Error>:
 
   @inlinable
   internal func receive(completion: Subscribers.Completion<Failure>) {
-    withUnsafePointer(to: completion) { parent.innerCompletion(parent, $0, id) }
+    withUnsafePointer(to: completion) { parent.event(parent, .innerCompletion, $0, id) }
   }
 
   @usableFromInline
