@@ -119,6 +119,37 @@ final class AnyPublisherTests: XCTestCase {
     token.cancel()
   }
 
+  func test_wrappedPublisher_receivesAZipSideAsItself_andTheZipStillPairs() {
+    // A side of zip or combineLatest crosses the erasure as itself (no AnySubscriber box),
+    // as with Apple's AnyPublisher: the wrapped publisher sees the side's subscriber, which
+    // shows itself as the operator.
+    let publisher = RecordingPublisher()
+    let token = publisher.eraseToAnyPublisher().zip(Just(1)).sink { _ in }
+    XCTAssertNotNil(publisher.log.subscriber)
+    XCTAssertFalse(publisher.log.subscriber is AnySubscriber<Int, Never>)
+    XCTAssertEqual(publisher.log.subscriber.map { String(describing: $0) }, "Zip")
+    token.cancel()
+
+    // Values, demand and completion go through the side as through any subscriber.
+    func erased(_ values: [Int]) -> AnyPublisher<Int, Never> {
+      values.publisher.map { $0 * 10 }.eraseToAnyPublisher()
+    }
+    var pairs: [String] = []
+    var finished = false
+    let zipped = erased([1, 2, 3]).zip(erased([4, 5])).sink(
+      receiveCompletion: { _ in finished = true }, receiveValue: { pairs.append("\($0.0)+\($0.1)") })
+    XCTAssertEqual(pairs, ["10+40", "20+50"])
+    XCTAssertTrue(finished)
+    zipped.cancel()
+
+    var latest: [Int] = []
+    let combined = erased([1, 2]).combineLatest(erased([3]), Just(0).eraseToAnyPublisher()).sink {
+      latest.append($0 + $1 + $2)
+    }
+    XCTAssertEqual(latest, [50])
+    combined.cancel()
+  }
+
   func test_sink_onErasedJust_receivesValueAndCompletion() {
     func answer() -> AnyPublisher<Int, Never> { Just(42).eraseToAnyPublisher() }
     var values: [Int] = []

@@ -103,11 +103,16 @@ extension AnyPublisher: Publisher {
     // over the output and failure only, which are known here, so the subscriber attaches to
     // it as itself, in code specialised for the subscriber. The first two are held
     // unboxed (see ``box``); the other two through their box's ``AnyPublisherBox/subject``.
+    //
+    // A side of `zip` or `combineLatest` (a `FanInSubscriber`, generic over this output and
+    // failure only) needs no box either: a third function hands it on as it is.
     if attachToSubject(subscriber) { return }
     if let sink = subscriber as? Subscribers.Sink<Output, Failure> {
       wrapper.receive(sink: sink)
     } else if let subject = wrapper.subject {
       subject.storage.receive(subscriber: subscriber, parent: subject.parent)
+    } else if let side = subscriber as? FanInSubscriber<Output, Failure> {
+      wrapper.receiveFanIn(wrapper, side.parent, side.side)
     } else {
       wrapper.receive(erased: AnySubscriber(subscriber))
     }
@@ -230,6 +235,11 @@ internal class AnyPublisherBoxRoot {
   internal func receiveOverridden(newSink sink: AnyObject) {
     confluencePreconditionFailure("PublisherBox overrides receiveOverridden(newSink:)")
   }
+
+  @usableFromInline
+  internal func receiveOverridden(fanIn entry: FanInJustEntry, side: FanInSide) {
+    confluencePreconditionFailure("PublisherBox overrides receiveOverridden(fanIn:side:)")
+  }
 }
 
 /// The box behind ``AnyPublisher``.
@@ -259,6 +269,12 @@ internal class AnyPublisherBox<Output, Failure: Error>: AnyPublisherBoxRoot {
   @usableFromInline
   internal typealias ReceiveSink = (AnyObject, AnyObject) -> Void
 
+  /// Calls the wrapped publisher's `receive(subscriber:)` with the box (first argument, a
+  /// `PublisherBox`) and a `FanInSubscriber<Output, Failure>` made of the fan-in and side
+  /// given.
+  @usableFromInline
+  internal typealias ReceiveFanIn = (AnyObject, FanInJustEntry, FanInSide) -> Void
+
   @usableFromInline
   internal let receiveErased: ReceiveErased
 
@@ -272,6 +288,11 @@ internal class AnyPublisherBox<Output, Failure: Error>: AnyPublisherBoxRoot {
   @usableFromInline
   internal let receiveNewSink: ReceiveSink
 
+  /// For a side of `zip` or `combineLatest` (see `AnyPublisher.receive(subscriber:)`). Apart
+  /// from ``receiveErased`` for the reason given at ``receiveNewSink``.
+  @usableFromInline
+  internal let receiveFanIn: ReceiveFanIn
+
   /// The wrapped publisher's subject storage and public object, when it is one of the
   /// subjects (see ``SubjectBacking``): subscribers attach to it directly.
   @usableFromInline
@@ -280,11 +301,13 @@ internal class AnyPublisherBox<Output, Failure: Error>: AnyPublisherBoxRoot {
   @inlinable
   internal init(
     receiveErased: @escaping ReceiveErased, receiveSink: @escaping ReceiveSink,
-    receiveNewSink: @escaping ReceiveSink, subject: SubjectBacking<Output, Failure>?
+    receiveNewSink: @escaping ReceiveSink, receiveFanIn: @escaping ReceiveFanIn,
+    subject: SubjectBacking<Output, Failure>?
   ) {
     self.receiveErased = receiveErased
     self.receiveSink = receiveSink
     self.receiveNewSink = receiveNewSink
+    self.receiveFanIn = receiveFanIn
     self.subject = subject
     super.init()
   }
@@ -328,6 +351,9 @@ internal final class PublisherBox<Base: Publisher>: AnyPublisherBox<Base.Output,
         receiveNewSink: { box, sink in
           unsafeDowncast(box, to: AnyPublisherBoxRoot.self).receiveOverridden(newSink: sink)
         },
+        receiveFanIn: { box, entry, side in
+          unsafeDowncast(box, to: AnyPublisherBoxRoot.self).receiveOverridden(fanIn: entry, side: side)
+        },
         subject: SubjectBacking(base))
     } else {
       super.init(
@@ -342,6 +368,10 @@ internal final class PublisherBox<Base: Publisher>: AnyPublisherBox<Base.Output,
         receiveNewSink: { box, sink in
           unsafeDowncast(box, to: PublisherBox<Base>.self).base._subscribeNewSink(
             unsafeDowncast(sink, to: Subscribers.Sink<Base.Output, Base.Failure>.self))
+        },
+        receiveFanIn: { box, entry, side in
+          unsafeDowncast(box, to: PublisherBox<Base>.self).base.receive(
+            subscriber: FanInSubscriber<Base.Output, Base.Failure>(parent: entry, side: side))
         },
         subject: SubjectBacking(base))
     }
@@ -360,5 +390,10 @@ internal final class PublisherBox<Base: Publisher>: AnyPublisherBox<Base.Output,
   @inlinable
   internal override func receiveOverridden(newSink sink: AnyObject) {
     base._subscribeNewSink(unsafeDowncast(sink, to: Subscribers.Sink<Base.Output, Base.Failure>.self))
+  }
+
+  @inlinable
+  internal override func receiveOverridden(fanIn entry: FanInJustEntry, side: FanInSide) {
+    base.receive(subscriber: FanInSubscriber<Base.Output, Base.Failure>(parent: entry, side: side))
   }
 }

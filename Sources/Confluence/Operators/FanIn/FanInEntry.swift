@@ -14,15 +14,6 @@
 @usableFromInline
 internal class FanInEntry<AOutput, BOutput, COutput, DOutput, Failure: Error>: FanInJustEntry {
   /// Hands an upstream's subscription to the subscription (first argument).
-  @inlinable
-  internal final func receive(_ value: UnsafeRawPointer, from side: FanInSide) -> Subscribers.Demand {
-    switch side {
-    case .a: return receiveA(self, value)
-    case .b: return receiveB(self, value)
-    case .c: return receiveC(self, value)
-    case .d: return receiveD(self, value)
-    }
-  }
 }
 
 extension FanInEntry: SubjectDownstreamReflecting {
@@ -31,21 +22,26 @@ extension FanInEntry: SubjectDownstreamReflecting {
   @usableFromInline
   internal func reflectedSubscriber(tag: UInt8) -> Any {
     switch FanInSide(rawValue: tag).unsafelyUnwrapped {
-    case .a: return FanInSubscriber<AOutput, AOutput, BOutput, COutput, DOutput, Failure>(parent: self, side: .a)
-    case .b: return FanInSubscriber<BOutput, AOutput, BOutput, COutput, DOutput, Failure>(parent: self, side: .b)
-    case .c: return FanInSubscriber<COutput, AOutput, BOutput, COutput, DOutput, Failure>(parent: self, side: .c)
-    case .d: return FanInSubscriber<DOutput, AOutput, BOutput, COutput, DOutput, Failure>(parent: self, side: .d)
+    case .a: return FanInSubscriber<AOutput, Failure>(parent: self, side: .a)
+    case .b: return FanInSubscriber<BOutput, Failure>(parent: self, side: .b)
+    case .c: return FanInSubscriber<COutput, Failure>(parent: self, side: .c)
+    case .d: return FanInSubscriber<DOutput, Failure>(parent: self, side: .d)
     }
   }
 }
 
 /// Subscribes to one upstream (`side`) on behalf of ``FanInSubscription``; `Input` is that
 /// side's value type.
+///
+/// Generic over that type and the failure only, and holding its fan-in as the non-generic
+/// ``FanInJustEntry``: an `AnyPublisher`, which knows no more than its `Output` and
+/// `Failure`, hands it to the publisher it erases as it is (see
+/// `AnyPublisher.receive(subscriber:)`), where any other subscriber of a type it cannot
+/// name is wrapped in an `AnySubscriber`, an allocation per subscription and a hop per
+/// event.
 @usableFromInline
-internal struct FanInSubscriber<Input, AOutput, BOutput, COutput, DOutput, Failure: Error>: Subscriber,
-  CustomStringConvertible
-{
-  @usableFromInline internal let parent: FanInEntry<AOutput, BOutput, COutput, DOutput, Failure>
+internal struct FanInSubscriber<Input, Failure: Error>: Subscriber, CustomStringConvertible {
+  @usableFromInline internal let parent: FanInJustEntry
   @usableFromInline internal let side: FanInSide
   /// The parent's address with the side's bit (its ``FanInSides`` member: 1, 2, 4 or 8) in
   /// the top byte: unique among live subscribers, and made without the atomic counter of
@@ -54,7 +50,7 @@ internal struct FanInSubscriber<Input, AOutput, BOutput, COutput, DOutput, Failu
   internal var combineIdentifier: CombineIdentifier { CombineIdentifier(parent, part: side.member.rawValue) }
 
   @inlinable
-  internal init(parent: FanInEntry<AOutput, BOutput, COutput, DOutput, Failure>, side: FanInSide) {
+  internal init(parent: FanInJustEntry, side: FanInSide) {
     self.parent = parent
     self.side = side
   }
@@ -89,13 +85,12 @@ extension FanInSubscriber: SubjectInlineSubscriber {
   @inlinable
   internal static func subjectReceive(_ reference: AnyObject, tag: UInt8, value: UnsafeRawPointer) -> Subscribers.Demand
   {
-    unsafeDowncast(reference, to: FanInEntry<AOutput, BOutput, COutput, DOutput, Failure>.self).receive(
-      value, from: FanInSide(rawValue: tag).unsafelyUnwrapped)
+    unsafeDowncast(reference, to: FanInJustEntry.self).receive(value, from: FanInSide(rawValue: tag).unsafelyUnwrapped)
   }
 
   @inlinable
   internal static func subjectReceive(_ reference: AnyObject, tag: UInt8, completion: UnsafeRawPointer) {
-    let parent = unsafeDowncast(reference, to: FanInEntry<AOutput, BOutput, COutput, DOutput, Failure>.self)
+    let parent = unsafeDowncast(reference, to: FanInJustEntry.self)
     parent.event(parent, .completion, FanInSide(rawValue: tag).unsafelyUnwrapped, completion, 0)
   }
 }

@@ -132,6 +132,17 @@ internal class FanInJustEntry {
     self.event = event
   }
 
+  /// Hands the value from `side` the pointer points to (borrowed) over.
+  @inlinable
+  internal final func receive(_ value: UnsafeRawPointer, from side: FanInSide) -> Subscribers.Demand {
+    switch side {
+    case .a: return receiveA(self, value)
+    case .b: return receiveB(self, value)
+    case .c: return receiveC(self, value)
+    case .d: return receiveD(self, value)
+    }
+  }
+
   // What the handlers call where the subscription's initialiser ran unspecialised, and in
   // an unoptimised build, where `unsafeDowncast` checks the cast and so looked the class's
   // metadata up in the runtime's cache on every call: `FanInSubscription` overrides them,

@@ -20,9 +20,7 @@ where Downstream.Input == Logic.Output {
 
   /// What subscribes to one upstream, sending it values of type `Input` (that side's).
   @usableFromInline
-  internal typealias SideSubscriber<Input> = FanInSubscriber<
-    Input, Logic.A, Logic.B, Logic.C, Logic.D, Downstream.Failure
-  >
+  internal typealias SideSubscriber<Input> = FanInSubscriber<Input, Downstream.Failure>
 
   @usableFromInline
   internal let lock: BiasedLock
