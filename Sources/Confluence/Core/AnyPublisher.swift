@@ -111,7 +111,10 @@ extension AnyPublisher: Publisher {
       wrapper.receive(sink: sink)
     } else if let subject = wrapper.subject {
       subject.storage.receive(subscriber: subscriber, parent: subject.parent)
-    } else if let side = subscriber as? FanInSubscriber<Output, Failure> {
+    } else if MemoryLayout<S>.size == MemoryLayout<AnyObject>.size + 1,
+      let side = subscriber as? FanInSubscriber<Output, Failure>
+    {
+      // (The size first: where this runs unspecialised, the cast looks the side's type up.)
       wrapper.receiveFanIn(wrapper, side.parent, side.side)
     } else {
       wrapper.receive(erased: AnySubscriber(subscriber))

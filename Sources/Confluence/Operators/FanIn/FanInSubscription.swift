@@ -129,11 +129,11 @@ where Downstream.Input == Logic.Output {
   @inlinable
   @inline(__always)
   internal func handle(_ event: FanInEvent, _ side: FanInSide, _ pointer: UnsafeRawPointer?, _ word: UInt64) {
+    // The completion out of line: where this runs unspecialised, naming its type here looked
+    // `Subscribers.Completion`'s metadata up on every request and cancel too.
     switch event {
     case .completion:
-      upstreamCompleted(
-        side, pointer.unsafelyUnwrapped.assumingMemoryBound(to: Subscribers.Completion<Downstream.Failure>.self).pointee
-      )
+      upstreamCompleted(side, at: pointer.unsafelyUnwrapped)
     case .just:
       receiveJust(from: side, bits: word)
     case .request:
@@ -141,6 +141,13 @@ where Downstream.Input == Logic.Output {
     case .cancel:
       cancelSpecialized()
     }
+  }
+
+  /// `side`'s completion, which `pointer` points to (borrowed).
+  @inlinable
+  @inline(never)
+  internal func upstreamCompleted(_ side: FanInSide, at pointer: UnsafeRawPointer) {
+    upstreamCompleted(side, pointer.assumingMemoryBound(to: Subscribers.Completion<Downstream.Failure>.self).pointee)
   }
 
   #if CONFLUENCE_UNOPTIMISED

@@ -510,7 +510,9 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     if !subscriptions.isEmpty { subscriptions = [] }
     firstFree = -1
     liveInners = 0
-    if !buffer.isEmpty { buffer = [] }
+    // `bufferCount`, not the array: reading the array where the code runs unspecialised
+    // looked its element type up (a tuple with `Value`).
+    if bufferCount > 0 { buffer = [] }
     bufferHead = 0
     bufferCount = 0
     transform = nil
@@ -538,6 +540,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   /// ``Next``, so that the request that starts a pipeline neither forms nor destroys one (in
   /// code the compiler did not specialise, each looks its metadata up).
   @inlinable
+  @inline(__always)
   internal mutating func addDemandIfQuiet(_ more: Subscribers.Demand) -> Bool {
     guard !isTerminated else { return true }
     guard more != .unlimited || demand == .unlimited || liveInners == 0 else { return false }

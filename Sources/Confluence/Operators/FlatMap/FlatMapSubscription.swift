@@ -206,19 +206,33 @@ where
   @inlinable
   @inline(__always)
   internal func handle(_ event: FlatMapEvent, _ pointer: UnsafeRawPointer?, id: FlatMapInnerID) {
+    // The completions out of line: where this runs unspecialised, naming their type here
+    // looked `Subscribers.Completion`'s metadata up on every request and cancel too.
     switch event {
     case .upstreamCompletion:
-      upstreamCompletion(
-        pointer.unsafelyUnwrapped.assumingMemoryBound(to: Subscribers.Completion<Upstream.Failure>.self).pointee)
+      upstreamCompletion(at: pointer.unsafelyUnwrapped)
     case .innerCompletion:
-      innerReceive(
-        completion: pointer.unsafelyUnwrapped.assumingMemoryBound(to: Subscribers.Completion<Upstream.Failure>.self)
-          .pointee, id: id)
+      innerCompletion(at: pointer.unsafelyUnwrapped, id: id)
     case .request:
       requestSpecialized(id.carriedDemand)
     case .cancel:
       cancelSpecialized()
     }
+  }
+
+  /// Upstream's completion, which `pointer` points to (borrowed).
+  @inlinable
+  @inline(never)
+  internal func upstreamCompletion(at pointer: UnsafeRawPointer) {
+    upstreamCompletion(pointer.assumingMemoryBound(to: Subscribers.Completion<Upstream.Failure>.self).pointee)
+  }
+
+  /// An inner publisher's completion, which `pointer` points to (borrowed).
+  @inlinable
+  @inline(never)
+  internal func innerCompletion(at pointer: UnsafeRawPointer, id: FlatMapInnerID) {
+    innerReceive(
+      completion: pointer.assumingMemoryBound(to: Subscribers.Completion<Upstream.Failure>.self).pointee, id: id)
   }
 
   @inlinable
@@ -283,6 +297,15 @@ where
       subscription.request(maxPublishers)
       return
     }
+    mergeUpstreamSubscription(subscription)
+  }
+
+  /// ``upstreamSubscription(_:)`` for the merge publishers. Out of line: where the code runs
+  /// unspecialised, its temporaries (a `Downstream?`, the merge's retired box) were looked
+  /// up on every `flatMap` subscription too.
+  @inlinable
+  @inline(never)
+  internal func mergeUpstreamSubscription(_ subscription: Subscription) {
     let (accepted, downstream) = withState { () -> (Bool, Downstream?) in
       guard state.upstream.accept(subscription) else { return (false, nil) }
       return (true, state.downstreamHasSubscription ? nil : state.downstream)
