@@ -133,16 +133,18 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   @usableFromInline internal var hasPendingFailure = false
   /// Whether `retiredDownstream` holds the downstream a cancel let go of during a delivery.
   @usableFromInline internal var hasRetiredDownstream = false
+  /// `flatMap`'s downstream, let go of by a cancel while a thread was delivering to it
+  /// (``retireDownstreamIfDelivering()``), in a ``FlatMapDownstreamBox``: kept here until
+  /// that thread lets go of delivery, because it calls downstream through a reference it did
+  /// not retain (`FlatMapSubscription.receiveJust(_:)`). Released outside the lock by the
+  /// section in which the delivery ends (``takeRetiredDownstream()``). Boxed (an allocation,
+  /// on that rare path only) so that the field's type is not generic: the unspecialised
+  /// `deinit` of every subscription destroyed a `Downstream?` here through its metadata.
+  @usableFromInline internal var retiredDownstream: AnyObject?
   /// `nil` once the subscription completed or was cancelled (`isTerminated`).
   @usableFromInline internal var downstream: Downstream?
   /// A failure that arrived while another thread was delivering (`hasPendingFailure`).
   @usableFromInline internal var pendingFailure: PendingFailure<Downstream.Failure>?
-  /// `flatMap`'s downstream, let go of by a cancel while a thread was delivering to it
-  /// (``retireDownstreamIfDelivering()``): kept here until that thread lets go of delivery,
-  /// because it calls downstream through a reference it did not retain
-  /// (`FlatMapSubscription.receiveJust(_:)`). Released outside the lock by the section in
-  /// which the delivery ends (``takeRetiredDownstream()``).
-  @usableFromInline internal var retiredDownstream: Downstream?
 
   @inlinable
   @inline(__always)
@@ -441,7 +443,15 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   @inline(__always)
   internal mutating func retireDownstreamIfDelivering() {
     guard isDelivering, !isTerminated else { return }
-    retiredDownstream = downstream.take()
+    retireDownstream()
+  }
+
+  /// ``retireDownstreamIfDelivering()`` when a thread is delivering. Out of line: rare, and
+  /// where the code runs unspecialised its types would be looked up on every cancel.
+  @inlinable
+  @inline(never)
+  internal mutating func retireDownstream() {
+    retiredDownstream = FlatMapDownstreamBox(downstream.take().unsafelyUnwrapped)
     hasRetiredDownstream = true
   }
 
@@ -457,7 +467,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   /// Under the lock, once no thread delivers: the downstream a cancel retired, to release
   /// outside the lock (see ``retiredDownstream``).
   @inlinable
-  internal mutating func takeRetiredDownstream() -> Downstream? {
+  internal mutating func takeRetiredDownstream() -> AnyObject? {
     guard retiredDownstreamIsDue else { return nil }
     hasRetiredDownstream = false
     return retiredDownstream.take()
