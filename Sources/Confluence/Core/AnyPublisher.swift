@@ -105,7 +105,8 @@ extension AnyPublisher: Publisher {
     // unboxed (see ``box``); the other two through their box's ``AnyPublisherBox/subject``.
     //
     // A side of `zip` or `combineLatest` (a `FanInSubscriber`, generic over this output and
-    // failure only) needs no box either: a third function hands it on as it is.
+    // failure only) needs no box either: the box's ``AnyPublisherBox/receiveFanIn``, also
+    // specialised where the `AnyPublisher` was made, hands it on as it is.
     if attachToSubject(subscriber) { return }
     if let sink = subscriber as? Subscribers.Sink<Output, Failure> {
       wrapper.receive(sink: sink)
