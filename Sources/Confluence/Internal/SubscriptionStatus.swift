@@ -1,34 +1,39 @@
 /// Where a subscriber that holds one upstream subscription stands.
+///
+/// Loadable: the subscription is held class-bound (``HeldSubscription``), so the enum is a
+/// few words that Swift copies, tests and destroys inline. Around an `any Subscription`
+/// (not class-bound) it was handled by address, through the runtime's value witnesses, a
+/// call to read a tag and two to destroy a status already taken. The methods still move
+/// the status out and back rather than switch over it in place, which spares a retain and
+/// a release of the subscription inside.
 @usableFromInline
 package enum SubscriptionStatus {
   /// No subscription has arrived yet.
   case awaitingSubscription
   /// Subscribed; the subscription to request from and cancel.
-  case subscribed(Subscription)
+  case subscribed(HeldSubscription)
   /// Completed or cancelled: nothing more is accepted.
   case terminal
 
   /// Accepts `subscription` if none has arrived yet. Returns `false` if the subscriber
   /// already has one (or has terminated), in which case the caller must cancel the new one.
   @inlinable
+  @inline(__always)
   package mutating func accept(_ subscription: Subscription) -> Bool {
-    accept(making: .subscribed(subscription))
+    accept(making: .subscribed(holdSubscription(subscription)))
   }
 
-  /// As ``accept(_:)``, for a subscription of a type known here, which becomes the
-  /// existential inside. (Handed a temporary existential, `accept(_:)` was given a variant
-  /// that takes its argument owned, which every other caller then used, copying theirs.)
+  /// As ``accept(_:)``, for a subscription of a type known here (the optimiser then knows
+  /// the class whose reference it holds).
   @inlinable
   package mutating func accept<Known: Subscription>(known subscription: Known) -> Bool {
-    accept(making: .subscribed(subscription))
+    accept(making: .subscribed(holdSubscription(subscription)))
   }
 
   /// Becomes `subscribed` if no subscription has arrived yet (evaluated only then).
   @inlinable
   @inline(__always)
   internal mutating func accept(making subscribed: @autoclosure () -> SubscriptionStatus) -> Bool {
-    // Moved out and back, not switched over in place: a `switch` over the borrowed enum (an
-    // existential inside, so handled by address) copies and destroys the whole value.
     switch consume self {
     case .awaitingSubscription:
       self = subscribed()
@@ -40,26 +45,12 @@ package enum SubscriptionStatus {
   }
 
   /// Moves to `.terminal` and returns the subscription that was held, if any.
-  ///
-  /// The subscription is moved out, not copied: `Subscription` is not class-bound, so a
-  /// copy (and the destroy of the old value that follows it) would go through the
-  /// existential's value witnesses, a measurable share of a short-lived subscription.
   @inlinable
-  package mutating func terminate() -> Subscription? {
-    switch consume self {
-    case .subscribed(let subscription):
-      self = .terminal
-      return subscription
-    case .awaitingSubscription, .terminal:
-      self = .terminal
-      return nil
-    }
+  package mutating func terminate() -> HeldSubscription? {
+    take().held()
   }
 
-  /// Moves to `.terminal` and returns the previous status (by move). Cheaper than
-  /// ``terminate()`` when the caller only releases or cancels what it gets: a
-  /// `Subscription?` is copied and destroyed through the runtime's generic `Optional`
-  /// value witnesses, this enum through its own.
+  /// Moves to `.terminal` and returns the previous status (by move).
   @inlinable
   package mutating func take() -> SubscriptionStatus {
     let old = consume self
@@ -68,9 +59,7 @@ package enum SubscriptionStatus {
   }
 
   /// As ``take()``, except that before any subscription arrived it changes nothing and
-  /// returns `.awaitingSubscription`; calls `whenTaken` when it moved to `.terminal`. The
-  /// status is moved, not copied: `if case .awaitingSubscription = status` copies the whole
-  /// enum (an existential inside) through its value witnesses.
+  /// returns `.awaitingSubscription`; calls `whenTaken` when it moved to `.terminal`.
   @inlinable
   package mutating func takeUnlessAwaitingSubscription(whenTaken: () -> Void) -> SubscriptionStatus {
     switch consume self {
@@ -84,9 +73,7 @@ package enum SubscriptionStatus {
     }
   }
 
-  /// A copy of this status if it holds a subscription, else `.terminal`: the status is
-  /// moved out and back (no copy of the whole enum through its value witnesses), and only
-  /// the subscription inside is copied.
+  /// A copy of this status if it holds a subscription, else `.terminal`.
   @inlinable
   package mutating func copyIfSubscribed() -> SubscriptionStatus {
     switch consume self {
@@ -99,56 +86,44 @@ package enum SubscriptionStatus {
     }
   }
 
+  /// The held subscription, if any, moved out.
+  @inlinable
+  package consuming func held() -> HeldSubscription? {
+    if case .subscribed(let subscription) = consume self { return subscription }
+    return nil
+  }
+
   /// Cancels the held subscription, if any. Call it with no lock held.
   @inlinable
   package consuming func cancelSubscription() {
-    if case .subscribed(let subscription) = consume self {
-      subscription.cancel()
-    }
+    if case .subscribed(let subscription) = consume self { subscription.cancel() }
   }
 
   /// Requests `demand` from the held subscription, if any. Call it with no lock held.
   @inlinable
   package func request(_ demand: Subscribers.Demand) {
-    if case .subscribed(let subscription) = self {
-      subscription.request(demand)
-    }
+    if case .subscribed(let subscription) = self { subscription.request(demand) }
   }
 
   /// Whether a subscription is held.
-  ///
-  /// A `mutating` getter that moves the value out and back: a `switch` over a borrowed value
-  /// of this enum (an existential inside, so it is handled by address) copies the whole
-  /// value first, a retain and a value-witness call to read a tag.
   @inlinable
   package var isSubscribed: Bool {
     mutating get {
-      switch consume self {
-      case .subscribed(let subscription):
-        self = .subscribed(subscription)
-        return true
-      case .awaitingSubscription:
-        self = .awaitingSubscription
-        return false
-      case .terminal:
-        self = .terminal
-        return false
-      }
+      if case .subscribed = self { return true }
+      return false
     }
   }
 
   /// Requests `demand` from the held subscription, if any, and lets go of it. Call it with
-  /// no lock held. (Consumed, so the subscription is moved out rather than copied.)
+  /// no lock held.
   @inlinable
   package consuming func requestAndRelease(_ demand: Subscribers.Demand) {
-    if case .subscribed(let subscription) = consume self {
-      subscription.request(demand)
-    }
+    if case .subscribed(let subscription) = consume self { subscription.request(demand) }
   }
 
   /// The held subscription, if subscribed.
   @inlinable
-  package var subscription: Subscription? {
+  package var subscription: HeldSubscription? {
     if case .subscribed(let subscription) = self { return subscription }
     return nil
   }

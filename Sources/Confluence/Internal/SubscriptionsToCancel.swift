@@ -9,25 +9,26 @@
 /// ```swift
 /// var released = SubscriptionsToCancel()
 /// released.append(inner)
-/// released.last = .subscribed(upstream)
+/// released.last = upstream
 /// released.cancel()   // inner, then upstream
 /// ```
 ///
-/// The two inline are ``SubscriptionStatus``es (anything but `.subscribed` meaning none),
-/// not `Subscription?`s: Swift copies and destroys an optional of a non-class existential
-/// through the runtime's generic `Optional` value witnesses.
+/// The two inline and the array hold ``HeldSubscription``s (class-bound): an optional of
+/// one is two words with `nil` a null reference, tested and released inline, where an
+/// optional of `any Subscription` goes through the runtime's generic `Optional` value
+/// witnesses.
 @usableFromInline
 package struct SubscriptionsToCancel {
-  @usableFromInline package var first: SubscriptionStatus
-  @usableFromInline package var more: [Subscription]
-  @usableFromInline package var last: SubscriptionStatus
+  @usableFromInline package var first: HeldSubscription?
+  @usableFromInline package var more: [HeldSubscription]
+  @usableFromInline package var last: HeldSubscription?
 
   @inlinable
   package init(first: consuming SubscriptionStatus = .terminal, last: consuming SubscriptionStatus = .terminal) {
-    self.first = first
+    self.first = first.held()
     // Set here, not by a default value, whose initialiser code in a client module calls.
     self.more = []
-    self.last = last
+    self.last = last.held()
   }
 
   /// Nothing to cancel.
@@ -36,9 +37,9 @@ package struct SubscriptionsToCancel {
 
   /// Adds `subscription` after those appended before it (and before ``last``).
   @inlinable
-  package mutating func append(_ subscription: consuming Subscription) {
-    if !first.isSubscribed {
-      first = .subscribed(subscription)
+  package mutating func append(_ subscription: consuming HeldSubscription) {
+    if first == nil {
+      first = subscription
     } else {
       more.append(subscription)
     }
@@ -51,13 +52,19 @@ package struct SubscriptionsToCancel {
     if count > 1 { more.reserveCapacity(count - 1) }
   }
 
-  /// Cancels them all, in order, and lets go of them. Each field is taken out with
-  /// `SubscriptionStatus.take()`: a consuming call on a stored field of a copyable struct
-  /// copies the field (through the enum's value witness) and destroys the whole afterwards.
+  /// Cancels them all, in order, and lets go of them.
   @inlinable
   package consuming func cancel() {
-    first.take().cancelSubscription()
+    first?.cancel()
+    if !more.isEmpty { cancelMore() }
+    last?.cancel()
+  }
+
+  /// Cancels those beyond the two inline (out of line: rare, and the loop's iterator is
+  /// most of what `cancel()` cost inline).
+  @inlinable
+  @inline(never)
+  internal func cancelMore() {
     for subscription in more { subscription.cancel() }
-    last.take().cancelSubscription()
   }
 }

@@ -17,7 +17,7 @@
 /// end it, after which the handler delivers nothing.
 ///
 /// It holds its fan-in without a reference count (`unowned(unsafe)`), which makes it plain
-/// data: a copy or a destroy of it, as an `any Subscription` too, costs no atomic
+/// data: a copy or a destroy of it (the side's ``FanInSideStatus`` holds it as it is) costs no atomic
 /// instruction and no call to a value witness. That is safe because only its own fan-in
 /// ever holds it (in its state, and in the copies its methods make to forward demand or
 /// cancel outside the lock), so every call on it runs inside a call on that fan-in, which

@@ -24,12 +24,12 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
   // the compiler did not specialise reads them without looking this struct's metadata up in
   // the runtime's cache (about 300 instructions a critical section). (The flags sit
   // together, so that the padding does not grow the subscription's allocation.)
-  @usableFromInline internal var upstreamA = SubscriptionStatus.awaitingSubscription
-  @usableFromInline internal var upstreamB = SubscriptionStatus.awaitingSubscription
+  @usableFromInline internal var upstreamA = FanInSideStatus.awaitingSubscription
+  @usableFromInline internal var upstreamB = FanInSideStatus.awaitingSubscription
   /// Stays `awaitingSubscription` for two upstreams.
-  @usableFromInline internal var upstreamC = SubscriptionStatus.awaitingSubscription
+  @usableFromInline internal var upstreamC = FanInSideStatus.awaitingSubscription
   /// Stays `awaitingSubscription` for two or three upstreams.
-  @usableFromInline internal var upstreamD = SubscriptionStatus.awaitingSubscription
+  @usableFromInline internal var upstreamD = FanInSideStatus.awaitingSubscription
   /// The upstreams that finished.
   @usableFromInline internal var finished = FanInSides()
   /// The sides whose `Just` (a ``FanInJustSubscription``) has handed its value over.
@@ -67,19 +67,18 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
   }
 
   /// The `Just` on `side` subscribed (see ``FanInJustSubscription``): as
-  /// ``subscribed(_:_:)``. Apart from it, and through ``SubscriptionStatus/accept(known:)``,
-  /// so that the optimizer does not have those take their argument owned (a copy for every
-  /// other upstream, in every operator) to suit this caller.
+  /// ``subscribed(_:_:)``, the side's status holding the `Just` as it is
+  /// (``FanInSideStatus/just(_:)``).
   @inlinable
   internal mutating func justSubscribed(_ side: FanInSide, _ just: FanInJustSubscription) -> Subscribers.Demand? {
     guard !isTerminated else { return nil }
-    return withUpstream(side) { $0.accept(known: just) } ? demand : nil
+    return withUpstream(side) { $0.accept(just: just) } ? demand : nil
   }
 
   /// Runs `body` on the subscription status of `side`.
   @inlinable
   @inline(__always)
-  internal mutating func withUpstream<Result>(_ side: FanInSide, _ body: (inout SubscriptionStatus) -> Result)
+  internal mutating func withUpstream<Result>(_ side: FanInSide, _ body: (inout FanInSideStatus) -> Result)
     -> Result
   {
     switch side {

@@ -6,21 +6,20 @@
 /// cancel, and an array literal filtered with `compactMap` cost two heap allocations each
 /// time (the erased zip tree makes a zip per leaf).
 ///
-/// Each side is a ``SubscriptionStatus`` (anything but `.subscribed` meaning none), not a
-/// `Subscription?`: Swift copies and destroys an optional of a non-class existential through
-/// the runtime's generic `Optional` value witnesses (a metadata look-up and a call per side),
-/// and `SubscriptionStatus` through code of its own.
+/// Each side is a ``FanInSideStatus`` (anything but `.subscribed` or `.just` meaning none),
+/// a few words copied and tested inline: the subscription inside is class-bound
+/// (``HeldSubscription``), or a `Just`'s plain data.
 @usableFromInline
 internal struct FanInUpstreams {
-  @usableFromInline internal var a: SubscriptionStatus
-  @usableFromInline internal var b: SubscriptionStatus
-  @usableFromInline internal var c: SubscriptionStatus
-  @usableFromInline internal var d: SubscriptionStatus
+  @usableFromInline internal var a: FanInSideStatus
+  @usableFromInline internal var b: FanInSideStatus
+  @usableFromInline internal var c: FanInSideStatus
+  @usableFromInline internal var d: FanInSideStatus
 
   @inlinable
   internal init(
-    a: consuming SubscriptionStatus = .terminal, b: consuming SubscriptionStatus = .terminal,
-    c: consuming SubscriptionStatus = .terminal, d: consuming SubscriptionStatus = .terminal
+    a: consuming FanInSideStatus = .terminal, b: consuming FanInSideStatus = .terminal,
+    c: consuming FanInSideStatus = .terminal, d: consuming FanInSideStatus = .terminal
   ) {
     self.a = a
     self.b = b
@@ -37,7 +36,7 @@ internal struct FanInUpstreams {
   }
 
   /// Requests `demand` from every side and lets go of them, each taken out with
-  /// `SubscriptionStatus.take()`. `mutating`, as ``cancel()`` is: consuming, it was copied
+  /// `FanInSideStatus.take()`. `mutating`, as ``cancel()`` is: consuming, it was copied
   /// out of the caller's tuple first (through its value witnesses) on every request.
   @inlinable
   internal mutating func request(_ demand: Subscribers.Demand) {
@@ -47,7 +46,7 @@ internal struct FanInUpstreams {
     d.take().requestAndRelease(demand)
   }
 
-  /// Cancels every side and lets go of it, each taken out with `SubscriptionStatus.take()`.
+  /// Cancels every side and lets go of it, each taken out with `FanInSideStatus.take()`.
   /// `mutating`, not `consuming` as ``request(_:)`` and `SubscriptionsToCancel.cancel()`
   /// are: measured, consuming here cost `zip-just-tree-7` 2,700 more instructions (the
   /// callers' `Next` payloads are then copied out to be consumed).

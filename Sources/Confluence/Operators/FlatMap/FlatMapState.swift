@@ -267,7 +267,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     _ id: FlatMapInnerID, _ subscription: consuming Subscription
   ) -> Subscribers.Demand? {
     guard !isTerminated, isCurrent(id), !slots[id.slot].isSubscribed else { return nil }
-    subscriptions[id.slot] = .subscribed(subscription)
+    subscriptions[id.slot] = .subscribed(holdSubscription(subscription))
     let unlimited = demand == .unlimited
     slots[id.slot] = FlatMapInnerSlot(generation: id.generation, isLive: true, nextFree: -1)
     slots[id.slot].isSubscribed = true

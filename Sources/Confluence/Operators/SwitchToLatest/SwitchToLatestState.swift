@@ -72,7 +72,7 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
     // after the inner finished is ignored (neither kept nor cancelled).
     guard !current.isSubscribed else { return nil }
     guard hasLiveInner else { return Subscribers.Demand.none }
-    current = .subscribed(subscription)
+    current = .subscribed(holdSubscription(subscription))
     return demand
   }
 
