@@ -30,7 +30,8 @@ package typealias HeldSubscription = any Subscription & AnyObject
 @inline(__always)
 package func holdSubscription(_ subscription: Subscription) -> HeldSubscription {
   // Read in place: `type(of:)` asks the runtime for the dynamic type (about 50 instructions).
-  withUnsafePointer(to: subscription) { container in
+  // Unprotected: three words are read through the pointer, nothing written.
+  _withUnprotectedUnsafePointer(to: subscription) { container in
     let words = UnsafeRawPointer(container)
     let metadata = words.load(fromByteOffset: 3 * MemoryLayout<UnsafeRawPointer>.stride, as: UnsafeRawPointer.self)
     let kind = metadata.load(as: UInt.self)
@@ -40,6 +41,19 @@ package func holdSubscription(_ subscription: Subscription) -> HeldSubscription 
     let object = words.load(as: AnyObject.self)
     return unsafeBitCast((object, conformance), to: HeldSubscription.self)
   }
+}
+
+/// `subscription`, of a type known to the caller, as a ``HeldSubscription``. Where the
+/// optimiser knows the type is a class (specialised code), the reference and the
+/// conformance are taken as they are, without an existential built to be read back;
+/// otherwise as ``holdSubscription(_:)``.
+@inlinable
+@inline(__always)
+package func holdSubscription<Known: Subscription>(known subscription: Known) -> HeldSubscription {
+  guard _canBeClass(Known.self) == 1 else { return holdSubscription(subscription as Subscription) }
+  let type = unsafeBitCast(
+    Known.self as any Subscription.Type, to: (metadata: UnsafeRawPointer, conformance: UnsafeRawPointer).self)
+  return unsafeBitCast((unsafeBitCast(subscription, to: AnyObject.self), type.conformance), to: HeldSubscription.self)
 }
 
 /// A subscription that is not a class instance, boxed (out of line: rare).

@@ -27,7 +27,7 @@ package enum SubscriptionStatus {
   /// the class whose reference it holds).
   @inlinable
   package mutating func accept<Known: Subscription>(known subscription: Known) -> Bool {
-    accept(making: .subscribed(holdSubscription(subscription)))
+    accept(making: .subscribed(holdSubscription(known: subscription)))
   }
 
   /// Becomes `subscribed` if no subscription has arrived yet (evaluated only then).
