@@ -4,15 +4,18 @@ import Synchronization
 import XCTest
 
 /// First values arriving from two threads at once (into `flatMap`, `merge`, `zip`,
-/// `combineLatest`, the subjects, `share`, futures, sequences, `Just`, `reduce`, `collect`), each round with a downstream of a type never used
-/// before, in generic code the compiler did not specialise (the test module is not
-/// optimised, and the types are made at run time).
+/// `combineLatest`, the subjects, `share`, futures, sequences, `Just`, `reduce`, `collect`),
+/// and `flatMap`'s and `merge`'s endings (completions, failures, inners that finish at once)
+/// on two threads at once, each round with a downstream of a type never used before, in
+/// generic code the compiler did not specialise (the test module is not optimised, and the
+/// types are made at run time).
 ///
 /// Types that generic code names only at run time (a tuple of downstream and a flag, say)
 /// are made by the runtime the first time they are asked for; a thread that asks while
 /// another makes one can get it before it is complete. `flatMap`'s value path once formed
 /// such a tuple and crashed here about once in 400 runs of the stress tests (and in every
-/// run of this test); this class makes fresh types each round, so that every round is a
+/// run of this test); its completion paths formed four more and crashed in every run of the
+/// ending scenarios. This class makes fresh types each round, so that every round is a
 /// first time.
 final class FirstValuesStressTests: XCTestCase {
   #if CONFLUENCE_THREAD_SANITIZER
@@ -42,6 +45,11 @@ private struct Tagged<Marker>: Equatable {
   let n: Int
 }
 
+/// A failure whose type is generic over a marker, as ``Tagged``.
+private struct TaggedError<Marker>: Error {
+  let n: Int
+}
+
 /// The pipelines whose first values race: two sources, each sent to from its own thread.
 enum FirstValuesScenario: CaseIterable, Sendable {
   case flatMap, merge, zip, combineLatest, subject, currentValueSubject, share
@@ -51,11 +59,18 @@ enum FirstValuesScenario: CaseIterable, Sendable {
   /// Two subjects each reduced, or collected, to one value, each sent to and finished from
   /// its own thread.
   case reduce, collect
+  /// Each thread runs a pipeline of its own, of the same new types, through `flatMap`'s
+  /// endings: an inner that finishes after its value, upstream finishing, an inner that
+  /// finishes as it is subscribed (`Empty`), an inner that fails (caught), and `merge`'s
+  /// subscriptions and completions.
+  case flatMapEndings, flatMapFailure, merged
 
   /// The values (or pairs) downstream must end with, in any order.
   var expected: [Int] {
     switch self {
-    case .flatMap, .merge, .subject, .currentValueSubject, .future, .sequence, .just, .reduce, .collect: [0, 1]
+    case .flatMap, .merge, .subject, .currentValueSubject, .future, .sequence, .just, .reduce, .collect,
+      .flatMapEndings, .flatMapFailure, .merged:
+      [0, 1]
     case .zip, .combineLatest: [1]  // one pair: (0, 1), summed
     case .share: [0, 0, 1, 1]  // two subscribers, each gets both
     }
@@ -127,6 +142,33 @@ private enum FirstValuesRace {
         {
           sources[index].send(Tagged(n: index))
           sources[index].send(completion: .finished)
+        }
+      }
+    case .flatMapEndings, .flatMapFailure, .merged:
+      let other = RecordingSubscriber<Tagged<T>>()
+      subscribers.append(other)
+      collect = { (single.values + other.values).map(\.n) }
+      sends = [(0, single), (1, other)].map { value, subscriber in
+        {
+          switch scenario {
+          case .flatMapEndings:
+            Publishers.Sequence<[Int], Never>(sequence: [value, -1]).flatMap { n in
+              n < 0
+                ? Publishers.Sequence<[Tagged<T>], Never>(sequence: []) : Publishers.Sequence(sequence: [Tagged(n: n)])
+            }
+            .flatMap { Empty<Tagged<T>, Never>().append($0) }
+            .subscribe(subscriber)
+          case .flatMapFailure:
+            Publishers.Sequence<[Int], TaggedError<T>>(sequence: [value]).flatMap { n in
+              Fail<Tagged<T>, TaggedError<T>>(error: TaggedError(n: n))
+            }
+            .catch { Just(Tagged<T>(n: $0.n)) }
+            .subscribe(subscriber)
+          default:
+            Publishers.Sequence<[Tagged<T>], Never>(sequence: [Tagged(n: value)])
+              .merge(with: Empty<Tagged<T>, Never>())
+              .subscribe(subscriber)
+          }
         }
       }
     case .sequence, .just:

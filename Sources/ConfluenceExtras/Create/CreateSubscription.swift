@@ -100,9 +100,27 @@ internal final class CreateSubscription<Downstream: Subscriber>: CreateSink<Down
     }
   }
 
+  /// What ``end()`` takes: a structure, not a tuple. A tuple of generic types is made by the
+  /// runtime at run time in code the compiler did not specialise, and two threads making it
+  /// at once can read it before it is complete (ARCHITECTURE.md, "Speed", tells how that
+  /// crashed `flatMap`).
+  @usableFromInline
+  internal struct Ending {
+    @usableFromInline internal let downstream: Downstream?
+    @usableFromInline internal let hook: (any Cancellable)?
+    @usableFromInline internal let released: FIFOQueue<Output>
+
+    @inlinable
+    internal init(downstream: Downstream?, hook: (any Cancellable)?, released: FIFOQueue<Output>) {
+      self.downstream = downstream
+      self.hook = hook
+      self.released = released
+    }
+  }
+
   /// Marks the subscription ended and takes what it must let go of; call with the lock held.
   @inlinable
-  internal func end() -> (Downstream?, (any Cancellable)?, FIFOQueue<Output>) {
+  internal func end() -> Ending {
     isEnded = true
     isProducerDone = true
     pendingCompletion = nil
@@ -111,9 +129,11 @@ internal final class CreateSubscription<Downstream: Subscriber>: CreateSink<Down
     var target: Downstream?
     swap(&target, &downstream)
     // A pending hook is called by `start` when the closure returns.
-    guard case .installed(let cancellable) = hook else { return (target, nil, released) }
+    guard case .installed(let cancellable) = hook else {
+      return Ending(downstream: target, hook: nil, released: released)
+    }
     hook = .spent
-    return (target, cancellable, released)
+    return Ending(downstream: target, hook: cancellable, released: released)
   }
 
   // MARK: Producer side
@@ -136,7 +156,7 @@ internal final class CreateSubscription<Downstream: Subscriber>: CreateSink<Down
 
   @inlinable
   internal override func send(completion: Subscribers.Completion<Failure>) {
-    let ending = lock.withLock { () -> (Downstream?, (any Cancellable)?, FIFOQueue<Output>)? in
+    let ending = lock.withLock { () -> Ending? in
       guard !isProducerDone else { return nil }
       isProducerDone = true
       if isDraining || !buffer.isEmpty {
@@ -146,8 +166,8 @@ internal final class CreateSubscription<Downstream: Subscriber>: CreateSink<Down
       return end()
     }
     guard let ending else { return }
-    ending.0?.receive(completion: completion)
-    ending.1?.cancel()
+    ending.downstream?.receive(completion: completion)
+    ending.hook?.cancel()
   }
 
   // MARK: Draining
@@ -171,8 +191,8 @@ internal final class CreateSubscription<Downstream: Subscriber>: CreateSink<Down
         }
         if buffer.isEmpty, let completion = pendingCompletion {
           isDraining = false
-          let (target, hook, _) = end()
-          return .complete(completion, target, hook)
+          let ending = end()
+          return .complete(completion, ending.downstream, ending.hook)
         }
         isDraining = false
         return .stop
@@ -209,12 +229,12 @@ internal final class CreateSubscription<Downstream: Subscriber>: CreateSink<Down
 
   @inlinable
   internal func cancel() {
-    let ending = lock.withLock { () -> (Downstream?, (any Cancellable)?, FIFOQueue<Output>)? in
+    let ending = lock.withLock { () -> Ending? in
       guard !isEnded else { return nil }
       return end()
     }
     // Downstream and the buffered values are released here, outside the lock.
-    ending?.1?.cancel()
+    ending?.hook?.cancel()
   }
 
   @usableFromInline internal var description: String { "Create" }

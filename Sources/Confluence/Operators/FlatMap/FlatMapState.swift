@@ -246,14 +246,19 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     return transform
   }
 
-  /// Upstream finished: returns its subscription (to release outside the lock) and what to
-  /// do next.
+  /// Upstream finished: moves its subscription into `released` (to release outside the
+  /// lock) and returns what to do next.
+  ///
+  /// The subscription goes out through `released`, not in a tuple with `Next`: a tuple of
+  /// generic types is made by the runtime at run time in code the compiler did not
+  /// specialise, and two threads making it at once crash (see ARCHITECTURE, "Speed"). The
+  /// other transitions that hand a subscription back with something generic do the same.
   @inlinable
-  internal mutating func upstreamDidFinish() -> (SubscriptionStatus, Next) {
-    guard !isTerminated else { return (.terminal, .idle) }
+  internal mutating func upstreamDidFinish(releasing released: inout SubscriptionStatus) -> Next {
+    guard !isTerminated else { return .idle }
     upstreamFinished = true
-    let released = upstream.take()
-    return (released, completeIfDone())
+    released = upstream.take()
+    return completeIfDone()
   }
 
   // MARK: Inner publishers
@@ -341,29 +346,32 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     isCurrent(id) ? subscriptions[id.slot] : .terminal
   }
 
-  /// An inner publisher finished: frees its slot. Returns its subscription (to release
-  /// outside the lock) and the downstream to finish, if everything is done. With a finite
-  /// `maxPublishers`, see ``innerDidFinishReplenishing(_:)``.
+  /// An inner publisher finished: frees its slot, moving its subscription into `released`
+  /// (to release outside the lock), and returns the downstream to finish, if everything is
+  /// done. With a finite `maxPublishers`, see ``innerDidFinishReplenishing(_:releasing:replenish:)``.
   @inlinable
-  internal mutating func innerDidFinish(_ id: FlatMapInnerID) -> (released: SubscriptionStatus, finish: Downstream?) {
-    guard !isTerminated, isCurrent(id) else { return (.terminal, nil) }
-    let released = free(id.slot)
-    guard isCompletionDue() else { return (released, nil) }
+  internal mutating func innerDidFinish(
+    _ id: FlatMapInnerID, releasing released: inout SubscriptionStatus
+  ) -> Downstream? {
+    guard !isTerminated, isCurrent(id) else { return nil }
+    released = free(id.slot)
+    guard isCompletionDue() else { return nil }
     let finishing = downstream
     _ = releaseAll()  // nothing live is left to cancel
-    return (released, finishing)
+    return finishing
   }
 
-  /// ``innerDidFinish(_:)`` with a finite `maxPublishers`: also returns upstream's
-  /// subscription (a copy), to request one more element from it outside the lock
+  /// ``innerDidFinish(_:releasing:)`` with a finite `maxPublishers`: also copies upstream's
+  /// subscription into `replenish`, to request one more element from it outside the lock
   /// (`.terminal` once upstream finished or everything is done, which takes it).
   @inlinable
   internal mutating func innerDidFinishReplenishing(
-    _ id: FlatMapInnerID
-  ) -> (released: SubscriptionStatus, replenish: SubscriptionStatus, finish: Downstream?) {
-    guard !isTerminated, isCurrent(id) else { return (.terminal, .terminal, nil) }
-    let (released, finish) = innerDidFinish(id)
-    return (released, upstream, finish)
+    _ id: FlatMapInnerID, releasing released: inout SubscriptionStatus, replenish: inout SubscriptionStatus
+  ) -> Downstream? {
+    guard !isTerminated, isCurrent(id) else { return nil }
+    let finish = innerDidFinish(id, releasing: &released)
+    replenish = upstream
+    return finish
   }
 
   /// The inner publisher counted by ``startInnerFinishingAtOnce()`` finished: returns the
@@ -395,13 +403,14 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     return true
   }
 
-  /// ``innerDidFinishAtOnce()`` with a finite `maxPublishers`: also returns upstream's
-  /// subscription (a copy), to request one more element from it outside the lock.
+  /// ``innerDidFinishAtOnce()`` with a finite `maxPublishers`: also copies upstream's
+  /// subscription into `replenish`, to request one more element from it outside the lock.
   @inlinable
-  internal mutating func innerDidFinishAtOnceReplenishing() -> (replenish: SubscriptionStatus, finish: Downstream?) {
-    guard !isTerminated else { return (.terminal, nil) }
+  internal mutating func innerDidFinishAtOnceReplenishing(replenish: inout SubscriptionStatus) -> Downstream? {
+    guard !isTerminated else { return nil }
     let finish = innerDidFinishAtOnce()
-    return (upstream, finish)
+    replenish = upstream
+    return finish
   }
 
   /// Marks `slot` free and returns its subscription.

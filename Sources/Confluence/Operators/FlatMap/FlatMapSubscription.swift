@@ -306,9 +306,12 @@ where
   @inlinable
   @inline(never)
   internal func mergeUpstreamSubscription(_ subscription: Subscription) {
-    let (accepted, downstream) = withState { () -> (Bool, Downstream?) in
-      guard state.upstream.accept(subscription) else { return (false, nil) }
-      return (true, state.downstreamHasSubscription ? nil : state.downstream)
+    // Two results, not a `(Bool, Downstream?)`: see ``FlatMapState/upstreamDidFinish(releasing:)``.
+    var accepted = false
+    let downstream = withState { () -> Downstream? in
+      guard state.upstream.accept(subscription) else { return nil }
+      accepted = true
+      return state.downstreamHasSubscription ? nil : state.downstream
     }
     guard accepted else {
       subscription.cancel()
@@ -473,7 +476,8 @@ where
   @inline(never)
   internal func innerFinishedAtOnce() {
     guard maxPublishers == .unlimited else {
-      let (replenish, finish) = withState { state.innerDidFinishAtOnceReplenishing() }
+      var replenish = SubscriptionStatus.terminal
+      let finish = withState { state.innerDidFinishAtOnceReplenishing(replenish: &replenish) }
       if case .subscribed(let upstream) = consume replenish {  // moved out, not copied
         upstream.request(.max(1))
       }
@@ -487,7 +491,8 @@ where
   internal func upstreamCompletion(_ completion: Subscribers.Completion<Upstream.Failure>) {
     switch completion {
     case .finished:
-      let (released, next) = withState { state.upstreamDidFinish() }
+      var released = SubscriptionStatus.terminal
+      let next = withState { state.upstreamDidFinish(releasing: &released) }
       _ = consume released  // the upstream subscription is released outside the lock
       perform(consume next)
     case .failure(let error):
@@ -500,10 +505,11 @@ where
   /// cancel the publisher that failed (it is only released); the merge publishers do.
   @inlinable
   internal func fail(_ error: Upstream.Failure, source: FlatMapInnerID?) {
-    let (released, upstreamReleased, next) = withState {
-      () -> (SubscriptionStatus, SubscriptionStatus, State.Next) in
-      var released = SubscriptionStatus.terminal
-      var upstreamReleased = SubscriptionStatus.terminal
+    // The subscriptions go out through variables, not in a tuple with `State.Next`: see
+    // ``FlatMapState/upstreamDidFinish(releasing:)``.
+    var released = SubscriptionStatus.terminal
+    var upstreamReleased = SubscriptionStatus.terminal
+    let next = withState { () -> State.Next in
       if isFlatMap && !state.isTerminated {
         if let source {
           if state.isCurrent(source) { released = state.subscriptions[source.slot].take() }
@@ -514,7 +520,7 @@ where
           released = state.upstream.take()
         }
       }
-      return (released, upstreamReleased, state.fail(error))
+      return state.fail(error)
     }
     _ = consume released  // released outside the lock, not cancelled
     _ = consume upstreamReleased
@@ -614,11 +620,14 @@ where
   internal func innerReceive(completion: Subscribers.Completion<Upstream.Failure>, id: FlatMapInnerID) {
     switch completion {
     case .finished where maxPublishers == .unlimited:
-      let (released, finish) = withState { state.innerDidFinish(id) }
+      var released = SubscriptionStatus.terminal
+      let finish = withState { state.innerDidFinish(id, releasing: &released) }
       _ = consume released  // the inner subscription is released outside the lock
       finish?.receive(completion: .finished)
     case .finished:
-      let (released, replenish, finish) = withState { state.innerDidFinishReplenishing(id) }
+      var released = SubscriptionStatus.terminal
+      var replenish = SubscriptionStatus.terminal
+      let finish = withState { state.innerDidFinishReplenishing(id, releasing: &released, replenish: &replenish) }
       _ = consume released
       if case .subscribed(let upstream) = consume replenish {  // moved out, not copied
         upstream.request(.max(1))
