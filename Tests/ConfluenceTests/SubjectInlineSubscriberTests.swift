@@ -61,7 +61,7 @@ final class SubjectInlineSubscriberTests: XCTestCase {
 
   private struct TestError: Error, Equatable {}
 
-  /// Nine bytes too, but not inline: boxed.
+  /// Nine bytes too, but not inline: stored in the conduit (see `SubjectStoredSubscriberTests`).
   private struct NotInline: Subscriber {
     typealias Input = Int
     typealias Failure = Never
@@ -80,7 +80,7 @@ final class SubjectInlineSubscriberTests: XCTestCase {
     XCTAssertEqual(MemoryLayout<FanInSubscriber<Int, Never>>.size, 9)
     XCTAssertEqual(SubjectDownstreamForm.of(FanInSubscriber<Int, Never>.self), .inline)
     XCTAssertEqual(SubjectDownstreamForm.of(FanInSubscriber<String, Error>.self), .inline)
-    XCTAssertEqual(SubjectDownstreamForm.of(NotInline.self), .boxed)
+    XCTAssertEqual(SubjectDownstreamForm.of(NotInline.self), .stored)
     // A class is itself where `of` is specialised, and in unoptimised code; called from here
     // in a debug build, `of` runs unspecialised in the optimised library, which boxes it.
     #if DEBUG && !CONFLUENCE_UNOPTIMISED
@@ -88,7 +88,7 @@ final class SubjectInlineSubscriberTests: XCTestCase {
     #else
       XCTAssertEqual(SubjectDownstreamForm.of(Subscribers.Sink<Int, Never>.self), .itself)
     #endif
-    XCTAssertEqual(SubjectDownstreamForm.of(AnySubscriber<Int, Never>.self), .boxed)
+    XCTAssertEqual(SubjectDownstreamForm.of(AnySubscriber<Int, Never>.self), .stored)
   }
 
   func test_passthrough_deliversWithTheTag_andLetsTheReferenceGoAtCancel() throws {
