@@ -21,7 +21,8 @@ internal class SubjectDownstreamBoxRoot {
 
 /// Holds a subject's subscriber of one concrete type, so that a conduit (which is not
 /// generic over the subscriber) can keep it alive and release it at cancel or completion.
-/// Only for subscribers that are not classes (see ``SubjectDownstreamForm``).
+/// Only for structures too large to be stored in the conduit, and for classes where the
+/// conduit is made by unspecialised code (see ``SubjectDownstreamForm``).
 @usableFromInline
 internal final class SubjectDownstreamBox<Downstream: Subscriber>: SubjectDownstreamBoxRoot,
   SubjectDownstreamReflecting
@@ -239,8 +240,8 @@ internal final class SubjectConduit<Output, Failure: Error>: SubjectConduitRoot,
   @exclusivity(unchecked) @usableFromInline
   internal var state: SubjectConduitState<Output, Failure>
 
-  /// The subscriber, as one retained reference (see ``SubjectDownstreamForm``), until
-  /// completion or cancel, then `nil`. Guarded by `storage.lock` as described above.
+  /// The subscriber, as one retained reference (see ``SubjectDownstreamForm``), or this
+  /// conduit, not retained, for a stored subscriber, until completion or cancel, then `nil`. Guarded by `storage.lock` as described above.
   @exclusivity(unchecked) @usableFromInline
   internal var downstream: UnsafeRawPointer?
 
