@@ -108,7 +108,7 @@ extension TestSequence where Input: Equatable {
   ///   - origin: The time of the first character (see ``marbles(origin:_:)``).
   public func marbles(values: [Character: Input], origin: VirtualTime? = nil) -> String {
     // By key, not `values.first { $0.value == value }`: the dictionary's element is a tuple of
-    // a generic type, which generic code makes at run time (see `Scripts/check-tuple-metadata`).
+    // a generic type, which generic code makes at run time (see `Scripts/check-abstract-metadata`).
     marbles(origin: origin) { value in values.keys.first { values[$0] == value } ?? "?" }
   }
 }

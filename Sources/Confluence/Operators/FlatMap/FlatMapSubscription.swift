@@ -753,9 +753,14 @@ where
   @inlinable
   @inline(__always)
   internal func withMergeState<Result>(_ body: () -> Result) -> Result {
-    let (result, retired) = lock.withLock {
-      () -> (Result, Unmanaged<FlatMapDownstreamBox<Downstream>>?) in
-      (criticalSection(body, hasLane: true), retiredMergeTarget())
+    // Two results, not a `(Result, Unmanaged<…>?)`: code the compiler did not specialise
+    // asked for `Result`'s metadata in its abstract state to make that tuple, then sized
+    // `Result` from it (see `Scripts/check-abstract-metadata`).
+    var retired: Unmanaged<FlatMapDownstreamBox<Downstream>>?
+    let result = lock.withLock { () -> Result in
+      let result = criticalSection(body, hasLane: true)
+      retired = retiredMergeTarget()
+      return result
     }
     retired?.release()
     return result
@@ -857,9 +862,12 @@ where
   @inlinable
   @inline(__always)
   internal func withMergeStateAsOwner<Result>(_ body: () -> Result) -> Result {
-    let (result, retired) = lock.withLock {
-      () -> (Result, Unmanaged<FlatMapDownstreamBox<Downstream>>?) in
-      (ownerSection(body, hasLane: true), retiredMergeTarget())
+    // Two results, not a tuple: see ``withMergeState(_:)``.
+    var retired: Unmanaged<FlatMapDownstreamBox<Downstream>>?
+    let result = lock.withLock { () -> Result in
+      let result = ownerSection(body, hasLane: true)
+      retired = retiredMergeTarget()
+      return result
     }
     retired?.release()
     return result

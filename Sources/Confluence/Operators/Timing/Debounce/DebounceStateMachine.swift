@@ -98,13 +98,16 @@ internal struct DebounceStateMachine<Downstream: Subscriber> {
     return true
   }
 
-  /// The scheduled completion is due: the downstream to complete (if any) and the timer
-  /// to cancel, or `nil` if everything ended already.
+  /// The scheduled completion is due: returns the downstream to complete and hands out the
+  /// timer to cancel through `cancelling`; both stay `nil` if everything ended already.
+  ///
+  /// Two results, not a `(Downstream?, Cancellable?)?`: code the compiler did not specialise
+  /// asked for that tuple's parts in their abstract state, then sized them from it.
   @inlinable
-  internal mutating func completionDue() -> (Downstream?, Cancellable?)? {
+  internal mutating func completionDue(cancelling: inout Cancellable?) -> Downstream? {
     guard status.terminate() != nil else { return nil }
-    defer { downstream = nil }
-    return (downstream, timer.take())
+    cancelling = timer.take()
+    return downstream.take()
   }
 
   /// The downstream cancelled: upstream's subscription and the timer to cancel, and the

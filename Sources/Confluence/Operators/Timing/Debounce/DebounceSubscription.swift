@@ -82,7 +82,8 @@ internal final class DebounceSubscription<Downstream: Subscriber, Context: Sched
 
   @inlinable
   internal func deliver(_ completion: Subscribers.Completion<Failure>) {
-    guard let (downstream, timer) = lock.withLock({ machine.completionDue() }) else { return }
+    var timer: Cancellable?
+    let downstream = lock.withLock { machine.completionDue(cancelling: &timer) }
     timer?.cancel()
     downstream?.receive(completion: completion)
   }
