@@ -67,7 +67,7 @@ enum FirstValuesScenario: CaseIterable, Sendable {
   /// subscriptions and completions.
   case flatMapEndings, flatMapFailure, merged
   /// Each thread runs a pipeline of its own through `debounce` on the immediate scheduler,
-  /// whose completion is delivered through the scheduler.
+  /// whose completion is delivered through the scheduler, to a `map`.
   case debounced
 
   /// The values (or pairs) downstream must end with, in any order.
@@ -172,6 +172,7 @@ private enum FirstValuesRace {
           case .debounced:
             Publishers.Sequence<[Tagged<T>], Never>(sequence: [Tagged(n: value)])
               .debounce(for: .zero, scheduler: ImmediateScheduler.shared)
+              .map { $0 }  // a downstream that is a structure of generic layout
               .subscribe(subscriber)
           default:
             Publishers.Sequence<[Tagged<T>], Never>(sequence: [Tagged(n: value)])
