@@ -237,10 +237,14 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
     return true
   }
 
+  /// Downstream cancelled: returns upstream's subscription and hands out the current
+  /// inner's through `inner`, both to cancel (the inner first, as Apple's), or leaves both
+  /// `.terminal` once terminated. Two results, not a ``SubscriptionsToCancel``, whose array
+  /// a pipeline of `switchToLatest`s built and dropped made and destroyed at every level.
   @inlinable
-  internal mutating func cancel() -> SubscriptionsToCancel {
-    guard !isTerminated else { return .none }
-    return releaseAll()
+  internal mutating func cancel(inner: inout SubscriptionStatus) -> SubscriptionStatus {
+    guard !isTerminated else { return .terminal }
+    return terminate(inner: &inner)
   }
 
   @inlinable
@@ -266,14 +270,23 @@ internal struct SwitchToLatestState<Downstream: Subscriber> {
 
   @inlinable
   internal mutating func releaseAll() -> SubscriptionsToCancel {
+    var inner = SubscriptionStatus.terminal
+    let upstream = terminate(inner: &inner)
     // As Apple's: the current inner is cancelled before upstream.
-    let cancelling = SubscriptionsToCancel(first: current.take(), last: upstream.take())
+    return SubscriptionsToCancel(first: inner, last: upstream)
+  }
+
+  /// Terminates: returns upstream's subscription and hands out the current inner's through
+  /// `inner`, dropping what waits.
+  @inlinable
+  internal mutating func terminate(inner: inout SubscriptionStatus) -> SubscriptionStatus {
+    inner = current.take()
     hasLiveInner = false
     if queuedCount != 0 {
       queuedCount = 0
       backlog.unsafelyUnwrapped.queued.removeAll()
     }
     isTerminated = true
-    return cancelling
+    return upstream.take()
   }
 }

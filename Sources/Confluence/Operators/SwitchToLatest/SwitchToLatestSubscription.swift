@@ -278,7 +278,10 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
 
   @inlinable
   internal func cancelSpecialized() {
-    lock.withLock { state.cancel() }.cancel()
+    var inner = SubscriptionStatus.terminal
+    let upstream = lock.withLock { state.cancel(inner: &inner) }
+    (consume inner).cancelSubscription()
+    (consume upstream).cancelSubscription()
   }
 
   @inlinable
