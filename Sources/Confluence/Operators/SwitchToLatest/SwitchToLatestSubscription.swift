@@ -5,15 +5,22 @@
 /// ``upstreamSubscription(_:)``, ``upstreamValue(_:)`` and ``upstreamCompletion(_:)``.
 @usableFromInline
 internal final class SwitchToLatestSubscription<P: Publisher, Downstream: Subscriber>:
-  SwitchToLatestStateHolder<P, SwitchToLatestState<Downstream>>,
-  Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+  SwitchToLatestEntry<P>, Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
   @usableFromInline internal typealias State = SwitchToLatestState<Downstream>
 
   @usableFromInline
   internal let lock: BiasedLock
 
-  // `state` (in ``SwitchToLatestStateHolder``, see there why) is guarded by `lock`.
+  /// Guarded by `lock`. `@exclusivity(unchecked)`: only accessed inside it, which already
+  /// makes the accesses exclusive; the dynamic checks would cost two runtime calls per
+  /// access. A stored property of this class, not of a holder class generic over the state's
+  /// type as `flatMap`'s: every field of ``SwitchToLatestState`` has a size that does not
+  /// depend on the generic parameters (its subscriptions are held class-bound, its backlog
+  /// is a class), so the unspecialised `deinit` destroys it inline, without its metadata.
+  @exclusivity(unchecked)
+  @usableFromInline
+  internal final var state: State
 
   /// Runs ``requestSpecialized(_:)`` (demand non-zero) or ``cancelSpecialized()`` (demand
   /// `.none`) in code specialised for this subscription's types: `request` and `cancel`
@@ -59,8 +66,8 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
     #endif
     if unspecialised {
       specialized = { entry, demand in entry.requestOrCancelOverridden(demand) }
+      state = State()
       super.init(
-        state: State(),
         receiveSubscription: { entry, subscription in entry.receiveSubscriptionOverridden(subscription) },
         receiveValue: receiveValue,
         receiveCompletion: { entry, completion in entry.receiveCompletionOverridden(completion) })
@@ -73,8 +80,8 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
           subscription.requestSpecialized(demand)
         }
       }
+      state = State()
       super.init(
-        state: State(),
         receiveSubscription: { entry, subscription in
           unsafeDowncast(entry, to: SwitchToLatestSubscription.self).upstreamSubscription(subscription)
         },
