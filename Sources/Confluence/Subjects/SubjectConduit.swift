@@ -241,7 +241,8 @@ internal final class SubjectConduit<Output, Failure: Error>: SubjectConduitRoot,
   internal var state: SubjectConduitState<Output, Failure>
 
   /// The subscriber, as one retained reference (see ``SubjectDownstreamForm``), or this
-  /// conduit, not retained, for a stored subscriber, until completion or cancel, then `nil`. Guarded by `storage.lock` as described above.
+  /// conduit, not retained, for a stored subscriber, until completion or cancel, then
+  /// `nil`. Guarded by `storage.lock` as described above.
   @exclusivity(unchecked) @usableFromInline
   internal var downstream: UnsafeRawPointer?
 

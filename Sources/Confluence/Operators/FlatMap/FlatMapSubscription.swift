@@ -753,12 +753,20 @@ where
   @inlinable
   @inline(__always)
   internal func withMergeState<Result>(_ body: () -> Result) -> Result {
+    withLockReleasingRetiredMergeTarget { criticalSection(body, hasLane: true) }
+  }
+
+  /// Runs `section` under the lock, then releases the merge target a cancel retired
+  /// meanwhile, if any, outside it (the merge publishers' sections).
+  @inlinable
+  @inline(__always)
+  internal func withLockReleasingRetiredMergeTarget<Result>(_ section: () -> Result) -> Result {
     // Two results, not a `(Result, Unmanaged<…>?)`: code the compiler did not specialise
     // asked for `Result`'s metadata in its abstract state to make that tuple, then sized
     // `Result` from it (see `Scripts/check-abstract-metadata`).
     var retired: Unmanaged<FlatMapDownstreamBox<Downstream>>?
     let result = lock.withLock { () -> Result in
-      let result = criticalSection(body, hasLane: true)
+      let result = section()
       retired = retiredMergeTarget()
       return result
     }
@@ -862,15 +870,7 @@ where
   @inlinable
   @inline(__always)
   internal func withMergeStateAsOwner<Result>(_ body: () -> Result) -> Result {
-    // Two results, not a tuple: see ``withMergeState(_:)``.
-    var retired: Unmanaged<FlatMapDownstreamBox<Downstream>>?
-    let result = lock.withLock { () -> Result in
-      let result = ownerSection(body, hasLane: true)
-      retired = retiredMergeTarget()
-      return result
-    }
-    retired?.release()
-    return result
+    withLockReleasingRetiredMergeTarget { ownerSection(body, hasLane: true) }
   }
 
   /// ``withStateAsOwner(_:)`` under the lock. `hasLane` is a constant at each call site.
