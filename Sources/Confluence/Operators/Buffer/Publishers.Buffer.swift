@@ -81,7 +81,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
+      upstream._subscribeRelay(
         BufferSubscription(downstream: subscriber, size: size, prefetch: prefetch, whenFull: whenFull))
     }
   }

@@ -39,7 +39,7 @@ extension Publishers {
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let decoder = self.decoder
-      upstream.subscribe(
+      upstream._subscribeRelay(
         CodingSubscription<Upstream.Output, Upstream.Failure, S>(name: "Decode", downstream: subscriber) {
           try decoder.decode(Output.self, from: $0)
         })

@@ -38,7 +38,7 @@ extension Publishers {
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let encoder = self.encoder
-      upstream.subscribe(
+      upstream._subscribeRelay(
         CodingSubscription<Upstream.Output, Upstream.Failure, S>(name: "Encode", downstream: subscriber) {
           try encoder.encode($0)
         })

@@ -49,7 +49,7 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
+      upstream._subscribeRelay(
         AssertNoFailureSubscriber<Upstream.Failure, S>(downstream: subscriber, prefix: prefix, file: file, line: line))
     }
   }

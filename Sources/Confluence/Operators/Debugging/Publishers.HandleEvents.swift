@@ -87,7 +87,7 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
+      upstream._subscribeRelay(
         HandleEventsSubscription(
           downstream: subscriber,
           receiveSubscription: receiveSubscription,

@@ -75,7 +75,7 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(PrintSubscription(downstream: subscriber, prefix: prefix, output: output))
+      upstream._subscribeRelay(PrintSubscription(downstream: subscriber, prefix: prefix, output: output))
     }
   }
 }

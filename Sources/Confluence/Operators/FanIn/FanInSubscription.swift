@@ -253,7 +253,7 @@ where Downstream.Input == Logic.Output {
     if FanInJustSubscription.fits(P.Output.self) && KnownJust.matches(P.self) && !DebugHook.isActive {
       justSubscribed(side, KnownJust.output(of: publisher))
     } else {
-      publisher.subscribe(SideSubscriber<P.Output>(parent: self, side: side))
+      publisher._subscribeRelay(SideSubscriber<P.Output>(parent: self, side: side))
     }
   }
 

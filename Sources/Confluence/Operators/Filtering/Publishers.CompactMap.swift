@@ -37,7 +37,8 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(CompactMapRelay<Upstream.Output, Output?, S>(downstream: subscriber, transform: transform))
+      upstream._subscribeRelay(
+        CompactMapRelay<Upstream.Output, Output?, S>(downstream: subscriber, transform: transform))
     }
   }
 }

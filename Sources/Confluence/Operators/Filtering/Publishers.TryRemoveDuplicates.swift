@@ -47,7 +47,7 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
+      upstream._subscribeRelay(
         FilteringSubscription(
           downstream: subscriber,
           logic: TryRemoveDuplicatesLogic<Output, Upstream.Failure>(predicate: predicate)))

@@ -54,7 +54,7 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
+      upstream._subscribeRelay(
         FilteringSubscription(
           downstream: subscriber,
           logic: TryScanLogic<Upstream.Output, Output, Upstream.Failure>(

@@ -29,7 +29,7 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(MapSubscriber(downstream: subscriber, transform: transform))
+      upstream._subscribeRelay(MapSubscriber(downstream: subscriber, transform: transform))
     }
 
     /// Subscribes one relay to `upstream` that transforms, tests and passes on each value,
@@ -45,9 +45,10 @@ extension Publishers {
     public func _subscribeFiltering<S: Subscriber>(_ subscriber: S, isIncluded: @escaping (Output) -> Bool)
     where S.Input == Output, S.Failure == Failure {
       if _slowPath(DebugHook.isActive) {
-        subscribe(FilterSubscriber(downstream: subscriber, isIncluded: isIncluded))
+        _subscribeRelay(FilterSubscriber(downstream: subscriber, isIncluded: isIncluded))
       } else {
-        upstream.subscribe(MapFilterSubscriber(downstream: subscriber, transform: transform, isIncluded: isIncluded))
+        upstream._subscribeRelay(
+          MapFilterSubscriber(downstream: subscriber, transform: transform, isIncluded: isIncluded))
       }
     }
   }

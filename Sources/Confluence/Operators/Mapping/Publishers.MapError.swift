@@ -51,7 +51,7 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(MapErrorSubscriber<Upstream.Failure, S>(downstream: subscriber, transform: transform))
+      upstream._subscribeRelay(MapErrorSubscriber<Upstream.Failure, S>(downstream: subscriber, transform: transform))
     }
   }
 }

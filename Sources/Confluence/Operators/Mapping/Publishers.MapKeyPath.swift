@@ -37,7 +37,7 @@ extension Publishers {
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let keyPath = self.keyPath
-      upstream.subscribe(KeyPathSubscriber(downstream: subscriber, keyPaths: [keyPath]) { $0[keyPath: keyPath] })
+      upstream._subscribeRelay(KeyPathSubscriber(downstream: subscriber, keyPaths: [keyPath]) { $0[keyPath: keyPath] })
     }
   }
 }

@@ -44,7 +44,7 @@ extension Publishers {
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let (keyPath0, keyPath1) = (self.keyPath0, self.keyPath1)
-      upstream.subscribe(
+      upstream._subscribeRelay(
         KeyPathSubscriber(downstream: subscriber, keyPaths: [keyPath0, keyPath1]) {
           ($0[keyPath: keyPath0], $0[keyPath: keyPath1])
         })

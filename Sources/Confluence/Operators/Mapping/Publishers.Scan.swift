@@ -48,7 +48,7 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
+      upstream._subscribeRelay(
         ScanSubscriber<Upstream.Output, Output, S>(
           downstream: subscriber, initialResult: initialResult, nextPartialResult: nextPartialResult))
     }

@@ -32,7 +32,7 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(SetFailureTypeSubscriber(downstream: subscriber))
+      upstream._subscribeRelay(SetFailureTypeSubscriber(downstream: subscriber))
     }
 
     /// Changes the failure type declared by the upstream publisher.

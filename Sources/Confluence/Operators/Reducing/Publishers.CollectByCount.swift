@@ -39,7 +39,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(CollectByCountSubscription(downstream: subscriber, count: count))
+      upstream._subscribeRelay(CollectByCountSubscription(downstream: subscriber, count: count))
     }
   }
 }

@@ -36,7 +36,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
+      upstream._subscribeRelay(
         ReducingSubscription(downstream: subscriber, logic: ContainsLogic<Upstream.Output, Failure>(output: output)))
     }
   }

@@ -30,7 +30,8 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(ReducingSubscription(downstream: subscriber, logic: CountLogic<Upstream.Output, Failure>()))
+      upstream._subscribeRelay(
+        ReducingSubscription(downstream: subscriber, logic: CountLogic<Upstream.Output, Failure>()))
     }
   }
 }

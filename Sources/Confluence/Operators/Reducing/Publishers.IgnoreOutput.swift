@@ -34,7 +34,7 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(IgnoreOutputSubscriber<Upstream.Output, S>(downstream: subscriber))
+      upstream._subscribeRelay(IgnoreOutputSubscriber<Upstream.Output, S>(downstream: subscriber))
     }
   }
 }

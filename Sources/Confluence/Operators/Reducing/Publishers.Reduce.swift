@@ -41,7 +41,7 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let logic = ReduceLogic<Upstream.Output, Output, Failure>(result: initial, nextPartialResult: nextPartialResult)
-      upstream.subscribe(ReducingSubscription(downstream: subscriber, logic: logic))
+      upstream._subscribeRelay(ReducingSubscription(downstream: subscriber, logic: logic))
     }
   }
 }

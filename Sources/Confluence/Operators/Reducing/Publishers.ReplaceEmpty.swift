@@ -41,7 +41,7 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
+      upstream._subscribeRelay(
         ReducingFallbackSubscription<Upstream.Failure, S>(
           name: "ReplaceEmpty", downstream: subscriber, fallback: output, requestsUnlimitedOnSubscription: true,
           convertFailure: { $0 }))

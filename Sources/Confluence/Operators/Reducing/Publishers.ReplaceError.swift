@@ -35,7 +35,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
+      upstream._subscribeRelay(
         ReducingFallbackSubscription<Upstream.Failure, S>(
           name: "ReplaceError", downstream: subscriber, fallback: output, requestsUnlimitedOnSubscription: false,
           convertFailure: nil))

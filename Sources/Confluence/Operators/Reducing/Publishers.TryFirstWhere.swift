@@ -41,7 +41,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
+      upstream._subscribeRelay(
         ReducingSubscription(
           downstream: subscriber, logic: TryFirstWhereLogic<Upstream.Output>(predicate: predicate),
           convertFailure: { $0 }))

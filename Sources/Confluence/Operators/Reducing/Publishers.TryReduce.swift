@@ -51,7 +51,7 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let logic = TryReduceLogic<Upstream.Output, Output>(result: initial, nextPartialResult: nextPartialResult)
-      upstream.subscribe(ReducingSubscription(downstream: subscriber, logic: logic, convertFailure: { $0 }))
+      upstream._subscribeRelay(ReducingSubscription(downstream: subscriber, logic: logic, convertFailure: { $0 }))
     }
   }
 }

@@ -40,7 +40,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
+      upstream._subscribeRelay(
         SchedulerHopSubscription(downstream: subscriber, hop: ReceiveOnHop(scheduler: scheduler, options: options)))
     }
   }

@@ -58,7 +58,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      subject.subscribe(MulticastSubscriber(downstream: subscriber))
+      subject._subscribeRelay(MulticastSubscriber(downstream: subscriber))
     }
 
     /// Subscribes the subject to the upstream publisher; cancel the result to disconnect.

@@ -173,7 +173,7 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
       justValueAtOnce(input, id: id)
       return .none
     }
-    input.subscribe(SwitchToLatestInner(parent: self, id: id))
+    input._subscribeRelay(SwitchToLatestInner(parent: self, id: id))
     return .none
   }
 

@@ -53,7 +53,7 @@ extension Publishers {
         convertSecondFailure: { $0 })
       // As Apple's, the prefix is subscribed by a subscriber of its own type (sharing the
       // downstream's identity), not by the subscription handed downstream.
-      prefix.subscribe(SwitchingFirstSubscriber(owner: subscription))
+      prefix._subscribeRelay(SwitchingFirstSubscriber(owner: subscription))
     }
   }
 }

@@ -173,7 +173,7 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
         return true
       }
       if proceeds {
-        next.subscribe(SwitchingSecondSubscriber(owner: self))
+        next._subscribeRelay(SwitchingSecondSubscriber(owner: self))
       }
     }
   }

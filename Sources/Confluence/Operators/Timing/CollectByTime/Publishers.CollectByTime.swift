@@ -43,7 +43,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
+      upstream._subscribeRelay(
         CollectByTimeSubscription<Upstream.Output, S, Context>(
           downstream: subscriber, strategy: strategy, options: options))
     }

@@ -46,7 +46,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
+      upstream._subscribeRelay(
         DebounceSubscription(downstream: subscriber, dueTime: dueTime, scheduler: scheduler, options: options))
     }
   }

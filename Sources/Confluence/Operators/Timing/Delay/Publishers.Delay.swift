@@ -49,7 +49,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
+      upstream._subscribeRelay(
         SchedulerHopSubscription(
           downstream: subscriber,
           hop: DelayHop(interval: interval, tolerance: tolerance, scheduler: scheduler, options: options)))

@@ -34,7 +34,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
+      upstream._subscribeRelay(
         MeasureIntervalSubscription<Upstream.Output, S, Context>(downstream: subscriber, scheduler: scheduler))
     }
   }

@@ -53,7 +53,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
+      upstream._subscribeRelay(
         ThrottleSubscription(downstream: subscriber, interval: interval, scheduler: scheduler, latest: latest))
     }
   }

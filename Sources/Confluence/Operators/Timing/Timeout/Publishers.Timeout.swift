@@ -52,7 +52,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
+      upstream._subscribeRelay(
         TimeoutSubscription(
           downstream: subscriber, interval: interval, scheduler: scheduler, options: options, customError: customError))
     }

@@ -1,0 +1,148 @@
+import Confluence
+import ConfluenceTesting
+import XCTest
+
+/// An operator hands the subscriber it makes for its upstream (`map`'s relay, `reduce`'s
+/// subscription, …) over through `Publisher._subscribeRelay(_:)`; `switchToLatest` moves it
+/// into its subscription, any other publisher subscribes it as `subscribe(_:)` does. What
+/// reaches each side is the same as with `subscribe(_:)`, and the relay lives exactly as
+/// long as the subscription that holds it: neither released while in use nor kept after.
+final class SubscribeRelayTests: XCTestCase {
+  /// A subscriber that asks for everything, records what it receives and holds nothing, so
+  /// that only the pipeline keeps it alive.
+  private final class Recorder: Subscriber {
+    typealias Input = Int
+    typealias Failure = Never
+
+    /// What it received, kept by the test beyond the subscriber's lifetime.
+    final class Log {
+      var values: [Int] = []
+      var completions = 0
+      var subscriptions: [String] = []
+    }
+
+    let log: Log
+    let cancelsAtOnce: Bool
+
+    init(log: Log = Log(), cancelsAtOnce: Bool = false) {
+      self.log = log
+      self.cancelsAtOnce = cancelsAtOnce
+    }
+
+    func receive(subscription: Subscription) {
+      log.subscriptions.append("\(subscription)")
+      if cancelsAtOnce {
+        subscription.cancel()
+      } else {
+        subscription.request(.unlimited)
+      }
+    }
+
+    func receive(_ input: Int) -> Subscribers.Demand {
+      log.values.append(input)
+      return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Never>) {
+      log.completions += 1
+    }
+  }
+
+  /// `switchToLatest`, then a `map` whose relay is handed to it.
+  private func specialised(_ subject: PassthroughSubject<Int, Never>, _ subscriber: Recorder) {
+    subject.map { Just($0) }.switchToLatest().map { $0 * 10 }.subscribe(subscriber)
+  }
+
+  /// The same pipeline built by a generic helper compiled once for every `P`, as a helper
+  /// in another module that is not `@inlinable` is.
+  @inline(never)
+  @_semantics("optimize.sil.specialize.generic.never")
+  private func generic<P: Publisher, S: Subscriber>(_ upstream: P, _ subscriber: S)
+  where P.Output == Int, S.Input == Int, S.Failure == P.Failure {
+    upstream.map { Just($0).setFailureType(to: P.Failure.self) }.switchToLatest().map { $0 * 10 }
+      .subscribe(subscriber)
+  }
+
+  private func builds() -> [(String, (PassthroughSubject<Int, Never>, Recorder) -> Void)] {
+    [("specialised", specialised), ("generic", { self.generic($0, $1) })]
+  }
+
+  func test_relayMovedIntoSwitchToLatest_deliversAndIsReleasedWithTheSubscription() {
+    for (name, build) in builds() {
+      let subject = PassthroughSubject<Int, Never>()
+      let log = Recorder.Log()
+      weak var weakSubscriber: Recorder?
+      do {
+        let subscriber = Recorder(log: log)
+        weakSubscriber = subscriber
+        build(subject, subscriber)
+        subject.send(1)
+        subject.send(2)
+        XCTAssertEqual(log.subscriptions, ["SwitchToLatest"], "\(name): the map passes the subscription on")
+      }
+      XCTAssertNotNil(weakSubscriber, "\(name): the subscription keeps the relay, and the relay its subscriber")
+      subject.send(3)
+      XCTAssertEqual(log.values, [10, 20, 30], name)
+      XCTAssertEqual(log.completions, 0, name)
+      // The subject lets its subscriber go on completion: the whole chain, the relay moved
+      // into `switchToLatest`'s subscription and the subscriber with it.
+      subject.send(completion: .finished)
+      XCTAssertEqual(log.completions, 1, name)
+      XCTAssertNil(weakSubscriber, "\(name): released with the subscription, not kept by a copy")
+    }
+  }
+
+  func test_subscriberCancellingInsideReceiveSubscription_relayStaysValid() {
+    for (name, build) in builds() {
+      let subject = PassthroughSubject<Int, Never>()
+      let log = Recorder.Log()
+      weak var weakSubscriber: Recorder?
+      do {
+        let subscriber = Recorder(log: log, cancelsAtOnce: true)
+        weakSubscriber = subscriber
+        build(subject, subscriber)
+      }
+      subject.send(1)
+      subject.send(completion: .finished)
+      XCTAssertEqual(log.subscriptions, ["SwitchToLatest"], name)
+      XCTAssertEqual(log.values, [], "\(name): nothing reaches a cancelled pipeline")
+      XCTAssertEqual(log.completions, 0, name)
+      // Apple's `switchToLatest` keeps its downstream after a cancel, as long as the
+      // subscription lives; the cancel let the subject's conduit go, and with it the chain.
+      XCTAssertNil(weakSubscriber, "\(name): released with the subscription")
+    }
+  }
+
+  func test_aPublisherThatDoesNotImplementIt_isSubscribedOnce() {
+    let upstream = ScriptedUpstream<Int, TestError>()
+    let subscriber = TestSubscriber<Int, TestError>()
+    upstream.map { $0 + 1 }.subscribe(subscriber)
+    XCTAssertEqual(upstream.subscriberDescription, "Map")
+    XCTAssertEqual(upstream.requested, [.unlimited])
+    upstream.send(1)
+    XCTAssertEqual(subscriber.values, [2])
+  }
+
+  /// While an introspection watches, every relay handed over is reported as a subscribe, as
+  /// `subscribe(_:)` reports it.
+  func test_whileAnIntrospectionWatches_theRelayIsReported() {
+    final class Subscribes: _Introspection {
+      var subscribers: [String] = []
+      func willReceive<P: Publisher, S: Subscriber>(publisher: P, subscriber: S)
+      where P.Failure == S.Failure, P.Output == S.Input {
+        subscribers.append("\(subscriber)")
+      }
+    }
+    let introspection = Subscribes()
+    introspection.enable()
+    defer { introspection.disable() }
+    let subject = PassthroughSubject<Int, Never>()
+    let subscriber = Recorder()
+    specialised(subject, subscriber)
+    // The subscriber to the outer `map`, that `map`'s relay to `switchToLatest`, its
+    // subscription to the inner `map`, that `map`'s relay to the subject.
+    XCTAssertEqual(introspection.subscribers, ["\(subscriber)", "Map", "SwitchToLatest", "Map"])
+    subject.send(4)
+    XCTAssertEqual(subscriber.log.values, [40])
+  }
+}
