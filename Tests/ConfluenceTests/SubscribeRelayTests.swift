@@ -113,6 +113,51 @@ final class SubscribeRelayTests: XCTestCase {
     }
   }
 
+  /// `map`, `filter` and `compactMap` move the relay they are handed into their own, so
+  /// the relays of several stages reach `switchToLatest` moved through each.
+  private func stages<P: Publisher>(_ upstream: P) -> some Publisher<Int, P.Failure> where P.Output == Int {
+    let switched = upstream.map { (value: Int) -> Publishers.SetFailureType<Just<Int>, P.Failure> in
+      Just(value).setFailureType(to: P.Failure.self)
+    }.switchToLatest()
+    let tens = switched.map { (value: Int) -> Int in value * 10 }.filter { (value: Int) -> Bool in value != 20 }
+    let compacted = tens.compactMap { (value: Int) -> Int? in value == 30 ? nil : value + 1 }
+    return compacted.map { (value: Int) -> Int in value * 2 }.filter { (_: Int) -> Bool in true }
+  }
+
+  @inline(never)
+  @_semantics("optimize.sil.specialize.generic.never")
+  private func genericStages<P: Publisher, S: Subscriber>(_ upstream: P, _ subscriber: S)
+  where P.Output == Int, S.Input == Int, S.Failure == P.Failure {
+    let switched = upstream.map { (value: Int) -> Publishers.SetFailureType<Just<Int>, P.Failure> in
+      Just(value).setFailureType(to: P.Failure.self)
+    }.switchToLatest()
+    let tens = switched.map { (value: Int) -> Int in value * 10 }.filter { (value: Int) -> Bool in value != 20 }
+    let compacted = tens.compactMap { (value: Int) -> Int? in value == 30 ? nil : value + 1 }
+    compacted.map { (value: Int) -> Int in value * 2 }.filter { (_: Int) -> Bool in true }.subscribe(subscriber)
+  }
+
+  func test_relaysOfSeveralStages_movedThroughEach_deliverAndAreReleased() {
+    let builds: [(String, (PassthroughSubject<Int, Never>, Recorder) -> Void)] = [
+      ("specialised", { self.stages($0).subscribe($1) }), ("generic", { self.genericStages($0, $1) }),
+    ]
+    for (name, build) in builds {
+      let subject = PassthroughSubject<Int, Never>()
+      let log = Recorder.Log()
+      weak var weakSubscriber: Recorder?
+      do {
+        let subscriber = Recorder(log: log)
+        weakSubscriber = subscriber
+        build(subject, subscriber)
+      }
+      for value in 1...4 { subject.send(value) }
+      XCTAssertEqual(log.values, [22, 82], "\(name): 10 → 11 → 22; 20 filtered; 30 compacted away; 40 → 41 → 82")
+      XCTAssertNotNil(weakSubscriber, name)
+      subject.send(completion: .finished)
+      XCTAssertEqual(log.completions, 1, name)
+      XCTAssertNil(weakSubscriber, "\(name): released with the subscription")
+    }
+  }
+
   func test_aPublisherThatDoesNotImplementIt_isSubscribedOnce() {
     let upstream = ScriptedUpstream<Int, TestError>()
     let subscriber = TestSubscriber<Int, TestError>()
@@ -144,5 +189,15 @@ final class SubscribeRelayTests: XCTestCase {
     XCTAssertEqual(introspection.subscribers, ["\(subscriber)", "Map", "SwitchToLatest", "Map"])
     subject.send(4)
     XCTAssertEqual(subscriber.log.values, [40])
+    // Through `filter` and `compactMap` too, each relay reported where it is handed over
+    // (the `map` after `compactMap` is part of it: `Publishers.CompactMap.map` returns a
+    // `CompactMap`, as Apple's does).
+    introspection.subscribers = []
+    let second = Recorder()
+    stages(subject).subscribe(second)
+    XCTAssertEqual(
+      introspection.subscribers, ["\(second)", "Filter", "CompactMap", "Filter", "Map", "SwitchToLatest", "Map"])
+    subject.send(4)
+    XCTAssertEqual(second.log.values, [82])
   }
 }

@@ -63,7 +63,7 @@ public protocol Publisher<Output, Failure> {
   /// - Parameters:
   ///   - subscriber: What `filter`'s publisher was subscribed with.
   ///   - isIncluded: The filter's test.
-  func _subscribeFiltering<S: Subscriber>(_ subscriber: S, isIncluded: @escaping (Output) -> Bool)
+  func _subscribeFiltering<S: Subscriber>(_ subscriber: consuming S, isIncluded: @escaping (Output) -> Bool)
   where S.Input == Output, S.Failure == Failure
 
   /// Confluence's fast path for a subscriber that an operator has just made and hands over
@@ -104,7 +104,7 @@ extension Publisher {
   ///   - isIncluded: The filter's test.
   @inlinable
   @inline(__always)
-  public func _subscribeFiltering<S: Subscriber>(_ subscriber: S, isIncluded: @escaping (Output) -> Bool)
+  public func _subscribeFiltering<S: Subscriber>(_ subscriber: consuming S, isIncluded: @escaping (Output) -> Bool)
   where S.Input == Output, S.Failure == Failure {
     _subscribeRelay(FilterSubscriber(downstream: subscriber, isIncluded: isIncluded))
   }

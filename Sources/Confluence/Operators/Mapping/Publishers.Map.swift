@@ -32,6 +32,21 @@ extension Publishers {
       upstream._subscribeRelay(MapSubscriber(downstream: subscriber, transform: transform))
     }
 
+    /// Moves `relay` into this `Map`'s own relay, which it hands to `upstream` in turn (see
+    /// `Publisher._subscribeRelay(_:)`): the relays of a pipeline built reach the publisher
+    /// that keeps them without a copy at each stage.
+    ///
+    /// - Parameter relay: A subscriber the caller made for this call and keeps no copy of.
+    @inlinable
+    @inline(__always)
+    public func _subscribeRelay<S: Subscriber>(_ relay: consuming S) where S.Input == Output, S.Failure == Failure {
+      if _slowPath(DebugHook.isActive) {
+        DebugHook.subscribe(self, relay)
+      } else {
+        upstream._subscribeRelay(MapSubscriber(downstream: relay, transform: transform))
+      }
+    }
+
     /// Subscribes one relay to `upstream` that transforms, tests and passes on each value,
     /// where this `Map`'s relay under `filter`'s would be two: see
     /// `Publisher._subscribeFiltering(_:isIncluded:)`. While an `_Introspection` is enabled,
@@ -42,7 +57,7 @@ extension Publishers {
     ///   - isIncluded: The filter's test.
     @inlinable
     @inline(__always)
-    public func _subscribeFiltering<S: Subscriber>(_ subscriber: S, isIncluded: @escaping (Output) -> Bool)
+    public func _subscribeFiltering<S: Subscriber>(_ subscriber: consuming S, isIncluded: @escaping (Output) -> Bool)
     where S.Input == Output, S.Failure == Failure {
       if _slowPath(DebugHook.isActive) {
         _subscribeRelay(FilterSubscriber(downstream: subscriber, isIncluded: isIncluded))
