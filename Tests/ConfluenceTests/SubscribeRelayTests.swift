@@ -158,6 +158,49 @@ final class SubscribeRelayTests: XCTestCase {
     }
   }
 
+  /// `zip` and `combineLatest` keep their subscriber until the subscription is destroyed,
+  /// so they too take the relay of a `map` after them moved.
+  @inline(never)
+  @_semantics("optimize.sil.specialize.generic.never")
+  private func genericFanIns<P: Publisher, S: Subscriber>(_ a: P, _ b: P, _ subscriber: S)
+  where P.Output == Int, S.Input == Int, S.Failure == P.Failure {
+    let zipped = a.zip(b).map { (x: Int, y: Int) -> Int in x + y }
+    zipped.combineLatest(b).map { (x: Int, y: Int) -> Int in x * 100 + y }.subscribe(subscriber)
+  }
+
+  func test_relayMovedIntoAFanIn_deliversAndIsReleasedWithTheSubscription() {
+    let builds: [(String, (PassthroughSubject<Int, Never>, PassthroughSubject<Int, Never>, Recorder) -> Void)] = [
+      (
+        "specialised",
+        { a, b, subscriber in
+          let zipped = a.zip(b).map { (x: Int, y: Int) -> Int in x + y }
+          zipped.combineLatest(b).map { (x: Int, y: Int) -> Int in x * 100 + y }.subscribe(subscriber)
+        }
+      ),
+      ("generic", { self.genericFanIns($0, $1, $2) }),
+    ]
+    for (name, build) in builds {
+      let a = PassthroughSubject<Int, Never>()
+      let b = PassthroughSubject<Int, Never>()
+      let log = Recorder.Log()
+      weak var weakSubscriber: Recorder?
+      do {
+        let subscriber = Recorder(log: log)
+        weakSubscriber = subscriber
+        build(a, b, subscriber)
+      }
+      a.send(1)
+      b.send(2)
+      XCTAssertEqual(log.values, [302], "\(name): zip (1, 2) → 3; combineLatest (3, 2) → 302")
+      XCTAssertEqual(log.subscriptions, ["CombineLatest"], name)
+      XCTAssertNotNil(weakSubscriber, name)
+      a.send(completion: .finished)
+      b.send(completion: .finished)
+      XCTAssertEqual(log.completions, 1, name)
+      XCTAssertNil(weakSubscriber, "\(name): released with the subscriptions")
+    }
+  }
+
   func test_aPublisherThatDoesNotImplementIt_isSubscribedOnce() {
     let upstream = ScriptedUpstream<Int, TestError>()
     let subscriber = TestSubscriber<Int, TestError>()
