@@ -201,6 +201,26 @@ final class SubscribeRelayTests: XCTestCase {
     }
   }
 
+  /// `setFailureType` and `mapError` move the relay they are handed into their own too.
+  func test_relayMovedThroughSetFailureTypeAndMapError() {
+    let subject = PassthroughSubject<Int, Never>()
+    weak var weakSubscriber: TestSubscriber<Int, TestError>?
+    do {
+      let subscriber = TestSubscriber<Int, TestError>()
+      weakSubscriber = subscriber
+      let switched = subject.map { (value: Int) -> Just<Int> in Just(value) }.switchToLatest()
+      let failing = switched.setFailureType(to: TestError.self).mapError { (error: TestError) -> TestError in error }
+      failing.map { (value: Int) -> Int in value + 1 }.subscribe(subscriber)
+    }
+    subject.send(1)
+    subject.send(2)
+    XCTAssertEqual(weakSubscriber?.values, [2, 3])
+    XCTAssertEqual(weakSubscriber?.subscriptionDescription, "SwitchToLatest", "each relay passes the subscription on")
+    weakSubscriber?.cancel()
+    subject.send(completion: .finished)
+    XCTAssertNil(weakSubscriber, "released once the pipeline is gone")
+  }
+
   func test_aPublisherThatDoesNotImplementIt_isSubscribedOnce() {
     let upstream = ScriptedUpstream<Int, TestError>()
     let subscriber = TestSubscriber<Int, TestError>()

@@ -79,11 +79,12 @@ public protocol Publisher<Output, Failure> {
   /// with the same calls in the same order, and while an `_Introspection` is enabled the
   /// subscribe is reported as usual.
   ///
-  /// `map`, `filter` and `compactMap` move the relay they are handed into the one they make
-  /// and hand that on the same way. Only a subscription that keeps its subscriber until it
-  /// is destroyed may keep it moved (`switchToLatest`'s, `zip`'s and `combineLatest`'s): one
-  /// that lets it go on cancel would free it while it runs `receive(subscription:)` and
-  /// cancels from there, where the caller's copy kept it alive.
+  /// `map`, `filter`, `compactMap`, `setFailureType` and `mapError` move the relay they are
+  /// handed into the one they make and hand that on the same way. Only a subscription that
+  /// keeps its subscriber until it is destroyed may keep it moved (`switchToLatest`'s,
+  /// `zip`'s and `combineLatest`'s): one that lets it go on cancel would free it while it
+  /// runs `receive(subscription:)` and cancels from there, where the caller's copy kept it
+  /// alive.
   ///
   /// - Parameter relay: A subscriber the caller made for this call and keeps no copy of.
   func _subscribeRelay<S: Subscriber>(_ relay: consuming S) where S.Input == Output, S.Failure == Failure

@@ -53,6 +53,20 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream._subscribeRelay(MapErrorSubscriber<Upstream.Failure, S>(downstream: subscriber, transform: transform))
     }
+
+    /// Moves `relay` into this `mapError`'s own relay, which it hands to `upstream` in turn (see
+    /// `Publisher._subscribeRelay(_:)`).
+    ///
+    /// - Parameter relay: A subscriber the caller made for this call and keeps no copy of.
+    @inlinable
+    @inline(__always)
+    public func _subscribeRelay<S: Subscriber>(_ relay: consuming S) where S.Input == Output, S.Failure == Failure {
+      if _slowPath(DebugHook.isActive) {
+        DebugHook.subscribe(self, relay)
+      } else {
+        upstream._subscribeRelay(MapErrorSubscriber<Upstream.Failure, S>(downstream: relay, transform: transform))
+      }
+    }
   }
 }
 

@@ -35,6 +35,20 @@ extension Publishers {
       upstream._subscribeRelay(SetFailureTypeSubscriber(downstream: subscriber))
     }
 
+    /// Moves `relay` into this `setFailureType`'s own relay, which it hands to `upstream` in turn (see
+    /// `Publisher._subscribeRelay(_:)`).
+    ///
+    /// - Parameter relay: A subscriber the caller made for this call and keeps no copy of.
+    @inlinable
+    @inline(__always)
+    public func _subscribeRelay<S: Subscriber>(_ relay: consuming S) where S.Input == Output, S.Failure == Failure {
+      if _slowPath(DebugHook.isActive) {
+        DebugHook.subscribe(self, relay)
+      } else {
+        upstream._subscribeRelay(SetFailureTypeSubscriber(downstream: relay))
+      }
+    }
+
     /// Changes the failure type declared by the upstream publisher.
     ///
     /// Setting the failure type twice only keeps the last one:
