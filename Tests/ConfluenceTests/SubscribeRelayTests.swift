@@ -262,5 +262,10 @@ final class SubscribeRelayTests: XCTestCase {
       introspection.subscribers, ["\(second)", "Filter", "CompactMap", "Filter", "Map", "SwitchToLatest", "Map"])
     subject.send(4)
     XCTAssertEqual(second.log.values, [82])
+    // A subject's subscription keeps the subject alive until it is cancelled or completed,
+    // as Apple's does: completed here, so that both pipelines and the subject are freed.
+    subject.send(completion: .finished)
+    XCTAssertEqual(subscriber.log.completions, 1)
+    XCTAssertEqual(second.log.completions, 1)
   }
 }
