@@ -90,14 +90,7 @@ final class MapFilterFusionTests: XCTestCase {
   /// While an introspection watches, both subscribes are made and reported, as without
   /// the fusion.
   func test_whileAnIntrospectionWatches_bothRelaysAreSubscribed() {
-    final class Subscribes: _Introspection {
-      var subscribers: [String] = []
-      func willReceive<P: Publisher, S: Subscriber>(publisher: P, subscriber: S)
-      where P.Failure == S.Failure, P.Output == S.Input {
-        subscribers.append("\(subscriber)")
-      }
-    }
-    let introspection = Subscribes()
+    let introspection = SubscribedDescriptions()
     introspection.enable()
     defer { introspection.disable() }
     let upstream = ScriptedUpstream<Int, TestError>()

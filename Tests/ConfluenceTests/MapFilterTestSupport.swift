@@ -93,3 +93,14 @@ extension Sequence {
   /// overloads `Publishers.Sequence` declares for them.
   var genericPublisher: AnyPublisher<Element, Never> { publisher.eraseToAnyPublisher() }
 }
+
+/// An introspection that records the `description` of every subscriber subscribed while it
+/// is enabled, in order: what the relay-fusion and relay hand-over tests compare.
+final class SubscribedDescriptions: _Introspection {
+  var subscribers: [String] = []
+
+  func willReceive<P: Publisher, S: Subscriber>(publisher: P, subscriber: S)
+  where P.Failure == S.Failure, P.Output == S.Input {
+    subscribers.append("\(subscriber)")
+  }
+}

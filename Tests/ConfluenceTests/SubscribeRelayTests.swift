@@ -67,20 +67,32 @@ final class SubscribeRelayTests: XCTestCase {
     [("specialised", specialised), ("generic", { self.generic($0, $1) })]
   }
 
+  /// Holds a `Recorder` weakly, to tell when the pipeline lets it go.
+  private final class WeakRecorder {
+    weak var value: Recorder?
+  }
+
+  /// Makes a `Recorder` that nothing but the pipeline `attach` builds holds once this
+  /// returns; returns what it receives and a weak reference to it.
+  private func subscribeUnheld(cancelsAtOnce: Bool = false, _ attach: (Recorder) -> Void) -> (
+    log: Recorder.Log, held: WeakRecorder
+  ) {
+    let log = Recorder.Log()
+    let held = WeakRecorder()
+    let subscriber = Recorder(log: log, cancelsAtOnce: cancelsAtOnce)
+    held.value = subscriber
+    attach(subscriber)
+    return (log, held)
+  }
+
   func test_relayMovedIntoSwitchToLatest_deliversAndIsReleasedWithTheSubscription() {
     for (name, build) in builds() {
       let subject = PassthroughSubject<Int, Never>()
-      let log = Recorder.Log()
-      weak var weakSubscriber: Recorder?
-      do {
-        let subscriber = Recorder(log: log)
-        weakSubscriber = subscriber
-        build(subject, subscriber)
-        subject.send(1)
-        subject.send(2)
-        XCTAssertEqual(log.subscriptions, ["SwitchToLatest"], "\(name): the map passes the subscription on")
-      }
-      XCTAssertNotNil(weakSubscriber, "\(name): the subscription keeps the relay, and the relay its subscriber")
+      let (log, held) = subscribeUnheld { build(subject, $0) }
+      subject.send(1)
+      subject.send(2)
+      XCTAssertEqual(log.subscriptions, ["SwitchToLatest"], "\(name): the map passes the subscription on")
+      XCTAssertNotNil(held.value, "\(name): the subscription keeps the relay, and the relay its subscriber")
       subject.send(3)
       XCTAssertEqual(log.values, [10, 20, 30], name)
       XCTAssertEqual(log.completions, 0, name)
@@ -88,20 +100,14 @@ final class SubscribeRelayTests: XCTestCase {
       // into `switchToLatest`'s subscription and the subscriber with it.
       subject.send(completion: .finished)
       XCTAssertEqual(log.completions, 1, name)
-      XCTAssertNil(weakSubscriber, "\(name): released with the subscription, not kept by a copy")
+      XCTAssertNil(held.value, "\(name): released with the subscription, not kept by a copy")
     }
   }
 
   func test_subscriberCancellingInsideReceiveSubscription_relayStaysValid() {
     for (name, build) in builds() {
       let subject = PassthroughSubject<Int, Never>()
-      let log = Recorder.Log()
-      weak var weakSubscriber: Recorder?
-      do {
-        let subscriber = Recorder(log: log, cancelsAtOnce: true)
-        weakSubscriber = subscriber
-        build(subject, subscriber)
-      }
+      let (log, held) = subscribeUnheld(cancelsAtOnce: true) { build(subject, $0) }
       subject.send(1)
       subject.send(completion: .finished)
       XCTAssertEqual(log.subscriptions, ["SwitchToLatest"], name)
@@ -109,7 +115,7 @@ final class SubscribeRelayTests: XCTestCase {
       XCTAssertEqual(log.completions, 0, name)
       // Apple's `switchToLatest` keeps its downstream after a cancel, as long as the
       // subscription lives; the cancel let the subject's conduit go, and with it the chain.
-      XCTAssertNil(weakSubscriber, "\(name): released with the subscription")
+      XCTAssertNil(held.value, "\(name): released with the subscription")
     }
   }
 
@@ -142,19 +148,13 @@ final class SubscribeRelayTests: XCTestCase {
     ]
     for (name, build) in builds {
       let subject = PassthroughSubject<Int, Never>()
-      let log = Recorder.Log()
-      weak var weakSubscriber: Recorder?
-      do {
-        let subscriber = Recorder(log: log)
-        weakSubscriber = subscriber
-        build(subject, subscriber)
-      }
+      let (log, held) = subscribeUnheld { build(subject, $0) }
       for value in 1...4 { subject.send(value) }
       XCTAssertEqual(log.values, [22, 82], "\(name): 10 → 11 → 22; 20 filtered; 30 compacted away; 40 → 41 → 82")
-      XCTAssertNotNil(weakSubscriber, name)
+      XCTAssertNotNil(held.value, name)
       subject.send(completion: .finished)
       XCTAssertEqual(log.completions, 1, name)
-      XCTAssertNil(weakSubscriber, "\(name): released with the subscription")
+      XCTAssertNil(held.value, "\(name): released with the subscription")
     }
   }
 
@@ -182,22 +182,16 @@ final class SubscribeRelayTests: XCTestCase {
     for (name, build) in builds {
       let a = PassthroughSubject<Int, Never>()
       let b = PassthroughSubject<Int, Never>()
-      let log = Recorder.Log()
-      weak var weakSubscriber: Recorder?
-      do {
-        let subscriber = Recorder(log: log)
-        weakSubscriber = subscriber
-        build(a, b, subscriber)
-      }
+      let (log, held) = subscribeUnheld { build(a, b, $0) }
       a.send(1)
       b.send(2)
       XCTAssertEqual(log.values, [302], "\(name): zip (1, 2) → 3; combineLatest (3, 2) → 302")
       XCTAssertEqual(log.subscriptions, ["CombineLatest"], name)
-      XCTAssertNotNil(weakSubscriber, name)
+      XCTAssertNotNil(held.value, name)
       a.send(completion: .finished)
       b.send(completion: .finished)
       XCTAssertEqual(log.completions, 1, name)
-      XCTAssertNil(weakSubscriber, "\(name): released with the subscriptions")
+      XCTAssertNil(held.value, "\(name): released with the subscriptions")
     }
   }
 
@@ -234,14 +228,7 @@ final class SubscribeRelayTests: XCTestCase {
   /// While an introspection watches, every relay handed over is reported as a subscribe, as
   /// `subscribe(_:)` reports it.
   func test_whileAnIntrospectionWatches_theRelayIsReported() {
-    final class Subscribes: _Introspection {
-      var subscribers: [String] = []
-      func willReceive<P: Publisher, S: Subscriber>(publisher: P, subscriber: S)
-      where P.Failure == S.Failure, P.Output == S.Input {
-        subscribers.append("\(subscriber)")
-      }
-    }
-    let introspection = Subscribes()
+    let introspection = SubscribedDescriptions()
     introspection.enable()
     defer { introspection.disable() }
     let subject = PassthroughSubject<Int, Never>()

@@ -68,16 +68,17 @@ public protocol Publisher<Output, Failure> {
 
   /// Confluence's fast path for a subscriber that an operator has just made and hands over
   /// (`map`'s relay, `reduce`'s subscription, …): not part of Combine's API, and not for use
-  /// outside Confluence. The default subscribes `relay` (`subscribe(_:)`); leave it to the
+  /// outside Confluence. Operators call `_subscribeRelay(_:)`, which reports the subscribe
+  /// while an `_Introspection` is enabled and calls this otherwise, as `subscribe(_:)` calls
+  /// ``receive(subscriber:)``. The default is ``receive(subscriber:)``; leave it to the
   /// default.
   ///
-  /// `subscribe(_:)` borrows its subscriber, so a publisher that keeps it copies it (a
-  /// retain of every reference in it) while the operator that made it destroys its own
+  /// ``receive(subscriber:)`` borrows its subscriber, so a publisher that keeps it copies it
+  /// (a retain of every reference in it) while the operator that made it destroys its own
   /// (a release of each) once the call returns: two atomic operations per reference for each
   /// stage of a pipeline built. A publisher that implements this moves `relay` into the
   /// subscription it makes instead. Nothing else changes: the same subscriber is subscribed,
-  /// with the same calls in the same order, and while an `_Introspection` is enabled the
-  /// subscribe is reported as usual.
+  /// with the same calls in the same order.
   ///
   /// `map`, `filter`, `compactMap`, `setFailureType` and `mapError` move the relay they are
   /// handed into the one they make and hand that on the same way. Only a subscription that
@@ -87,7 +88,7 @@ public protocol Publisher<Output, Failure> {
   /// alive.
   ///
   /// - Parameter relay: A subscriber the caller made for this call and keeps no copy of.
-  func _subscribeRelay<S: Subscriber>(_ relay: consuming S) where S.Input == Output, S.Failure == Failure
+  func _receiveRelay<S: Subscriber>(_ relay: consuming S) where S.Input == Output, S.Failure == Failure
 }
 
 extension Publisher {
@@ -112,13 +113,28 @@ extension Publisher {
     _subscribeRelay(FilterSubscriber(downstream: subscriber, isIncluded: isIncluded))
   }
 
-  /// Subscribes `relay` (`subscribe(_:)`).
+  /// Subscribes `relay` (``receive(subscriber:)``).
+  ///
+  /// - Parameter relay: A subscriber the caller made for this call and keeps no copy of.
+  @inlinable
+  @inline(__always)
+  public func _receiveRelay<S: Subscriber>(_ relay: consuming S) where S.Input == Output, S.Failure == Failure {
+    receive(subscriber: relay)
+  }
+
+  /// Attaches `relay`, a subscriber an operator has just made, handing it over moved where
+  /// this publisher takes it so (``_receiveRelay(_:)``): what operators call instead of
+  /// `subscribe(_:)`, and, like it, what debugging tools see.
   ///
   /// - Parameter relay: A subscriber the caller made for this call and keeps no copy of.
   @inlinable
   @inline(__always)
   public func _subscribeRelay<S: Subscriber>(_ relay: consuming S) where S.Input == Output, S.Failure == Failure {
-    subscribe(relay)
+    if _slowPath(DebugHook.isActive) {
+      DebugHook.subscribe(self, relay)
+    } else {
+      _receiveRelay(relay)
+    }
   }
 }
 

@@ -39,25 +39,19 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      FanInSubscription<S, CombineLatestLogic3<A.Output, B.Output, C.Output, A.Output?, B.Output?, C.Output?>>(
-        downstream: subscriber
-      ).subscribe(a, b, c)
+      _receiveRelay(subscriber)
     }
 
     /// Subscribes `relay`, moved into the subscription, which keeps it until it is destroyed
-    /// (see `Publisher._subscribeRelay(_:)`): the relay of a `map` after this publisher, or
+    /// (see `Publisher._receiveRelay(_:)`): the relay of a `map` after this publisher, or
     /// of a nested fan-in's side, is not copied.
     ///
     /// - Parameter relay: A subscriber the caller made for this call and keeps no copy of.
     @inlinable
-    public func _subscribeRelay<S: Subscriber>(_ relay: consuming S) where S.Input == Output, S.Failure == Failure {
-      if _slowPath(DebugHook.isActive) {
-        DebugHook.subscribe(self, relay)
-      } else {
-        FanInSubscription<S, CombineLatestLogic3<A.Output, B.Output, C.Output, A.Output?, B.Output?, C.Output?>>(
-          downstream: relay
-        ).subscribe(a, b, c)
-      }
+    public func _receiveRelay<S: Subscriber>(_ relay: consuming S) where S.Input == Output, S.Failure == Failure {
+      FanInSubscription<S, CombineLatestLogic3<A.Output, B.Output, C.Output, A.Output?, B.Output?, C.Output?>>(
+        downstream: relay
+      ).subscribe(a, b, c)
     }
   }
 }

@@ -34,21 +34,17 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeFiltering(subscriber, isIncluded: isIncluded)
+      _receiveRelay(subscriber)
     }
 
     /// Hands `relay` on to `upstream`'s `_subscribeFiltering(_:isIncluded:)`, which moves it
-    /// into the relay it makes (see `Publisher._subscribeRelay(_:)`).
+    /// into the relay it makes (see `Publisher._receiveRelay(_:)`).
     ///
     /// - Parameter relay: A subscriber the caller made for this call and keeps no copy of.
     @inlinable
     @inline(__always)
-    public func _subscribeRelay<S: Subscriber>(_ relay: consuming S) where S.Input == Output, S.Failure == Failure {
-      if _slowPath(DebugHook.isActive) {
-        DebugHook.subscribe(self, relay)
-      } else {
-        upstream._subscribeFiltering(relay, isIncluded: isIncluded)
-      }
+    public func _receiveRelay<S: Subscriber>(_ relay: consuming S) where S.Input == Output, S.Failure == Failure {
+      upstream._subscribeFiltering(relay, isIncluded: isIncluded)
     }
   }
 }

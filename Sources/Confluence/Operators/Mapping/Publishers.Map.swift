@@ -29,22 +29,18 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeRelay(MapSubscriber(downstream: subscriber, transform: transform))
+      _receiveRelay(subscriber)
     }
 
     /// Moves `relay` into this `Map`'s own relay, which it hands to `upstream` in turn (see
-    /// `Publisher._subscribeRelay(_:)`): the relays of a pipeline built reach the publisher
+    /// `Publisher._receiveRelay(_:)`): the relays of a pipeline built reach the publisher
     /// that keeps them without a copy at each stage.
     ///
     /// - Parameter relay: A subscriber the caller made for this call and keeps no copy of.
     @inlinable
     @inline(__always)
-    public func _subscribeRelay<S: Subscriber>(_ relay: consuming S) where S.Input == Output, S.Failure == Failure {
-      if _slowPath(DebugHook.isActive) {
-        DebugHook.subscribe(self, relay)
-      } else {
-        upstream._subscribeRelay(MapSubscriber(downstream: relay, transform: transform))
-      }
+    public func _receiveRelay<S: Subscriber>(_ relay: consuming S) where S.Input == Output, S.Failure == Failure {
+      upstream._subscribeRelay(MapSubscriber(downstream: relay, transform: transform))
     }
 
     /// Subscribes one relay to `upstream` that transforms, tests and passes on each value,

@@ -38,27 +38,17 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      attach(subscriber)
+      _receiveRelay(subscriber)
     }
 
-    /// Subscribes `relay`, moved into the subscription (see
-    /// `Publisher._subscribeRelay(_:)`): `map { … }.switchToLatest()` nested in another
-    /// hands each level's `map` relay over this way.
+    /// Makes the subscription, which `relay` is moved into, and subscribes it (see
+    /// `Publisher._receiveRelay(_:)`): `map { … }.switchToLatest()` nested in another hands
+    /// each level's `map` relay over this way.
     ///
     /// - Parameter relay: A subscriber the caller made for this call and keeps no copy of.
     @inlinable
-    public func _subscribeRelay<S: Subscriber>(_ relay: consuming S) where S.Input == Output, S.Failure == Failure {
-      if _slowPath(DebugHook.isActive) {
-        DebugHook.subscribe(self, relay)
-      } else {
-        attach(relay)
-      }
-    }
-
-    /// Makes the subscription, which `subscriber` is moved into, and subscribes it.
-    @inlinable
-    internal func attach<S: Subscriber>(_ subscriber: consuming S) where S.Input == Output, S.Failure == Failure {
-      let subscription = SwitchToLatestSubscription<P, S>(downstream: subscriber)
+    public func _receiveRelay<S: Subscriber>(_ relay: consuming S) where S.Input == Output, S.Failure == Failure {
+      let subscription = SwitchToLatestSubscription<P, S>(downstream: relay)
       // Handed downstream as the existential the reference just made is moved into, as
       // `SubjectStorage.receive(subscriber:parent:)` does (a retain and a release less).
       let unmanaged = Unmanaged.passUnretained(subscription)
