@@ -21,16 +21,13 @@ final class SinkCrossThreadStressTests: XCTestCase {
     let callsAfterTheEnd = Atomic<Int>(0)
   }
 
-  final class Weak<Object: AnyObject> {
-    weak var object: Object?
-    init(_ object: Object) { self.object = object }
-  }
-
   /// A sink whose closures alone keep a `Captured` alive and count their calls in `flags`.
   /// A value below zero counts as a call after the end; with `lateOnceCancelReturned`, so
   /// does any call that starts once `flags.cancelReturned` is set (read before anything
   /// else, so that a call the gate let through before the cancel returned is not counted).
-  func countingSink(_ flags: Flags, lateOnceCancelReturned: Bool) -> (Subscribers.Sink<Int, Never>, Weak<Captured>) {
+  func countingSink(_ flags: Flags, lateOnceCancelReturned: Bool) -> (
+    Subscribers.Sink<Int, Never>, WeakReference<Captured>
+  ) {
     let captured = Captured()
     let sink = Subscribers.Sink<Int, Never>(
       receiveCompletion: { _ in captured.touched += 1 },
@@ -40,7 +37,7 @@ final class SinkCrossThreadStressTests: XCTestCase {
         flags.calls.add(1, ordering: .relaxed)
         captured.touched += 1
       })
-    return (sink, Weak(captured))
+    return (sink, WeakReference(captured))
   }
 
   func test_theProcessWideBarrier_isAvailableHere_soTheOwnersPathIsTheOneTested() throws {

@@ -136,11 +136,11 @@ private final class Book: @unchecked Sendable {
   private let lock = NSLock()
   private var subscribers: [TestSubscriber<Int, Never>] = []
   private var problems: [String] = []
-  private var subscriptions: [WeakBox] = []
+  private var subscriptions: [WeakReference<AnyObject>] = []
 
   func track(_ subscription: Subscription) {
     lock.lock()
-    subscriptions.append(WeakBox(subscription as AnyObject))
+    subscriptions.append(WeakReference(subscription as AnyObject))
     lock.unlock()
   }
 
@@ -194,7 +194,7 @@ private final class Book: @unchecked Sendable {
     lock.lock()
     let seen = problems
     let tracked = subscriptions
-    let weakSubscribers = subscribers.map { WeakBox($0) }
+    let weakSubscribers = subscribers.map { WeakReference($0) }
     lock.unlock()
 
     XCTAssertEqual(seen, [], "contract violations", file: file, line: line)
@@ -241,11 +241,6 @@ private final class Book: @unchecked Sendable {
 private final class ReceiveProbe: Sendable {
   let inReceive = Atomic<Bool>(false)
   let received = Atomic<Int>(0)
-}
-
-private struct WeakBox {
-  weak var object: AnyObject?
-  init(_ object: AnyObject) { self.object = object }
 }
 
 /// Checks that nothing overtakes `receive(subscription:)`, which requests everything.

@@ -67,20 +67,14 @@ final class SubscribeRelayTests: XCTestCase {
     [("specialised", specialised), ("generic", { self.generic($0, $1) })]
   }
 
-  /// Holds a `Recorder` weakly, to tell when the pipeline lets it go.
-  private final class WeakRecorder {
-    weak var value: Recorder?
-  }
-
   /// Makes a `Recorder` that nothing but the pipeline `attach` builds holds once this
   /// returns; returns what it receives and a weak reference to it.
   private func subscribeUnheld(cancelsAtOnce: Bool = false, _ attach: (Recorder) -> Void) -> (
-    log: Recorder.Log, held: WeakRecorder
+    log: Recorder.Log, held: WeakReference<Recorder>
   ) {
     let log = Recorder.Log()
-    let held = WeakRecorder()
     let subscriber = Recorder(log: log, cancelsAtOnce: cancelsAtOnce)
-    held.value = subscriber
+    let held = WeakReference(subscriber)
     attach(subscriber)
     return (log, held)
   }
@@ -92,7 +86,7 @@ final class SubscribeRelayTests: XCTestCase {
       subject.send(1)
       subject.send(2)
       XCTAssertEqual(log.subscriptions, ["SwitchToLatest"], "\(name): the map passes the subscription on")
-      XCTAssertNotNil(held.value, "\(name): the subscription keeps the relay, and the relay its subscriber")
+      XCTAssertNotNil(held.object, "\(name): the subscription keeps the relay, and the relay its subscriber")
       subject.send(3)
       XCTAssertEqual(log.values, [10, 20, 30], name)
       XCTAssertEqual(log.completions, 0, name)
@@ -100,7 +94,7 @@ final class SubscribeRelayTests: XCTestCase {
       // into `switchToLatest`'s subscription and the subscriber with it.
       subject.send(completion: .finished)
       XCTAssertEqual(log.completions, 1, name)
-      XCTAssertNil(held.value, "\(name): released with the subscription, not kept by a copy")
+      XCTAssertNil(held.object, "\(name): released with the subscription, not kept by a copy")
     }
   }
 
@@ -115,7 +109,7 @@ final class SubscribeRelayTests: XCTestCase {
       XCTAssertEqual(log.completions, 0, name)
       // Apple's `switchToLatest` keeps its downstream after a cancel, as long as the
       // subscription lives; the cancel let the subject's conduit go, and with it the chain.
-      XCTAssertNil(held.value, "\(name): released with the subscription")
+      XCTAssertNil(held.object, "\(name): released with the subscription")
     }
   }
 
@@ -151,10 +145,10 @@ final class SubscribeRelayTests: XCTestCase {
       let (log, held) = subscribeUnheld { build(subject, $0) }
       for value in 1...4 { subject.send(value) }
       XCTAssertEqual(log.values, [22, 82], "\(name): 10 → 11 → 22; 20 filtered; 30 compacted away; 40 → 41 → 82")
-      XCTAssertNotNil(held.value, name)
+      XCTAssertNotNil(held.object, name)
       subject.send(completion: .finished)
       XCTAssertEqual(log.completions, 1, name)
-      XCTAssertNil(held.value, "\(name): released with the subscription")
+      XCTAssertNil(held.object, "\(name): released with the subscription")
     }
   }
 
@@ -187,11 +181,11 @@ final class SubscribeRelayTests: XCTestCase {
       b.send(2)
       XCTAssertEqual(log.values, [302], "\(name): zip (1, 2) → 3; combineLatest (3, 2) → 302")
       XCTAssertEqual(log.subscriptions, ["CombineLatest"], name)
-      XCTAssertNotNil(held.value, name)
+      XCTAssertNotNil(held.object, name)
       a.send(completion: .finished)
       b.send(completion: .finished)
       XCTAssertEqual(log.completions, 1, name)
-      XCTAssertNil(held.value, "\(name): released with the subscriptions")
+      XCTAssertNil(held.object, "\(name): released with the subscriptions")
     }
   }
 
