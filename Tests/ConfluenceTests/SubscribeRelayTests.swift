@@ -3,8 +3,9 @@ import ConfluenceTesting
 import XCTest
 
 /// An operator hands the subscriber it makes for its upstream (`map`'s relay, `reduce`'s
-/// subscription, …) over through `Publisher._subscribeRelay(_:)`; `switchToLatest` moves it
-/// into its subscription, any other publisher subscribes it as `subscribe(_:)` does. What
+/// subscription, `flatMap`'s and `switchToLatest`'s subscriptions, …) over through
+/// `Publisher._subscribeRelay(_:)`; `switchToLatest` and `flatMap` move it into their
+/// subscription, any other publisher subscribes it as `subscribe(_:)` does. What
 /// reaches each side is the same as with `subscribe(_:)`, and the relay lives exactly as
 /// long as the subscription that holds it: neither released while in use nor kept after.
 final class SubscribeRelayTests: XCTestCase {
@@ -187,6 +188,102 @@ final class SubscribeRelayTests: XCTestCase {
       XCTAssertEqual(log.completions, 1, name)
       XCTAssertNil(held.object, "\(name): released with the subscriptions")
     }
+  }
+
+  /// Three nested `flatMap`s and a `map` after them, built by a generic helper compiled once
+  /// for every `P`: each level's subscription reaches the level above moved, and the `map`'s
+  /// relay reaches the last one moved.
+  @inline(never)
+  @_semantics("optimize.sil.specialize.generic.never")
+  private func genericFlatMaps<P: Publisher, S: Subscriber>(_ upstream: P, _ subscriber: S)
+  where P.Output == Int, S.Input == Int, S.Failure == P.Failure {
+    let inner = { (value: Int) -> Publishers.SetFailureType<Just<Int>, P.Failure> in
+      Just(value).setFailureType(to: P.Failure.self)
+    }
+    upstream.flatMap(inner).flatMap(inner).flatMap(inner).map { $0 * 10 }.subscribe(subscriber)
+  }
+
+  private func flatMapBuilds() -> [(String, (PassthroughSubject<Int, Never>, Recorder) -> Void)] {
+    [
+      (
+        "specialised",
+        { $0.flatMap { Just($0) }.flatMap { Just($0) }.flatMap { Just($0) }.map { $0 * 10 }.subscribe($1) }
+      ),
+      ("generic", { self.genericFlatMaps($0, $1) }),
+    ]
+  }
+
+  func test_nestedFlatMaps_eachSubscriptionMovedUpstream_deliverAndAreReleased() {
+    for (name, build) in flatMapBuilds() {
+      let subject = PassthroughSubject<Int, Never>()
+      let (log, held) = subscribeUnheld { build(subject, $0) }
+      subject.send(1)
+      subject.send(2)
+      XCTAssertEqual(log.subscriptions, ["FlatMap"], "\(name): the map passes the outermost subscription on")
+      XCTAssertEqual(log.values, [10, 20], name)
+      XCTAssertNotNil(held.object, "\(name): the outermost subscription keeps the relay, and the relay its subscriber")
+      subject.send(completion: .finished)
+      XCTAssertEqual(log.completions, 1, name)
+      XCTAssertNil(held.object, "\(name): released with the subscriptions, not kept by a copy")
+    }
+  }
+
+  /// `flatMap` lets its downstream go on cancel, so it keeps the relay only once
+  /// downstream's `receive(subscription:)` has returned; a cancel from inside it leaves the
+  /// relay to the caller, who lets it go afterwards.
+  func test_nestedFlatMaps_subscriberCancellingInsideReceiveSubscription_relayStaysValid() {
+    for (name, build) in flatMapBuilds() {
+      let subject = PassthroughSubject<Int, Never>()
+      let (log, held) = subscribeUnheld(cancelsAtOnce: true) { build(subject, $0) }
+      subject.send(1)
+      XCTAssertEqual(log.subscriptions, ["FlatMap"], name)
+      XCTAssertEqual(log.values, [], "\(name): nothing reaches a cancelled pipeline")
+      XCTAssertNil(held.object, "\(name): let go of by the cancelled subscription, not kept")
+      subject.send(completion: .finished)
+      XCTAssertEqual(log.completions, 0, name)
+    }
+  }
+
+  /// A subscriber that cancels from another thread while its `receive(subscription:)`
+  /// waits: the cancel and `flatMap` keeping its relay meet under the subscription's lock.
+  func test_flatMap_cancelledFromAnotherThreadDuringReceiveSubscription_letsTheRelayGo() {
+    final class CancelsElsewhere: Subscriber {
+      typealias Input = Int
+      typealias Failure = Never
+      let log: Recorder.Log
+      init(log: Recorder.Log) { self.log = log }
+      func receive(subscription: Subscription) {
+        log.subscriptions.append("\(subscription)")
+        let cancelled = DispatchSemaphore(value: 0)
+        let sendable = Unchecked(value: subscription)
+        Thread.detachNewThread {
+          sendable.value.cancel()
+          cancelled.signal()
+        }
+        cancelled.wait()
+      }
+      func receive(_ input: Int) -> Subscribers.Demand {
+        log.values.append(input)
+        return .none
+      }
+      func receive(completion: Subscribers.Completion<Never>) { log.completions += 1 }
+    }
+    // The upstream keeps the subscription it is handed to the end of the test: had the
+    // cancelled subscription kept its subscriber, the subscriber would live on with it.
+    let upstream = ManualPublisher<Int, Never>()
+    let log = Recorder.Log()
+    var subscriber: CancelsElsewhere? = CancelsElsewhere(log: log)
+    let held = WeakReference(subscriber!)
+    upstream.flatMap { Just($0) }.subscribe(subscriber!)
+    subscriber = nil
+    XCTAssertEqual(log.subscriptions, ["FlatMap"])
+    XCTAssertNil(held.object, "let go of once cancelled, though upstream keeps the subscription")
+    XCTAssertEqual(upstream.cancels, 1, "upstream's subscription, arriving after the cancel, is cancelled")
+    XCTAssertEqual(upstream.requested, [], "and asked for nothing")
+    upstream.send(1)
+    upstream.finish()
+    XCTAssertEqual(log.values, [])
+    XCTAssertEqual(log.completions, 0)
   }
 
   /// `setFailureType` and `mapError` move the relay they are handed into their own too.

@@ -81,11 +81,13 @@ public protocol Publisher<Output, Failure> {
   /// with the same calls in the same order.
   ///
   /// `map`, `filter`, `compactMap`, `setFailureType` and `mapError` move the relay they are
-  /// handed into the one they make and hand that on the same way. Only a subscription that
-  /// keeps its subscriber until it is destroyed may keep it moved (`switchToLatest`'s,
+  /// handed into the one they make and hand that on the same way. A subscription that keeps
+  /// its subscriber until it is destroyed may keep it moved from the start (`switchToLatest`'s,
   /// `zip`'s and `combineLatest`'s): one that lets it go on cancel would free it while it
   /// runs `receive(subscription:)` and cancels from there, where the caller's copy kept it
-  /// alive.
+  /// alive. `flatMap`'s lets it go on cancel, so it is handed the relay only once
+  /// `receive(subscription:)` has returned. `flatMap` and `switchToLatest` hand their own
+  /// subscription upstream moved in turn.
   ///
   /// - Parameter relay: A subscriber the caller made for this call and keeps no copy of.
   func _receiveRelay<S: Subscriber>(_ relay: consuming S) where S.Input == Output, S.Failure == Failure

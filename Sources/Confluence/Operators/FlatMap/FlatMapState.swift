@@ -141,14 +141,16 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   /// on that rare path only) so that the field's type is not generic: the unspecialised
   /// `deinit` of every subscription destroyed a `Downstream?` here through its metadata.
   @usableFromInline internal var retiredDownstream: AnyObject?
-  /// `nil` once the subscription completed or was cancelled (`isTerminated`).
+  /// `nil` once the subscription completed or was cancelled (`isTerminated`), and for
+  /// `flatMap` until downstream's `receive(subscription:)` has returned
+  /// (`FlatMapSubscription.keepDownstream(_:)`), before upstream is subscribed to.
   @usableFromInline internal var downstream: Downstream?
   /// A failure that arrived while another thread was delivering (`hasPendingFailure`).
   @usableFromInline internal var pendingFailure: PendingFailure<Downstream.Failure>?
 
   @inlinable
   @inline(__always)
-  internal init(downstream: Downstream, transform: @escaping (Input) -> NewPublisher) {
+  internal init(downstream: Downstream?, transform: @escaping (Input) -> NewPublisher) {
     // `slots` and `subscriptions` are set here, not by default values: a default's
     // initialiser is a function of its own, which code specialised in a client module
     // called, with the state's generic arguments, on every subscription.

@@ -135,7 +135,7 @@ where
 
   @inlinable
   internal init(
-    downstream: Downstream, maxPublishers: Subscribers.Demand,
+    downstream: Downstream?, maxPublishers: Subscribers.Demand,
     transform: @escaping (Upstream.Output) -> NewPublisher, servesMerge: Bool
   ) {
     // Told by the caller, not compared here, where unspecialised code would look
@@ -148,7 +148,7 @@ where
       self.downstreamIsClassInDebug = Downstream.self is AnyObject.Type
     #endif
     self.servesMergeStored = servesMerge
-    self.mergeTarget = servesMerge ? Unmanaged.passRetained(FlatMapDownstreamBox(downstream)) : nil
+    self.mergeTarget = servesMerge ? Unmanaged.passRetained(FlatMapDownstreamBox(downstream.unsafelyUnwrapped)) : nil
     // The handlers cast the entry to this class and run its code, specialised where the
     // types are known. Where this initialiser runs unspecialised, the handlers of the rare
     // events capture nothing and call the methods this class overrides instead, and in an
@@ -277,6 +277,23 @@ where
   internal func subscribeDownstreamFirst(_ downstream: Downstream, _ erased: borrowing any Subscription) {
     state.downstreamHasSubscription = true
     downstream.receive(subscription: erased)
+  }
+
+  /// Keeps `downstream`, which ``Publishers/FlatMap/_receiveRelay(_:)`` held on to while
+  /// ``subscribeDownstreamFirst(_:_:)`` ran, moved into the state; or lets it go, outside
+  /// the lock, if downstream cancelled from there. Until now the state's `downstream` was
+  /// `nil`: nothing could read it, since with upstream not yet subscribed nothing is
+  /// delivered, and a request only adds demand.
+  @inlinable
+  internal func keepDownstream(_ downstream: consuming Downstream) {
+    let acquired = lock.acquire()
+    guard !state.isTerminated else {
+      lock.release(acquired)
+      _ = consume downstream
+      return
+    }
+    state.downstream = consume downstream
+    lock.release(acquired)
   }
 
   @inlinable

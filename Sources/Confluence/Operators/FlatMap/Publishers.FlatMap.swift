@@ -56,18 +56,33 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      _receiveRelay(subscriber)
+    }
+
+    /// Makes the subscription, hands it downstream, keeps `relay` and subscribes the
+    /// subscription upstream, moved (see `Publisher._receiveRelay(_:)`): each level of
+    /// nested `flatMap`s hands its subscription to the level above this way, which keeps it
+    /// without a retain.
+    ///
+    /// The subscription lets go of its downstream on cancel, so it is handed `relay` only
+    /// once downstream's `receive(subscription:)` has returned: until then this call owns
+    /// `relay`, which a cancel from inside `receive(subscription:)` cannot then free while
+    /// it runs.
+    ///
+    /// - Parameter relay: A subscriber the caller made for this call and keeps no copy of.
+    @inlinable
+    public func _receiveRelay<S: Subscriber>(_ relay: consuming S) where S.Input == Output, S.Failure == Failure {
       let subscription = FlatMapSubscription<NewPublisher, Upstream, S>(
-        downstream: subscriber, maxPublishers: maxPublishers, transform: transform, servesMerge: false)
-      // Handed downstream as the existential the reference just made is moved into, as
-      // `SubjectStorage.receive(subscriber:parent:)` does (a retain and a release less).
-      let unmanaged = Unmanaged.passUnretained(subscription)
+        downstream: nil, maxPublishers: maxPublishers, transform: transform, servesMerge: false)
+      // Handed downstream as the existential the reference just made is moved into, then
+      // taken back from it and moved upstream (see `reclaimed(_:_:)`).
+      let reference = Unmanaged.passUnretained(subscription)
       let erased: Subscription = consume subscription
-      unmanaged._withUnsafeGuaranteedRef { $0.subscribeDownstreamFirst(subscriber, erased) }
+      reference._withUnsafeGuaranteedRef { $0.subscribeDownstreamFirst(relay, erased) }
+      let taken = reclaimed(consume erased, reference)
+      taken.keepDownstream(relay)
       // As its entry class, so that the upstream sees a type that does not grow with `S`.
-      unmanaged._withUnsafeGuaranteedRef {
-        upstream.subscribe($0 as FlatMapEntry<Upstream.Output, NewPublisher.Output, Failure>)
-      }
-      withExtendedLifetime(erased) {}
+      upstream._subscribeRelay(consume taken as FlatMapEntry<Upstream.Output, NewPublisher.Output, Failure>)
     }
   }
 }

@@ -47,16 +47,17 @@ extension Publishers {
     ///
     /// - Parameter relay: A subscriber the caller made for this call and keeps no copy of.
     @inlinable
+    @inline(__always)
     public func _receiveRelay<S: Subscriber>(_ relay: consuming S) where S.Input == Output, S.Failure == Failure {
       let subscription = SwitchToLatestSubscription<P, S>(downstream: relay)
-      // Handed downstream as the existential the reference just made is moved into, as
-      // `SubjectStorage.receive(subscriber:parent:)` does (a retain and a release less).
-      let unmanaged = Unmanaged.passUnretained(subscription)
+      // Handed downstream as the existential the reference just made is moved into, then
+      // taken back from it and moved upstream (see `reclaimed(_:_:)`): a `map` there moves
+      // it into its relay, which the next `switchToLatest` up keeps moved in turn.
+      let reference = Unmanaged.passUnretained(subscription)
       let erased: Subscription = consume subscription
-      unmanaged._withUnsafeGuaranteedRef { $0.subscribeDownstreamFirst(erased) }
+      reference._withUnsafeGuaranteedRef { $0.subscribeDownstreamFirst(erased) }
       // As its entry class, so that the upstream sees a type that does not grow with `S`.
-      unmanaged._withUnsafeGuaranteedRef { upstream.subscribe($0 as SwitchToLatestEntry<P>) }
-      withExtendedLifetime(erased) {}
+      upstream._subscribeRelay(reclaimed(consume erased, reference) as SwitchToLatestEntry<P>)
     }
   }
 }
