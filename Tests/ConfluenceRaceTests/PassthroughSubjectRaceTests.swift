@@ -1,5 +1,6 @@
 import Confluence
 import XCTest
+import Synchronization
 
 /// `PassthroughSubject` used from several threads at once: a value sent reaches every
 /// subscriber that was subscribed when it was sent and has demand for it, exactly once, on
@@ -315,5 +316,111 @@ final class PassthroughSubjectRaceTests: XCTestCase {
         return found
       }
     }
+  }
+
+  /// A subscriber asks for everything, then cancels inside `receive(subscription:)` and keeps
+  /// no reference to its subscription, while one thread sends, another cancels it too and a
+  /// third completes the subject. The subject keeps the conduit alive until the call returns
+  /// (the subscriber uses it after its cancel), nothing reaches it after its cancel returned,
+  /// no completion reaches it, and it is let go; another subscriber gets each value at most
+  /// once and one completion.
+  func test_cancelInsideReceiveSubscription_racingSendsCancelAndCompletion_conduitOutlivesTheCall() {
+    race(
+      "PassthroughSubject: a subscriber cancels inside receive(subscription:) while others send, cancel and complete",
+      threads: 4
+    ) { iteration in
+      let subject = PassthroughSubject<RaceTag, Never>()
+      let b = iteration.sink("B", on: subject)
+      let handed = RaceLocked<RaceShared<Subscription>?>(nil)
+      let seen = CancellingOnSubscription.Seen()
+      let a = CancellingOnSubscription(iteration.recorder("A"), handing: handed, seen: seen)
+      let weakA = RaceWeak(a)
+      iteration.thread { _ in subject.subscribe(a) }
+      iteration.thread { $0.send(8) { subject.send($0) } }
+      iteration.thread { actor in
+        for _ in 0..<4 {
+          actor.pause()
+          if let taken = handed.withLock({ held -> RaceShared<Subscription>? in
+            defer { held = nil }
+            return held
+          }) {
+            taken.value.cancel()
+            return
+          }
+        }
+      }
+      iteration.thread { actor in
+        actor.pause()
+        actor.pause()
+        subject.send(completion: .finished)
+      }
+      let recorder = a.recorder
+      iteration.check {
+        var found =
+          RaceCheck.atMostOneAfterCancel(recorder) + RaceCheck.noDuplicates(recorder)
+          + RaceCheck.released(weakA, "subscriber A, after it cancelled")
+          + RaceCheck.oneCompletion(b.recorder) + RaceCheck.noDuplicates(b.recorder)
+          + RaceCheck.threadOrder(b.recorder)
+        if !seen.refused.load(ordering: .sequentiallyConsistent) { found += RaceCheck.noCompletion(recorder) }
+        if seen.conduitGoneEarly.load(ordering: .sequentiallyConsistent) {
+          found.append(RaceViolation(.notReleased, "A's subscription was released inside receive(subscription:)"))
+        }
+        return found
+      }
+    }
+  }
+}
+
+/// Asks for everything in `receive(subscription:)`, hands the subscription to another thread
+/// (`handing`), cancels it, pauses, checks it is still alive and asks it for more (nothing
+/// may come of that), and returns: it keeps no reference of its own.
+private final class CancellingOnSubscription: Subscriber, Sendable {
+  typealias Input = RaceTag
+  typealias Failure = Never
+
+  /// What the subscriber saw, kept apart so that the checks need not keep it alive.
+  final class Seen: Sendable {
+    /// The subject had completed before it subscribed: it was handed an empty subscription.
+    let refused = Atomic<Bool>(false)
+    /// The subscription was gone before `receive(subscription:)` returned.
+    let conduitGoneEarly = Atomic<Bool>(false)
+  }
+
+  let recorder: RaceRecorder
+  private let handing: RaceLocked<RaceShared<Subscription>?>
+  private let seen: Seen
+
+  init(_ recorder: RaceRecorder, handing: RaceLocked<RaceShared<Subscription>?>, seen: Seen) {
+    self.recorder = recorder
+    self.handing = handing
+    self.seen = seen
+  }
+
+  func receive(subscription: Subscription) {
+    recorder.receivedSubscription()
+    if String(describing: subscription) == "Empty" {
+      seen.refused.store(true, ordering: .sequentiallyConsistent)
+      return
+    }
+    let probe = RaceWeak(subscription as AnyObject)
+    subscription.request(.unlimited)
+    handing.withLock { $0 = RaceShared(subscription) }
+    RaceActor.current?.pause()
+    subscription.cancel()
+    recorder.noteCancelReturned()
+    // The other thread may have taken the subscription and dropped it meanwhile.
+    handing.withLock { $0 = nil }
+    RaceActor.current?.pause()
+    if probe.object == nil { seen.conduitGoneEarly.store(true, ordering: .sequentiallyConsistent) }
+    subscription.request(.max(1))
+  }
+
+  func receive(_ input: RaceTag) -> Subscribers.Demand {
+    recorder.received(input)
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<Never>) {
+    recorder.received(completion)
   }
 }

@@ -449,4 +449,154 @@ final class SubjectConduitRulesTests: XCTestCase {
     XCTAssertEqual(subscriber.log, ["value 1"])
     XCTAssertNil(conduit, "the conduit is released once the delivery returns")
   }
+
+  // MARK: A subscription cancelled inside receive(subscription:)
+  //
+  // The subject hands a new subscriber its conduit without a reference of its own for the
+  // call: its list's reference keeps the conduit alive until `receive(subscription:)` returns,
+  // so a conduit cancelled meanwhile (on any thread) stays listed until then, and a
+  // completion meanwhile does not drop it either.
+
+  /// A subscriber that cancels in `receive(subscription:)` and keeps no reference to the
+  /// subscription; `during` runs after the cancel, before it returns.
+  private final class CancelOnSubscribe<Subject: Publisher>: Subscriber where Subject.Output == Int {
+    typealias Input = Int
+    typealias Failure = Subject.Failure
+    var log: [String] = []
+    var during: (Subscription) -> Void = { _ in }
+    weak var conduit: AnyObject?
+    var conduitAliveAfterCancel = false
+    func receive(subscription: Subscription) {
+      conduit = subscription as AnyObject
+      subscription.cancel()
+      during(subscription)
+      conduitAliveAfterCancel = conduit != nil
+      log.append("subscription returns")
+    }
+    func receive(_ input: Int) -> Subscribers.Demand {
+      log.append("value \(input)")
+      return .none
+    }
+    func receive(completion: Subscribers.Completion<Failure>) { log.append("completion") }
+  }
+
+  func test_cancelInsideReceiveSubscription_thenCompletion_conduitLivesUntilItReturns_thenGoes() {
+    let subject = PassthroughSubject<Int, Never>()
+    let other = TestSubscriber<Int, Never>(initialDemand: .unlimited)
+    subject.subscribe(other)
+    var subscriber: CancelOnSubscribe<PassthroughSubject<Int, Never>>? = CancelOnSubscribe()
+    weak let released = subscriber
+    subscriber?.during = { subscription in
+      subject.send(1)
+      subject.send(completion: .finished)
+      subscription.request(.max(1))  // on a cancelled conduit: nothing happens
+    }
+    subject.subscribe(subscriber!)
+    XCTAssertEqual(subscriber?.log, ["subscription returns"])
+    XCTAssertEqual(subscriber?.conduitAliveAfterCancel, true, "the list keeps the conduit during the call")
+    XCTAssertNil(subscriber?.conduit, "the conduit goes when receive(subscription:) returns")
+    XCTAssertEqual(other.values, [1])
+    XCTAssertNotNil(other.completion)
+    subscriber = nil
+    XCTAssertNil(released, "the subject let the cancelled subscriber go")
+  }
+
+  func test_cancelInsideReceiveSubscription_subjectServesTheOthersAndLaterSubscribers() {
+    let subject = PassthroughSubject<Int, Never>()
+    let first = TestSubscriber<Int, Never>(initialDemand: .unlimited)
+    subject.subscribe(first)
+    let cancelling = CancelOnSubscribe<PassthroughSubject<Int, Never>>()
+    cancelling.during = { _ in subject.send(1) }
+    subject.subscribe(cancelling)
+    XCTAssertNil(cancelling.conduit)
+    let last = TestSubscriber<Int, Never>(initialDemand: .unlimited)
+    subject.subscribe(last)
+    subject.send(2)
+    subject.send(completion: .finished)
+    XCTAssertEqual(first.values, [1, 2])
+    XCTAssertEqual(last.values, [2])
+    XCTAssertEqual(cancelling.log, ["subscription returns"])
+    XCTAssertNotNil(first.completion)
+    XCTAssertNotNil(last.completion)
+  }
+
+  func test_cancelInsideADeliveryInsideReceiveSubscription_conduitGoesWhenItReturns() {
+    // The current value is delivered inside the request made in receive(subscription:); the
+    // subscriber cancels inside that delivery and keeps no reference.
+    final class Subscriber1: Subscriber {
+      typealias Input = Int
+      typealias Failure = Never
+      var subscription: Subscription?
+      weak var conduit: AnyObject?
+      var log: [String] = []
+      func receive(subscription: Subscription) {
+        self.subscription = subscription
+        conduit = subscription as AnyObject
+        subscription.request(.unlimited)
+        log.append("subscription returns, conduit \(conduit == nil ? "gone" : "alive")")
+      }
+      func receive(_ input: Int) -> Subscribers.Demand {
+        log.append("value \(input)")
+        subscription?.cancel()
+        subscription = nil
+        return .none
+      }
+      func receive(completion: Subscribers.Completion<Never>) { log.append("completion") }
+    }
+    let subject = CurrentValueSubject<Int, Never>(7)
+    let subscriber = Subscriber1()
+    subject.subscribe(subscriber)
+    subject.send(8)
+    subject.send(completion: .finished)
+    XCTAssertEqual(subscriber.log, ["value 7", "subscription returns, conduit alive"])
+    XCTAssertNil(subscriber.conduit)
+  }
+
+  func test_cancelFromAnotherThread_whileInReceiveSubscription_conduitLivesUntilItReturns() {
+    let subject = PassthroughSubject<Int, Never>()
+    let subscriber = CancelOnSubscribeElsewhere()
+    subject.subscribe(subscriber)
+    XCTAssertEqual(subscriber.conduitAliveAfterCancel, true)
+    XCTAssertNil(subscriber.conduit, "the conduit goes when receive(subscription:) returns")
+    subject.send(1)
+    XCTAssertEqual(subscriber.values, [])
+  }
+}
+
+/// A subscriber whose `receive(subscription:)` hands the subscription to another thread,
+/// which cancels it (and drops it) and completes nothing; the call waits for that thread, then
+/// notes whether the conduit is still alive. It keeps no reference to the subscription.
+private final class CancelOnSubscribeElsewhere: Subscriber, @unchecked Sendable {
+  // @unchecked Sendable: `conduit` and the flag are written by the subscribing thread only,
+  // and read by the test after it returns.
+  typealias Input = Int
+  typealias Failure = Never
+  weak var conduit: AnyObject?
+  var conduitAliveAfterCancel = false
+  var values: [Int] = []
+
+  /// Holds the subscription for the other thread, which drops it after cancelling.
+  private final class Handed: @unchecked Sendable {
+    // @unchecked Sendable: one thread at a time, ordered by the semaphore.
+    var subscription: Subscription?
+  }
+
+  func receive(subscription: Subscription) {
+    conduit = subscription as AnyObject
+    let done = DispatchSemaphore(value: 0)
+    let handed = Handed()
+    handed.subscription = subscription
+    Thread.detachNewThread {
+      handed.subscription?.cancel()
+      handed.subscription = nil
+      done.signal()
+    }
+    done.wait()
+    conduitAliveAfterCancel = conduit != nil
+  }
+  func receive(_ input: Int) -> Subscribers.Demand {
+    values.append(input)
+    return .none
+  }
+  func receive(completion: Subscribers.Completion<Never>) {}
 }

@@ -43,6 +43,10 @@ internal func reclaimed<HandedOver: AnyObject>(
 }
 
 /// Moves `erased` into `slot`, which is never deinitialised (see ``reclaimed(_:_:)``).
+///
+/// A subject uses it alone: it forms the existential its new subscriber is handed from the
+/// reference its list of subscribers holds (`Unmanaged.takeRetainedValue()`, no retain), and
+/// forgets it after the call instead of releasing it (`SubjectStorage.receive(subscriber:parent:)`).
 @inlinable
 @inline(__always)
 internal func forget(_ erased: consuming any Subscription, in slot: UnsafeMutableRawPointer) {

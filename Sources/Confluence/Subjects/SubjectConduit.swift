@@ -698,19 +698,38 @@ internal final class SubjectConduit<Output, Failure: Error>: SubjectConduitRoot,
   }
 
   /// The subscriber returned from `receive(subscription:)`: delivers a completion that
-  /// arrived meanwhile, if no other thread is about to.
+  /// arrived meanwhile, or takes the conduit off the subject's list after a cancel made
+  /// meanwhile, if no other thread is about to.
+  ///
+  /// The caller holds no reference of its own: the list's keeps the conduit alive until
+  /// here (see `SubjectStorage.remove(_:)`), and nothing here touches the conduit after the
+  /// lock is released in the common case, when another thread may drop the last reference.
   @inlinable
   internal func finishSubscribing() {
-    // The section written out with the lock: in the common case (no completion pending) it
-    // answers with a `Bool`, and the completion, the taken references and the answer that
-    // holds them, generic types that code the compiler did not specialise looks up, are
-    // formed only out of line.
+    // The section written out with the lock: in the common case (nothing happened meanwhile)
+    // it answers with a case of a plain enumeration, and the completion, the taken
+    // references and the answer that holds them, generic types that code the compiler did
+    // not specialise looks up, are formed only out of line.
     let hold = storage.lock.acquire()
-    guard state.finishSubscribing() else {
+    switch state.finishSubscribing() {
+    case .serving:
       storage.lock.release(hold)
-      return
+    case .complete:
+      completeAfterSubscribing(releasing: hold)
+    case .leave:
+      leaveAfterSubscribing(releasing: hold)
     }
-    completeAfterSubscribing(releasing: hold)
+  }
+
+  /// ``finishSubscribing()`` after a cancel made while the subscriber was in
+  /// `receive(subscription:)`: called with the lock held (`hold`), takes the list's
+  /// reference, releases the lock and lets it go (the subscriber was let go at the cancel).
+  @inlinable
+  @inline(never)
+  internal func leaveAfterSubscribing(releasing hold: Lock.Hold) {
+    let listed = storage.remove(self)
+    storage.lock.release(hold)
+    withExtendedLifetime(listed) {}
   }
 
   /// ``finishSubscribing()`` when a completion is pending: called with the lock held

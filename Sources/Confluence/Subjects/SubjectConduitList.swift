@@ -89,7 +89,7 @@ internal struct SubjectConduitList<Element: AnyObject>: RandomAccessCollection {
 
   @inlinable
   @inline(__always)
-  internal mutating func append(_ element: Element) {
+  internal mutating func append(_ element: __owned Element) {
     // Empty: neither a lone element nor a head (`head` is set exactly while `many` holds any).
     if lone == nil && head == nil {
       lone = element
@@ -101,7 +101,7 @@ internal struct SubjectConduitList<Element: AnyObject>: RandomAccessCollection {
   /// ``append(_:)`` to a list that is not empty.
   @inlinable
   @inline(never)
-  internal mutating func appendBesideOthers(_ element: Element) {
+  internal mutating func appendBesideOthers(_ element: __owned Element) {
     if let first = lone {
       lone = nil
       many.append(first)

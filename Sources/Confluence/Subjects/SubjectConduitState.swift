@@ -327,17 +327,35 @@ internal struct SubjectConduitState<Output, Failure: Error> {
     return true
   }
 
-  /// The subscriber returned from `receive(subscription:)`. Returns `true` if the caller
-  /// must now deliver a completion that arrived meanwhile (an owner, if any, delivers it
-  /// itself when it finishes).
+  /// What the subscriber's return from `receive(subscription:)` leaves to do
+  /// (``finishSubscribing()``).
+  @usableFromInline
+  @frozen
+  internal enum SubscribingEnd {
+    /// Nothing: the conduit serves on, or an owner finishes what is left when it returns.
+    case serving
+    /// Deliver the completion that arrived meanwhile, and leave the subject.
+    case complete
+    /// The subscriber cancelled meanwhile: leave the subject, which kept the conduit listed
+    /// until now (see `SubjectStorage.remove(_:)`).
+    case leave
+  }
+
+  /// The subscriber returned from `receive(subscription:)`. Says whether the caller must now
+  /// deliver a completion that arrived meanwhile, or take the conduit off the subject's list
+  /// after a cancel made meanwhile; an owner, if any, does either itself when it finishes.
   @inlinable
   @inline(__always)
-  internal mutating func finishSubscribing() -> Bool {
+  internal mutating func finishSubscribing() -> SubscribingEnd {
     isSubscribing = false
-    guard isCompletionPending, !isDelivering, !isTerminal, reservedCount == 0 else { return false }
+    guard isCompletionPending || isTerminal, !isDelivering else { return .serving }
+    // Terminal while the subscriber was in `receive(subscription:)` means cancelled: a
+    // completion that arrives then is queued (and a cancel clears it).
+    if isTerminal { return .leave }
+    guard reservedCount == 0 else { return .serving }
     isCompletionPending = false
     isTerminal = true
-    return true
+    return .complete
   }
 
   /// Empties the queue and hands its storage to the caller, to be released outside the lock.

@@ -188,16 +188,13 @@ internal struct SubjectState<Output, Failure: Error>: SubjectStateSending {
     return reservations.isEmpty ? .none : .reserved(conduits.snapshot, reservations)
   }
 
-  /// A subscriber arrived: lists `conduit` and returns `true`, or returns `false` if the
-  /// subject already completed (``completion`` then says how, for good). A `Bool`, not the
-  /// optional completion, so that code the compiler did not specialise looks up no optional
-  /// completion's type on every subscribe.
+  /// A subscriber arrived, before the subject completed: lists `conduit`, taking the
+  /// reference handed over.
   @inlinable
   @inline(__always)
-  internal mutating func subscribeUnlessCompleted(_ conduit: Conduit) -> Bool {
-    if isCompleted { return false }
+  internal mutating func subscribe(_ conduit: __owned Conduit) {
+    assert(!isCompleted, "a completed subject lists no new subscriber")
     conduits.append(conduit)
-    return true
   }
 
   /// The subject completed. Returns the conduits to complete now; owned conduits stay
@@ -212,10 +209,11 @@ internal struct SubjectState<Output, Failure: Error>: SubjectStateSending {
     for conduit in conduits {
       if conduit.state.complete() {
         completeNow.append(conduit)
-      } else if conduit.state.isCompletionPending || conduit.state.isDelivering {
+      } else if conduit.state.isCompletionPending || conduit.state.isDelivering || conduit.state.isSubscribing {
         // Owned, or still receiving its subscription: completed later, then removed. A
-        // conduit cancelled while a thread owns its delivery stays too: the list's reference
-        // is what keeps it alive for that owner, which removes it when it returns.
+        // conduit cancelled while a thread owns its delivery, or while its subscriber is in
+        // `receive(subscription:)`, stays too: the list's reference is what keeps it alive
+        // for that owner or that call, and it is removed when they return.
         stillOwned.append(conduit)
       }
     }
