@@ -400,10 +400,14 @@ extension Publisher {
   @inlinable
   @inline(__always)
   public func sink(
-    receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
-    receiveValue: @escaping (Output) -> Void
+    receiveCompletion: __owned @escaping (Subscribers.Completion<Failure>) -> Void,
+    receiveValue: __owned @escaping (Output) -> Void
   ) -> AnyCancellable {
-    let sink = Subscribers.Sink<Output, Failure>(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+    // The closures are taken owned and moved into the sink: borrowed, the caller's closure
+    // context was retained into the sink and released after the call (two atomic
+    // instructions per sink made, in `flatMap-chain-build-1` 2 of 25).
+    let sink = Subscribers.Sink<Output, Failure>(
+      receiveCompletion: consume receiveCompletion, receiveValue: consume receiveValue)
     _subscribeNewSink(sink)
     return AnyCancellable(sink)
   }
@@ -423,7 +427,7 @@ extension Publisher where Failure == Never {
   ///   received value. Deallocation of the result will tear down the subscription stream.
   @inlinable
   @inline(__always)
-  public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
-    sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
+  public func sink(receiveValue: __owned @escaping (Output) -> Void) -> AnyCancellable {
+    sink(receiveCompletion: { _ in }, receiveValue: consume receiveValue)
   }
 }
