@@ -35,20 +35,29 @@
 internal func reclaimed<HandedOver: AnyObject>(
   _ erased: consuming any Subscription, _ reference: Unmanaged<HandedOver>
 ) -> HandedOver {
-  // Three words of inline buffer, the type's metadata and its witness table.
-  var slot: (UInt, UInt, UInt, UInt, UInt) = (0, 0, 0, 0, 0)
-  assert(MemoryLayout<any Subscription>.size <= MemoryLayout.size(ofValue: slot), "an existential fits the slot")
-  forget(erased, in: &slot)
+  forget(erased)
   return reference.takeRetainedValue()
 }
 
-/// Moves `erased` into `slot`, which is never deinitialised (see ``reclaimed(_:_:)``).
-///
-/// A subject uses it alone: it forms the existential its new subscriber is handed from the
-/// reference its list of subscribers holds (`Unmanaged.takeRetainedValue()`, no retain), and
-/// forgets it after the call instead of releasing it (`SubjectStorage.receive(subscriber:parent:)`).
+/// Ends `erased`'s lifetime without releasing the reference it holds: moves it into a stack
+/// slot that is never deinitialised. For an existential whose reference the caller accounts
+/// for itself: taken back (``reclaimed(_:_:)``), or formed from a reference another owner
+/// holds (`Unmanaged.takeRetainedValue()` without a retain) to hand a subscriber a
+/// subscription that owner keeps alive (`SubjectStorage.receive(subscriber:parent:)`).
 @inlinable
 @inline(__always)
-internal func forget(_ erased: consuming any Subscription, in slot: UnsafeMutableRawPointer) {
+internal func forget(_ erased: consuming any Subscription) {
+  // Three words of inline buffer, the type's metadata and its witness table.
+  var slot: (UInt, UInt, UInt, UInt, UInt) = (0, 0, 0, 0, 0)
+  assert(MemoryLayout<any Subscription>.size <= MemoryLayout.size(ofValue: slot), "an existential fits the slot")
+  moveSubscription(erased, into: &slot)
+}
+
+/// Moves `erased` into the memory `slot` points to, which ``forget(_:)`` never
+/// deinitialises. (A pointer parameter rather than a closure over the slot's bytes: the
+/// optimiser handled closures here worse, see ``reclaimed(_:_:)``.)
+@inlinable
+@inline(__always)
+internal func moveSubscription(_ erased: consuming any Subscription, into slot: UnsafeMutableRawPointer) {
   slot.bindMemory(to: (any Subscription).self, capacity: 1).initialize(to: erased)
 }

@@ -683,14 +683,13 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
     // `CurrentValueSubject` hands its current value over inside that request); a
     // completion that arrives meanwhile waits until it returns.
     //
-    // The existential is formed from the list's reference without a retain, and moved into
-    // a slot that is never destroyed instead of being released (see ``forget(_:in:)``):
-    // formed from a borrowed reference (`_withUnsafeGuaranteedRef`), the optimiser retained
-    // it for the call and released it after.
-    var slot: (UInt, UInt, UInt, UInt, UInt) = (0, 0, 0, 0, 0)
+    // The existential is formed from the list's reference without a retain, and forgotten
+    // instead of released (see ``forget(_:)``): formed from a borrowed reference
+    // (`_withUnsafeGuaranteedRef`), the optimiser retained it for the call and released it
+    // after.
     let lent: Subscription = unmanaged.takeRetainedValue()
     subscriber.receive(subscription: lent)
-    forget(consume lent, in: &slot)
+    forget(consume lent)
     unmanaged._withUnsafeGuaranteedRef { $0.finishSubscribing() }
   }
 
