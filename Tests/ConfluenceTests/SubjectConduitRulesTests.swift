@@ -501,6 +501,20 @@ final class SubjectConduitRulesTests: XCTestCase {
     XCTAssertNil(released, "the subject let the cancelled subscriber go")
   }
 
+  func test_cancelInsideReceiveSubscription_publishedProperty_conduitLivesUntilItReturns_thenGoes() {
+    // `@Published`'s subject shares the subjects' storage: the same rule holds.
+    final class Model {
+      @Published var count = 0
+    }
+    let model = Model()
+    let subscriber = CancelOnSubscribe<Published<Int>.Publisher>()
+    subscriber.during = { _ in model.count = 1 }
+    model.$count.subscribe(subscriber)
+    XCTAssertEqual(subscriber.log, ["subscription returns"])
+    XCTAssertEqual(subscriber.conduitAliveAfterCancel, true, "the list keeps the conduit during the call")
+    XCTAssertNil(subscriber.conduit, "the conduit goes when receive(subscription:) returns")
+  }
+
   func test_cancelInsideReceiveSubscription_subjectServesTheOthersAndLaterSubscribers() {
     let subject = PassthroughSubject<Int, Never>()
     let first = TestSubscriber<Int, Never>(initialDemand: .unlimited)
