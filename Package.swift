@@ -96,6 +96,12 @@ var targets: [Target] = [
     name: "ConfluenceTestingSwiftTests",
     dependencies: ["Confluence", "ConfluenceFoundation", "ConfluenceExtras", "ConfluenceTesting"]
   ),
+  // Tests whose pipelines must be built by code the compiler specialised, as an app's release
+  // build is: compiled optimised in every configuration (a relay that is a class is then held
+  // by a subject as itself, not boxed, and handed over moved; see SubjectRelayHandoverTests).
+  .testTarget(
+    name: "ConfluenceOptimisedTests", dependencies: ["Confluence", "ConfluenceTesting"],
+    swiftSettings: optimisedInEveryConfiguration),
   // The race suite: small scenarios run on several threads at once, many times each, that
   // check the outcomes the thread-safety promises rule out (public API only).
   .testTarget(name: "ConfluenceRaceTests", dependencies: ["Confluence", "ConfluenceFoundation", "ConfluenceExtras"]),

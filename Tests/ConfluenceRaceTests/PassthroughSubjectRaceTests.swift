@@ -325,8 +325,27 @@ final class PassthroughSubjectRaceTests: XCTestCase {
   /// no completion reaches it, and it is let go; another subscriber gets each value at most
   /// once and one completion.
   func test_cancelInsideReceiveSubscription_racingSendsCancelAndCompletion_conduitOutlivesTheCall() {
+    raceCancelInsideReceiveSubscription("a subscriber") { subject, subscriber in subject.subscribe(subscriber) }
+  }
+
+  /// As above through `map` and `filter`, whose relays the subject's subscription holds alone
+  /// (moved in, see `Publisher._receiveRelay(_:)`): the subscription keeps each relay until
+  /// `receive(subscription:)` returns, though it was cancelled meanwhile on either thread.
+  func test_cancelInsideReceiveSubscription_throughRelays_racingSendsCancelAndCompletion_relayOutlivesTheCall() {
+    raceCancelInsideReceiveSubscription("a subscriber behind map") { subject, subscriber in
+      subject.map { $0 }.subscribe(subscriber)
+    }
+    raceCancelInsideReceiveSubscription("a subscriber behind filter") { subject, subscriber in
+      subject.eraseToAnyPublisher().filter { _ in true }.subscribe(subscriber)
+    }
+  }
+
+  private func raceCancelInsideReceiveSubscription(
+    _ who: String,
+    subscribe: @escaping @Sendable (PassthroughSubject<RaceTag, Never>, CancellingOnSubscription) -> Void
+  ) {
     race(
-      "PassthroughSubject: a subscriber cancels inside receive(subscription:) while others send, cancel and complete",
+      "PassthroughSubject: \(who) cancels inside receive(subscription:) while others send, cancel and complete",
       threads: 4
     ) { iteration in
       let subject = PassthroughSubject<RaceTag, Never>()
@@ -335,7 +354,7 @@ final class PassthroughSubjectRaceTests: XCTestCase {
       let seen = CancellingOnSubscription.Seen()
       let a = CancellingOnSubscription(iteration.recorder("A"), handing: handed, seen: seen)
       let weakA = RaceWeak(a)
-      iteration.thread { _ in subject.subscribe(a) }
+      iteration.thread { _ in subscribe(subject, a) }
       iteration.thread { $0.send(8) { subject.send($0) } }
       iteration.thread { actor in
         for _ in 0..<4 {

@@ -108,6 +108,14 @@ extension AnyPublisher: Publisher {
     // failure only) needs no box either: the box's ``AnyPublisherBox/receiveFanIn``, also
     // specialised where the `AnyPublisher` was made, hands it on as it is.
     if attachToSubject(subscriber) { return }
+    attachToWrapper(subscriber)
+  }
+
+  /// ``receive(subscriber:)`` once ``box`` is known not to be a ``PassthroughSubject`` or a
+  /// ``CurrentValueSubject``.
+  @inlinable
+  @inline(__always)
+  internal func attachToWrapper<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
     if let sink = subscriber as? Subscribers.Sink<Output, Failure> {
       wrapper.receive(sink: sink)
     } else if let subject = wrapper.subject {
@@ -133,20 +141,56 @@ extension AnyPublisher: Publisher {
   @inline(__always)
   internal func attachToSubject<S: Subscriber>(_ subscriber: S) -> Bool
   where S.Input == Output, S.Failure == Failure {
+    switch subjectKind {
+    case .passthrough:
+      _unsafeReferenceCast(box, to: PassthroughSubject<Output, Failure>.self).receive(subscriber: subscriber)
+      return true
+    case .currentValue:
+      _unsafeReferenceCast(box, to: CurrentValueSubject<Output, Failure>.self).receive(subscriber: subscriber)
+      return true
+    case .none:
+      return false
+    }
+  }
+
+  /// Which subject ``box`` is, if it is one (``attachToSubject(_:)``).
+  @usableFromInline
+  internal enum SubjectKind {
+    case passthrough
+    case currentValue
+    case none
+  }
+
+  /// Whether ``box`` is a ``PassthroughSubject``, a ``CurrentValueSubject`` or neither.
+  @inlinable
+  @inline(__always)
+  internal var subjectKind: SubjectKind {
     // Where this runs unspecialised, each comparison below looks a subject's metadata up in
     // the runtime's cache. A box is told apart first, by a cast to its non-generic root,
     // which walks the object's superclasses and looks nothing up.
-    if _canBeClass(Output.self) > 1 && box is AnyPublisherBoxRoot { return false }
+    if _canBeClass(Output.self) > 1 && box is AnyPublisherBoxRoot { return .none }
     let type = ObjectIdentifier(Swift.type(of: box))
-    if type == ObjectIdentifier(PassthroughSubject<Output, Failure>.self) {
-      _unsafeReferenceCast(box, to: PassthroughSubject<Output, Failure>.self).receive(subscriber: subscriber)
-      return true
+    if type == ObjectIdentifier(PassthroughSubject<Output, Failure>.self) { return .passthrough }
+    if type == ObjectIdentifier(CurrentValueSubject<Output, Failure>.self) { return .currentValue }
+    return .none
+  }
+
+  /// Attaches `relay`, a subscriber an operator has just made and keeps no copy of: a
+  /// wrapped ``PassthroughSubject`` or ``CurrentValueSubject`` moves it into the
+  /// subscription (see `Publisher._receiveRelay(_:)`); anything else is attached as by
+  /// ``receive(subscriber:)``.
+  ///
+  /// - Parameter relay: The operator's subscriber.
+  @inlinable
+  public func _receiveRelay<S: Subscriber>(_ relay: consuming S) where S.Input == Output, S.Failure == Failure {
+    switch subjectKind {
+    case .passthrough:
+      _unsafeReferenceCast(box, to: PassthroughSubject<Output, Failure>.self)._receiveRelay(relay)
+    case .currentValue:
+      _unsafeReferenceCast(box, to: CurrentValueSubject<Output, Failure>.self)._receiveRelay(relay)
+    case .none:
+      attachToWrapper(relay)
     }
-    if type == ObjectIdentifier(CurrentValueSubject<Output, Failure>.self) {
-      _unsafeReferenceCast(box, to: CurrentValueSubject<Output, Failure>.self).receive(subscriber: subscriber)
-      return true
-    }
-    return false
   }
 
   /// ``box`` as the box it is when it is not a subject.

@@ -87,7 +87,9 @@ public protocol Publisher<Output, Failure> {
   /// runs `receive(subscription:)` and cancels from there, where the caller's copy kept it
   /// alive. `flatMap`'s lets it go on cancel, so it is handed the relay only once
   /// `receive(subscription:)` has returned. `flatMap` and `switchToLatest` hand their own
-  /// subscription upstream moved in turn.
+  /// subscription upstream moved in turn. `PassthroughSubject` and `CurrentValueSubject`
+  /// (also erased) move a relay into their subscription, which keeps it until
+  /// `receive(subscription:)` returns even when it is cancelled meanwhile.
   ///
   /// - Parameter relay: A subscriber the caller made for this call and keeps no copy of.
   func _receiveRelay<S: Subscriber>(_ relay: consuming S) where S.Input == Output, S.Failure == Failure

@@ -62,6 +62,15 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
     storage.receive(subscriber: subscriber, parent: self)
   }
 
+  /// Attaches `relay`, a subscriber an operator has just made and keeps no copy of, moving it
+  /// into the subscription (see `Publisher._receiveRelay(_:)`).
+  ///
+  /// - Parameter relay: The operator's subscriber.
+  @inlinable
+  public func _receiveRelay<S: Subscriber>(_ relay: consuming S) where S.Input == Output, S.Failure == Failure {
+    storage.receive(relay: relay, parent: self)
+  }
+
   /// Sends a value to every subscriber that has outstanding demand.
   ///
   /// ```swift

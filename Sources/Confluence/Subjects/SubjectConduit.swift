@@ -405,12 +405,41 @@ internal final class SubjectConduit<Output, Failure: Error>: SubjectConduitRoot,
     _: Downstream.Type, _ body: (borrowing Downstream) -> Result
   ) -> Result {
     var words = storedSubscriber
-    return withUnsafeMutablePointer(to: &words) {
+    return Self.borrow(&words, as: Downstream.self, body)
+  }
+
+  /// Calls `body` with the value whose words `words` holds (a copy of a conduit's field),
+  /// moved out and back, so no reference count changes (see ``borrowStoredSubscriber(_:_:)``).
+  @inlinable
+  @inline(__always)
+  internal static func borrow<Words, Downstream, Result>(
+    _ words: inout Words, as _: Downstream.Type, _ body: (borrowing Downstream) -> Result
+  ) -> Result {
+    withUnsafeMutablePointer(to: &words) {
       let pointer = UnsafeMutableRawPointer($0).assumingMemoryBound(to: Downstream.self)
       let subscriber = pointer.move()
       let result = body(subscriber)
       pointer.initialize(to: consume subscriber)
       return result
+    }
+  }
+
+  /// Calls `body` with the subscriber, borrowed from this conduit, which holds it as itself
+  /// (``SubjectDownstreamForm/itself``) or stores it (``SubjectDownstreamForm/stored``):
+  /// how ``SubjectStorage/receive(relay:parent:)`` calls `receive(subscription:)` on a relay
+  /// it moved into the conduit. Sound only while the subscriber is in that call or before
+  /// the conduit is listed: nothing takes the subscriber then (see ``takeDownstream()``).
+  @inlinable
+  @inline(__always)
+  internal func lendSubscriber<Downstream: Subscriber>(_: Downstream.Type, _ body: (borrowing Downstream) -> Void) {
+    if storesSubscriber {
+      borrowStoredSubscriber(Downstream.self, body)
+    } else {
+      // The reference's word moved out of a copy and back, as a stored subscriber's are:
+      // borrowed through `_withUnsafeGuaranteedRef`, the optimiser retained the subscriber for
+      // the call and released it after.
+      var word = downstream
+      Self.borrow(&word, as: Downstream.self, body)
     }
   }
 
@@ -666,10 +695,16 @@ internal final class SubjectConduit<Output, Failure: Error>: SubjectConduitRoot,
   /// A stored subscriber (``SubjectDownstreamForm/stored``) stays where it is, marked taken
   /// (`tookStored`): the taker reaches it through this conduit, which it keeps alive, and
   /// hands the references to ``letGo(_:)``, which destroys it in place.
+  ///
+  /// While the subscriber is still in `receive(subscription:)` only the subject is taken:
+  /// the subscriber stays until the call returns, and ``finishSubscribing()`` takes it then.
+  /// A relay handed over moved (``SubjectStorage/receive(relay:parent:)``) has no other
+  /// owner, and the call runs on the conduit's own copy; a subscriber handed over borrowed
+  /// is kept alive by its caller's copy until then anyway, so nobody can tell the two apart.
   @inlinable
   internal func takeDownstream() -> TakenReferences {
     let parent = self.parent.take()
-    guard let box = downstream else { return (nil, parent, false) }
+    guard let box = downstream, !state.isSubscribing else { return (nil, parent, false) }
     downstream = nil
     if storesSubscriber { return (nil, parent, true) }
     return (Unmanaged<AnyObject>.fromOpaque(box).takeRetainedValue(), parent, false)
@@ -722,13 +757,16 @@ internal final class SubjectConduit<Output, Failure: Error>: SubjectConduitRoot,
   }
 
   /// ``finishSubscribing()`` after a cancel made while the subscriber was in
-  /// `receive(subscription:)`: called with the lock held (`hold`), takes the list's
-  /// reference, releases the lock and lets it go (the subscriber was let go at the cancel).
+  /// `receive(subscription:)`: called with the lock held (`hold`), takes the subscriber (kept
+  /// until now, see ``takeDownstream()``) and the list's reference, releases the lock and
+  /// lets them go.
   @inlinable
   @inline(never)
   internal func leaveAfterSubscribing(releasing hold: Lock.Hold) {
+    let taken = takeDownstream()
     let listed = storage.remove(self)
     storage.lock.release(hold)
+    letGo(taken)
     withExtendedLifetime(listed) {}
   }
 
@@ -870,6 +908,9 @@ internal final class SubjectConduit<Output, Failure: Error>: SubjectConduitRoot,
     let (parent, box, demand) = storage.lock.withLock { () -> (AnyObject?, AnyObject?, Subscribers.Demand) in
       // A stored subscriber is copied under the lock: outside it, a thread that takes it
       // may destroy it.
+      // A cancelled subscriber still in `receive(subscription:)` is kept until the call
+      // returns (see `takeDownstream()`), but shows as gone, as it does after the call.
+      let downstream = state.isTerminal ? nil : self.downstream
       if storesSubscriber, downstream != nil {
         withUnsafeMutablePointer(to: &stored) { receiveCompletion(self, SubjectStoredAccess.reflect, $0) }
       }

@@ -693,11 +693,58 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
     unmanaged._withUnsafeGuaranteedRef { $0.finishSubscribing() }
   }
 
+  /// ``receive(subscriber:parent:)`` for a relay an operator has just made and keeps no copy
+  /// of (`Publisher._receiveRelay(_:)`): the relay is moved into the conduit, and
+  /// `receive(subscription:)` is called on the conduit's copy, borrowed. Borrowing the relay
+  /// instead, the conduit retained each reference in it and the operator released its own
+  /// after the call: two atomic operations per pipeline built on a subject.
+  ///
+  /// Sound because the conduit keeps its subscriber until `receive(subscription:)` returns,
+  /// even when it is cancelled meanwhile (`SubjectConduit.takeDownstream()`), and the list
+  /// keeps the conduit (``remove(_:)``). A subscriber the conduit boxes, or keeps as a
+  /// reference and a tag, is handed over borrowed as before.
+  ///
+  /// - Parameter parent: The public subject object (see ``receive(subscriber:parent:)``).
+  @inlinable
+  internal func receive<S: Subscriber>(relay: consuming S, parent: AnyObject)
+  where S.Input == Output, S.Failure == Failure {
+    let form = SubjectDownstreamForm.of(S.self)
+    guard form == .itself || form == .stored else {
+      receive(subscriber: relay, parent: parent)
+      return
+    }
+    let conduit = SubjectConduit(storage: self, parent: parent, downstream: consume relay)
+    let unmanaged = Unmanaged.passUnretained(conduit)
+    let hold = lock.acquire()
+    closeLane()
+    guard !state.isCompleted else {
+      lock.release(hold)
+      // The conduit never served; the relay lives in it until it goes, after the refusal.
+      conduit.lendSubscriber(S.self) { refuse($0) }
+      _ = consume conduit
+      return
+    }
+    state.subscribe(consume conduit)
+    lock.release(hold)
+    // As in ``receive(subscriber:parent:)``: the list's reference keeps the conduit, and the
+    // conduit its relay, until `finishSubscribing()`.
+    unmanaged._withUnsafeGuaranteedRef { conduit in
+      conduit.lendSubscriber(S.self) { relay in
+        // Formed here, next to the call: formed outside the closure, the optimiser lost the
+        // subscription's class, and the relay's downstream stored it through value witnesses.
+        let lent: Subscription = unmanaged.takeRetainedValue()
+        relay.receive(subscription: lent)
+        forget(consume lent)
+      }
+    }
+    unmanaged._withUnsafeGuaranteedRef { $0.finishSubscribing() }
+  }
+
   /// Hands `subscriber` the subject's completion, which came before it subscribed (with an
   /// empty subscription first, as Apple's subjects do). Out of line: rare.
   @inlinable
   @inline(never)
-  internal func refuse<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
+  internal func refuse<S: Subscriber>(_ subscriber: borrowing S) where S.Input == Output, S.Failure == Failure {
     // Set once, before `isCompleted`, and never changed again.
     let completion = lock.withLock { state.completion.unsafelyUnwrapped }
     subscriber.receive(subscription: Subscriptions.empty)
