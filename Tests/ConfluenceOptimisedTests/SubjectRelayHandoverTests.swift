@@ -286,4 +286,93 @@ final class SubjectRelayHandoverTests: XCTestCase {
     subject._subscribeRelay(TouchingRelay(log, requests: true))
     XCTAssertEqual(log.events, ["relay continues", "completion", "relay deinit"])
   }
+
+  // MARK: Sides of zip and combineLatest
+  //
+  // A side's subscriber is a reference and a tag, which the subject's subscription keeps as
+  // such (handed over through the same entry point, but borrowed, as before): it is released
+  // at the cancel or the completion, or when a completed subject refuses it.
+
+  /// A subscriber that records its deinit and everything it receives.
+  private final class Recorder<Input>: Subscriber {
+    typealias Failure = Never
+    let log: Log
+    let demand: Subscribers.Demand
+    var subscription: Subscription?
+    init(_ log: Log, demand: Subscribers.Demand = .unlimited) {
+      self.log = log
+      self.demand = demand
+    }
+    deinit { log.events.append("subscriber deinit") }
+    func receive(subscription: Subscription) {
+      self.subscription = subscription
+      subscription.request(demand)
+    }
+    func receive(_ input: Input) -> Subscribers.Demand {
+      log.events.append("value \(input)")
+      return .none
+    }
+    func receive(completion: Subscribers.Completion<Never>) { log.events.append("completion") }
+  }
+
+  func test_zipAndCombineLatestOfSubjects_deliverAndLetTheirSidesGoAtCancel() {
+    let a = PassthroughSubject<Int, Never>()
+    let b = CurrentValueSubject<Int, Never>(10)
+    do {
+      let log = Log()
+      var recorder: Recorder<(Int, Int)>? = Recorder(log)
+      a.zip(b.eraseToAnyPublisher()).subscribe(recorder!)
+      a.send(1)
+      b.send(20)
+      XCTAssertEqual(log.events, ["value (1, 10)"])
+      recorder?.subscription?.cancel()
+      recorder?.subscription = nil
+      recorder = nil
+      XCTAssertEqual(log.events, ["value (1, 10)", "subscriber deinit"], "the sides let the zip go at the cancel")
+      a.send(2)
+      XCTAssertEqual(log.events.count, 2)
+    }
+    do {
+      let log = Log()
+      var recorder: Recorder<(Int, Int)>? = Recorder(log)
+      a.eraseToAnyPublisher().combineLatest(b).subscribe(recorder!)
+      a.send(3)
+      b.send(30)
+      XCTAssertEqual(log.events, ["value (3, 20)", "value (3, 30)"])
+      recorder?.subscription?.cancel()
+      recorder?.subscription = nil
+      recorder = nil
+      XCTAssertEqual(log.events.last, "subscriber deinit")
+    }
+  }
+
+  func test_zipOfSubjects_completedBySubjects_letsTheSidesGo() {
+    let log = Log()
+    let a = PassthroughSubject<Int, Never>()
+    let b = PassthroughSubject<Int, Never>()
+    var recorder: Recorder<(Int, Int)>? = Recorder(log)
+    a.zip(b).subscribe(recorder!)
+    a.send(1)
+    b.send(2)
+    a.send(completion: .finished)
+    XCTAssertEqual(log.events, ["value (1, 2)", "completion"])
+    recorder?.subscription = nil
+    recorder = nil
+    XCTAssertEqual(log.events.last, "subscriber deinit")
+  }
+
+  func test_zipWithACompletedSubject_isRefused_andLetsTheSideGo() {
+    let log = Log()
+    let done = PassthroughSubject<Int, Never>()
+    done.send(completion: .finished)
+    let live = PassthroughSubject<Int, Never>()
+    var recorder: Recorder<(Int, Int)>? = Recorder(log)
+    done.zip(live).subscribe(recorder!)
+    XCTAssertEqual(log.events, ["completion"])
+    recorder?.subscription = nil
+    recorder = nil
+    XCTAssertEqual(log.events, ["completion", "subscriber deinit"])
+    live.send(1)
+    XCTAssertEqual(log.events.count, 2)
+  }
 }
