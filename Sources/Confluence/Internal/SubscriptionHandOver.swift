@@ -61,3 +61,19 @@ internal func forget(_ erased: consuming any Subscription) {
 internal func moveSubscription(_ erased: consuming any Subscription, into slot: UnsafeMutableRawPointer) {
   slot.bindMemory(to: (any Subscription).self, capacity: 1).initialize(to: erased)
 }
+
+/// Ends `subscriber`'s lifetime without releasing the reference it holds, which a subject's
+/// subscription adopted: moves it into a never-deinitialised stack slot of two words.
+@inlinable
+@inline(__always)
+internal func forget<Subscriber>(adopted subscriber: consuming Subscriber) {
+  var slot: (UInt, UInt) = (0, 0)
+  assert(MemoryLayout<Subscriber>.size <= MemoryLayout.size(ofValue: slot), "the subscriber fits the slot")
+  moveAdopted(subscriber, into: &slot)
+}
+
+@inlinable
+@inline(__always)
+internal func moveAdopted<Subscriber>(_ subscriber: consuming Subscriber, into slot: UnsafeMutableRawPointer) {
+  slot.bindMemory(to: Subscriber.self, capacity: 1).initialize(to: subscriber)
+}

@@ -278,7 +278,8 @@ internal final class SubjectConduit<Output, Failure: Error>: SubjectConduitRoot,
   @inlinable
   @inline(__always)
   internal init<Downstream: Subscriber>(
-    storage: SubjectStorage<Output, Failure>, parent: AnyObject, downstream: Downstream
+    storage: SubjectStorage<Output, Failure>, parent: AnyObject, downstream: Downstream,
+    adoptingReference: Bool = false
   ) where Downstream.Input == Output, Downstream.Failure == Failure {
     self.storage = storage
     self.parent = parent
@@ -356,7 +357,10 @@ internal final class SubjectConduit<Output, Failure: Error>: SubjectConduitRoot,
         }
       }
     }
-    self.downstream = held.map { UnsafeRawPointer(Unmanaged.passRetained($0).toOpaque()) }
+    self.downstream = held.map {
+      UnsafeRawPointer(
+        adoptingReference ? Unmanaged.passUnretained($0).toOpaque() : Unmanaged.passRetained($0).toOpaque())
+    }
     if unspecialised {
       specialized = { conduit, demand in conduit.requestOrCancelOverridden(demand) }
     } else {
@@ -375,6 +379,8 @@ internal final class SubjectConduit<Output, Failure: Error>: SubjectConduitRoot,
       withStoredSubscriber(Downstream.self) { $0.initialize(to: downstream) }
       self.downstream = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
     }
+    // An inline subscriber's reference adopted: the subscriber is forgotten, not destroyed.
+    if adoptingReference { forget(adopted: downstream) }
   }
 
   /// Destroys the stored subscriber in place (``SubjectDownstreamForm/stored``). Out of

@@ -30,6 +30,10 @@ internal protocol SubjectInlineSubscriber: Subscriber {
   /// `tag`, with the `Subscribers.Completion<Failure>` that `completion` points to
   /// (borrowed).
   static func subjectReceive(_ reference: AnyObject, tag: UInt8, completion: UnsafeRawPointer)
+
+  /// What `receive(subscription:)` does on the subscriber made of `reference` (borrowed)
+  /// and `tag`.
+  static func subjectReceive(_ reference: AnyObject, tag: UInt8, subscription: Subscription)
 }
 
 extension SubjectInlineSubscriber {

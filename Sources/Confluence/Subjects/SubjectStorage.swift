@@ -709,6 +709,10 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
   internal func receive<S: Subscriber>(relay: consuming S, parent: AnyObject)
   where S.Input == Output, S.Failure == Failure {
     let form = SubjectDownstreamForm.of(S.self)
+    if form == .inline {
+      receive(inline: relay, parent: parent)
+      return
+    }
     guard form == .itself || form == .stored else {
       receive(subscriber: relay, parent: parent)
       return
@@ -736,6 +740,40 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
         relay.receive(subscription: lent)
         forget(consume lent)
       }
+    }
+    unmanaged._withUnsafeGuaranteedRef { $0.finishSubscribing() }
+  }
+
+  /// ``receive(relay:parent:)`` for an inline subscriber (a side of `zip` or
+  /// `combineLatest`): the conduit adopts its reference, and the subscriber's calls go
+  /// through its type's static functions with the reference and tag the conduit keeps.
+  @inlinable
+  @inline(never)
+  internal func receive<S: Subscriber>(inline relay: consuming S, parent: AnyObject)
+  where S.Input == Output, S.Failure == Failure {
+    let inline = S.self as! any SubjectInlineSubscriber.Type
+    let conduit = SubjectConduit(storage: self, parent: parent, downstream: relay, adoptingReference: true)
+    let reference = conduit.downstream.unsafelyUnwrapped
+    let tag = conduit.downstreamTag
+    let unmanaged = Unmanaged.passUnretained(conduit)
+    let hold = lock.acquire()
+    closeLane()
+    guard !state.isCompleted else {
+      lock.release(hold)
+      let completion = lock.withLock { state.completion.unsafelyUnwrapped }
+      Unmanaged<AnyObject>.fromOpaque(reference)._withUnsafeGuaranteedRef { held in
+        inline.subjectReceive(held, tag: tag, subscription: Subscriptions.empty)
+        withUnsafePointer(to: completion) { inline.subjectReceive(held, tag: tag, completion: $0) }
+      }
+      _ = consume conduit
+      return
+    }
+    state.subscribe(consume conduit)
+    lock.release(hold)
+    Unmanaged<AnyObject>.fromOpaque(reference)._withUnsafeGuaranteedRef { held in
+      let lent: Subscription = unmanaged.takeRetainedValue()
+      inline.subjectReceive(held, tag: tag, subscription: lent)
+      forget(consume lent)
     }
     unmanaged._withUnsafeGuaranteedRef { $0.finishSubscribing() }
   }

@@ -89,6 +89,13 @@ extension FanInSubscriber: SubjectInlineSubscriber {
   }
 
   @inlinable
+  @inline(__always)
+  internal static func subjectReceive(_ reference: AnyObject, tag: UInt8, subscription: Subscription) {
+    let parent = unsafeDowncast(reference, to: FanInJustEntry.self)
+    parent.receiveSubscription(parent, FanInSide(rawValue: tag).unsafelyUnwrapped, subscription)
+  }
+
+  @inlinable
   internal static func subjectReceive(_ reference: AnyObject, tag: UInt8, completion: UnsafeRawPointer) {
     let parent = unsafeDowncast(reference, to: FanInJustEntry.self)
     parent.event(parent, .completion, FanInSide(rawValue: tag).unsafelyUnwrapped, completion, 0)
