@@ -57,6 +57,10 @@ final class SubjectInlineSubscriberTests: XCTestCase {
         unsafeDowncast(reference, to: Recorder.self), tag: tag,
         "completion \(completion.assumingMemoryBound(to: Subscribers.Completion<TestError>.self).pointee) inline")
     }
+
+    static func subjectReceive(_ reference: AnyObject, tag: UInt8, subscription: Subscription) {
+      Tagged(recorder: unsafeDowncast(reference, to: Recorder.self), tag: tag).receive(subscription: subscription)
+    }
   }
 
   private struct TestError: Error, Equatable {}
