@@ -289,8 +289,8 @@ final class SubjectRelayHandoverTests: XCTestCase {
 
   // MARK: Sides of zip and combineLatest
   //
-  // A side's subscriber is a reference and a tag, which the subject's subscription keeps as
-  // such (handed over through the same entry point, but borrowed, as before): it is released
+  // A side's subscriber is a reference and a tag, whose reference the subject's subscription
+  // adopts without a retain (the side is forgotten, not destroyed): it must be released once,
   // at the cancel or the completion, or when a completed subject refuses it.
 
   /// A subscriber that records its deinit and everything it receives.

@@ -701,8 +701,9 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
   ///
   /// Sound because the conduit keeps its subscriber until `receive(subscription:)` returns,
   /// even when it is cancelled meanwhile (`SubjectConduit.takeDownstream()`), and the list
-  /// keeps the conduit (``remove(_:)``). A subscriber the conduit boxes, or keeps as a
-  /// reference and a tag, is handed over borrowed as before.
+  /// keeps the conduit (``remove(_:)``). A subscriber the conduit keeps as a reference and a
+  /// tag has its reference adopted (``receive(inline:parent:)``); one it boxes is handed
+  /// over borrowed as before.
   ///
   /// - Parameter parent: The public subject object (see ``receive(subscriber:parent:)``).
   @inlinable
