@@ -97,6 +97,108 @@ final class CompactMapTests: XCTestCase {
       [.subscription("ScriptedUpstream"), .value("#1"), .value("#3"), .completion(.finished)])
   }
 
+  /// Built by unspecialised code, a fused `CompactMap` subscribes a relay per closure; the
+  /// upstream still sees one subscriber shown as "CompactMap", and the downstream the
+  /// upstream's own subscription.
+  func test_fusion_builtByUnspecialisedGenericCode_upstreamSeesOneCompactMap() {
+    let upstream = DetachedUpstream<String, Never>()
+    let subscriber = TestSubscriber<String, Never>(initialDemand: .none)
+    fusedInGenericCode(upstream).subscribe(subscriber)
+    XCTAssertEqual(String(describing: upstream.operatorSubscriber), "CompactMap")
+    XCTAssertTrue(Mirror(reflecting: upstream.operatorSubscriber).children.isEmpty)
+    upstream.attach()
+    XCTAssertEqual(subscriber.subscriptionDescription, "Recording")
+  }
+
+  func test_fusion_builtByUnspecialisedGenericCode_failurePassesOn() {
+    let upstream = ScriptedUpstream<String, TestError>()
+    let subscriber = TestSubscriber<String, TestError>()
+    fusedInGenericCode(upstream).subscribe(subscriber)
+    upstream.send("7")
+    upstream.send(completion: .failure(TestError("boom")))
+    XCTAssertEqual(
+      subscriber.events,
+      [.subscription("ScriptedUpstream"), .value("#7"), .completion(.failure(TestError("boom")))])
+  }
+
+  /// The fused publisher's `transform` is every closure composed, whoever built it.
+  func test_fusion_builtByUnspecialisedGenericCode_transformComposesEveryClosure() {
+    let fused = fusedInGenericCode(ScriptedUpstream<String, Never>())
+    XCTAssertEqual(fused.transform("3"), "#3")
+    XCTAssertNil(fused.transform("12"))
+    XCTAssertNil(fused.transform("x"))
+  }
+
+  /// A closure that captures `probe` at each stage of a fused `CompactMap` built by
+  /// unspecialised code: `compactMap`, then `map`, then `compactMap`.
+  @_semantics("optimize.sil.specialize.generic.never")
+  private func fusedCapturing<P: Publisher>(_ upstream: P, _ probes: [LifetimeTracker.Tracked])
+    -> Publishers.CompactMap<P, Int>
+  where P.Output == String {
+    let (first, second, third) = (probes[0], probes[1], probes[2])
+    return upstream.compactMap { Int($0).map { $0 + first.id } }.map { $0 + second.id }
+      .compactMap { $0 > third.id + 1_000 ? nil : $0 }
+  }
+
+  func test_fusion_builtByUnspecialisedGenericCode_releasesEveryClosure_onCancel() {
+    let tracker = LifetimeTracker()
+    let upstream = ScriptedUpstream<String, Never>()
+    let subscriber = TestSubscriber<Int, Never>()
+    do {
+      fusedCapturing(upstream, [tracker.make(), tracker.make(), tracker.make()]).subscribe(subscriber)
+    }
+    upstream.send("1")
+    XCTAssertEqual(tracker.liveCount, 3)
+    subscriber.cancel()
+    XCTAssertEqual(tracker.liveCount, 0)
+    XCTAssertEqual(subscriber.values.count, 1)
+  }
+
+  func test_fusion_builtByUnspecialisedGenericCode_releasesEveryClosure_onCompletion() {
+    let tracker = LifetimeTracker()
+    let upstream = ScriptedUpstream<String, Never>()
+    let subscriber = TestSubscriber<Int, Never>()
+    do {
+      fusedCapturing(upstream, [tracker.make(), tracker.make(), tracker.make()]).subscribe(subscriber)
+    }
+    XCTAssertEqual(tracker.liveCount, 3)
+    upstream.send(completion: .finished)
+    XCTAssertEqual(tracker.liveCount, 0)
+  }
+
+  /// `compactMap`, `map` and `compactMap` alternating, built by unspecialised code: the
+  /// `map` and the `compactMap` after it run in one relay. Values sent one by one and as a
+  /// sequence's run, with demand for some of them.
+  @_semantics("optimize.sil.specialize.generic.never")
+  private func alternating<P: Publisher>(_ upstream: P) -> Publishers.CompactMap<P, String>
+  where P.Output == String {
+    upstream.compactMap { Int($0) }.map { $0 * 2 }.compactMap { $0 < 20 ? $0 : nil }
+      .map { $0 + 1 }.compactMap { $0 == 5 ? nil : "#\($0)" }
+  }
+
+  func test_fusion_alternatingStages_builtByUnspecialisedGenericCode_sameValuesAndDemand() {
+    let upstream = ScriptedUpstream<String, Never>()
+    let subscriber = TestSubscriber<String, Never>(initialDemand: .max(2))
+    alternating(upstream).subscribe(subscriber)
+    XCTAssertEqual(upstream.send("x"), .max(1), "dropped by the first compactMap")
+    XCTAssertEqual(upstream.send("12"), .max(1), "dropped by the second")
+    XCTAssertEqual(upstream.send("2"), .max(1), "dropped by the third")
+    XCTAssertEqual(upstream.send("1"), .none)
+    subscriber.onValue = { _ in .max(4) }
+    XCTAssertEqual(upstream.send("3"), .max(4))
+    XCTAssertEqual(subscriber.values, ["#3", "#7"])
+  }
+
+  func test_fusion_alternatingStages_sequenceRun_limitedDemand() {
+    let subscriber = TestSubscriber<String, Never>(initialDemand: .max(2))
+    alternating(["1", "x", "12", "2", "3", "4"].publisher).subscribe(subscriber)
+    XCTAssertEqual(subscriber.values, ["#3", "#7"])
+    XCTAssertNil(subscriber.completion)
+    subscriber.request(.max(5))
+    XCTAssertEqual(subscriber.values, ["#3", "#7", "#9"])
+    XCTAssertEqual(subscriber.completion, .finished)
+  }
+
   func test_releasesClosure_onCancel() {
     let tracker = LifetimeTracker()
     let upstream = ScriptedUpstream<String, Never>()

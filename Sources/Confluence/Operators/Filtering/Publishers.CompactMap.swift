@@ -21,6 +21,11 @@ extension Publishers {
     /// values.
     public let transform: (Upstream.Output) -> Output?
 
+    /// The closures a fused `CompactMap` was built from, one by one, where it was built by
+    /// code the compiler did not specialise; `nil` otherwise (see ``CompactMapStages``).
+    @usableFromInline
+    internal let stages: CompactMapStages<Upstream.Output, Output>?
+
     /// Creates a publisher that republishes all non-`nil` results of calling a closure
     /// with each received element.
     ///
@@ -32,6 +37,18 @@ extension Publishers {
     public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output?) {
       self.upstream = upstream
       self.transform = transform
+      self.stages = nil
+    }
+
+    /// A fused `CompactMap`: `transform` composed from `stages`' closures.
+    @inlinable
+    internal init(
+      upstream: Upstream, transform: @escaping (Upstream.Output) -> Output?,
+      stages: CompactMapStages<Upstream.Output, Output>?
+    ) {
+      self.upstream = upstream
+      self.transform = transform
+      self.stages = stages
     }
 
     @inlinable
@@ -47,7 +64,13 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func _receiveRelay<S: Subscriber>(_ relay: consuming S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeRelay(CompactMapRelay<Upstream.Output, Output?, S>(downstream: relay, transform: transform))
+      // Specialised code runs the composed closure, which the optimiser inlines; code that
+      // is not runs a relay per fused closure (see `CompactMapStages`).
+      if let stages, !(_isConcrete(Upstream.self) && _isConcrete(S.self)) {
+        stages.subscribe(upstream, relay)
+      } else {
+        upstream._subscribeRelay(CompactMapRelay<Upstream.Output, Output?, S>(downstream: relay, transform: transform))
+      }
     }
   }
 }
@@ -91,7 +114,10 @@ extension Publishers.CompactMap {
   /// - Returns: One `CompactMap` on the same upstream that applies both closures.
   @inlinable
   public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Upstream, T> {
-    Publishers.CompactMap(upstream: upstream, transform: CompactMapFusion.compactMap(transform, after: self.transform))
+    let fused = CompactMapFusion.compactMap(transform, after: self.transform)
+    guard !_isConcrete(Upstream.self) else { return Publishers.CompactMap(upstream: upstream, transform: fused) }
+    let stages = (self.stages ?? CompactMapStages(self.transform)).then(compactMap: transform, fused: fused)
+    return Publishers.CompactMap(upstream: upstream, transform: fused, stages: stages)
   }
 
   /// Fuses this compact map with a map into one `CompactMap`.
@@ -104,7 +130,10 @@ extension Publishers.CompactMap {
   /// - Returns: One `CompactMap` on the same upstream that applies both closures.
   @inlinable
   public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.CompactMap<Upstream, T> {
-    Publishers.CompactMap(upstream: upstream, transform: CompactMapFusion.map(transform, after: self.transform))
+    let fused = CompactMapFusion.map(transform, after: self.transform)
+    guard !_isConcrete(Upstream.self) else { return Publishers.CompactMap(upstream: upstream, transform: fused) }
+    let stages = (self.stages ?? CompactMapStages(self.transform)).then(map: transform, fused: fused)
+    return Publishers.CompactMap(upstream: upstream, transform: fused, stages: stages)
   }
 }
 
