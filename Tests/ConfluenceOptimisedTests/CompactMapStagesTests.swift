@@ -56,7 +56,8 @@ final class CompactMapStagesTests: XCTestCase {
     let upstream = RecordingUpstream()
     let subscriber = TestSubscriber<String, Never>(initialDemand: .max(2))
     upstream.compactMap { Int($0) }.compactMap { $0 < 10 ? $0 : nil }.map { "#\($0)" }.subscribe(subscriber)
-    XCTAssertTrue(upstream.subscriberType.hasPrefix("Confluence.CompactMapRelay<Swift.String, Swift.Optional<Swift.String>"))
+    XCTAssertTrue(
+      upstream.subscriberType.hasPrefix("Confluence.CompactMapRelay<Swift.String, Swift.Optional<Swift.String>"))
     XCTAssertFalse(upstream.subscriberType.contains("MapSubscriber"), upstream.subscriberType)
     checkScript(upstream, subscriber)
   }
@@ -65,7 +66,8 @@ final class CompactMapStagesTests: XCTestCase {
     let upstream = RecordingUpstream()
     let subscriber = TestSubscriber<String, Never>(initialDemand: .max(2))
     subscribeUnspecialised(upstream, subscriber)
-    XCTAssertTrue(upstream.subscriberType.hasPrefix("Confluence.CompactMapRelay<Swift.String, Swift.Optional<Swift.Int>"))
+    XCTAssertTrue(
+      upstream.subscriberType.hasPrefix("Confluence.CompactMapRelay<Swift.String, Swift.Optional<Swift.Int>"))
     XCTAssertTrue(upstream.subscriberType.contains("MapSubscriber"), upstream.subscriberType)
     checkScript(upstream, subscriber)
   }

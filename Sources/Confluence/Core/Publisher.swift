@@ -66,6 +66,41 @@ public protocol Publisher<Output, Failure> {
   func _subscribeFiltering<S: Subscriber>(_ subscriber: consuming S, isIncluded: @escaping (Output) -> Bool)
   where S.Input == Output, S.Failure == Failure
 
+  /// Confluence's fast path for `map(transform).filter(isIncluded)` on this publisher, in
+  /// code the compiler did not specialise: not part of Combine's API, and not for use outside
+  /// Confluence. The default subscribes the relay `map` then `filter` subscribe as one
+  /// (`MapFilterSubscriber`, as `_subscribeRelay(_:)`); leave it to the default.
+  ///
+  /// `Publishers.Filter` hands the pair on to its own upstream's
+  /// ``_subscribeFilteringMapFiltering(_:isIncluded:then:isIncluded:)`` with its own test,
+  /// so that a `map` → `filter` → `map` → `filter` run of stages subscribes one relay where it
+  /// would subscribe two (see `MapFilterPairSubscriber`).
+  ///
+  /// - Parameters:
+  ///   - subscriber: What `filter`'s publisher was subscribed with.
+  ///   - transform: The map's closure.
+  ///   - isIncluded: The filter's test.
+  func _subscribeMapFiltering<S: Subscriber>(
+    _ subscriber: consuming S, transform: @escaping (Output) -> S.Input, isIncluded: @escaping (S.Input) -> Bool
+  ) where S.Failure == Failure
+
+  /// Confluence's fast path for `filter(isIncluded).map(transform).filter(thenIsIncluded)`
+  /// on this publisher, in code the compiler did not specialise: not part of Combine's API,
+  /// and not for use outside Confluence. The default subscribes `filter`'s relay
+  /// (``_subscribeFiltering(_:isIncluded:)``) with the `map` → `filter` relay as its
+  /// downstream; leave it to the default. `Publishers.Map` subscribes one relay for its own
+  /// closure and the three after it (see `MapFilterPairSubscriber`).
+  ///
+  /// - Parameters:
+  ///   - subscriber: What the last `filter`'s publisher was subscribed with.
+  ///   - isIncluded: The first filter's test.
+  ///   - transform: The map's closure.
+  ///   - thenIsIncluded: The last filter's test.
+  func _subscribeFilteringMapFiltering<S: Subscriber>(
+    _ subscriber: consuming S, isIncluded: @escaping (Output) -> Bool, then transform: @escaping (Output) -> S.Input,
+    isIncluded thenIsIncluded: @escaping (S.Input) -> Bool
+  ) where S.Failure == Failure
+
   /// Confluence's fast path for a subscriber that an operator has just made and hands over
   /// (`map`'s relay, `reduce`'s subscription, …): not part of Combine's API, and not for use
   /// outside Confluence. Operators call `_subscribeRelay(_:)`, which reports the subscribe
@@ -115,6 +150,40 @@ extension Publisher {
   public func _subscribeFiltering<S: Subscriber>(_ subscriber: consuming S, isIncluded: @escaping (Output) -> Bool)
   where S.Input == Output, S.Failure == Failure {
     _subscribeRelay(FilterSubscriber(downstream: subscriber, isIncluded: isIncluded))
+  }
+
+  /// Subscribes the relay `map(transform).filter(isIncluded)` subscribes
+  /// (`_subscribeRelay(_:)`).
+  ///
+  /// - Parameters:
+  ///   - subscriber: What `filter`'s publisher was subscribed with.
+  ///   - transform: The map's closure.
+  ///   - isIncluded: The filter's test.
+  @inlinable
+  @inline(never)
+  public func _subscribeMapFiltering<S: Subscriber>(
+    _ subscriber: consuming S, transform: @escaping (Output) -> S.Input, isIncluded: @escaping (S.Input) -> Bool
+  ) where S.Failure == Failure {
+    _subscribeRelay(MapFilterSubscriber(downstream: subscriber, transform: transform, isIncluded: isIncluded))
+  }
+
+  /// Subscribes `filter`'s relay (``_subscribeFiltering(_:isIncluded:)``) with the relay
+  /// `map(transform).filter(thenIsIncluded)` subscribes as its downstream.
+  ///
+  /// - Parameters:
+  ///   - subscriber: What the last `filter`'s publisher was subscribed with.
+  ///   - isIncluded: The first filter's test.
+  ///   - transform: The map's closure.
+  ///   - thenIsIncluded: The last filter's test.
+  @inlinable
+  @inline(never)
+  public func _subscribeFilteringMapFiltering<S: Subscriber>(
+    _ subscriber: consuming S, isIncluded: @escaping (Output) -> Bool, then transform: @escaping (Output) -> S.Input,
+    isIncluded thenIsIncluded: @escaping (S.Input) -> Bool
+  ) where S.Failure == Failure {
+    _subscribeFiltering(
+      MapFilterSubscriber(downstream: subscriber, transform: transform, isIncluded: thenIsIncluded),
+      isIncluded: isIncluded)
   }
 
   /// Subscribes `relay` (``receive(subscriber:)``).

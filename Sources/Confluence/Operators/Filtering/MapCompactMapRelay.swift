@@ -24,7 +24,8 @@ where Downstream.Input == Transformed.Wrapped {
   internal let compactMap: (Middle) -> Transformed
 
   @usableFromInline
-  internal init(downstream: Downstream, map: @escaping (Input) -> Middle, compactMap: @escaping (Middle) -> Transformed) {
+  internal init(downstream: Downstream, map: @escaping (Input) -> Middle, compactMap: @escaping (Middle) -> Transformed)
+  {
     self.downstream = downstream
     self.map = map
     self.compactMap = compactMap

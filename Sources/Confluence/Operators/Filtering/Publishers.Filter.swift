@@ -46,6 +46,24 @@ extension Publishers {
     public func _receiveRelay<S: Subscriber>(_ relay: consuming S) where S.Input == Output, S.Failure == Failure {
       upstream._subscribeFiltering(relay, isIncluded: isIncluded)
     }
+
+    /// Hands a `map` → `filter` pair subscribed to this filter on to `upstream`'s
+    /// `_subscribeFilteringMapFiltering(_:isIncluded:then:isIncluded:)` with this filter's
+    /// test (see `Publisher._subscribeMapFiltering(_:transform:isIncluded:)`).
+    ///
+    /// - Parameters:
+    ///   - subscriber: What the pair's `filter` was subscribed with.
+    ///   - transform: The pair's map closure.
+    ///   - thenIsIncluded: The pair's filter test.
+    @inlinable
+    @inline(never)
+    public func _subscribeMapFiltering<S: Subscriber>(
+      _ subscriber: consuming S, transform: @escaping (Output) -> S.Input,
+      isIncluded thenIsIncluded: @escaping (S.Input) -> Bool
+    ) where S.Failure == Failure {
+      upstream._subscribeFilteringMapFiltering(
+        subscriber, isIncluded: isIncluded, then: transform, isIncluded: thenIsIncluded)
+    }
   }
 }
 

@@ -57,9 +57,49 @@ extension Publishers {
     where S.Input == Output, S.Failure == Failure {
       if _slowPath(DebugHook.isActive) {
         _subscribeRelay(FilterSubscriber(downstream: subscriber, isIncluded: isIncluded))
-      } else {
+      } else if _isConcrete(Upstream.self) && _isConcrete(S.self) {
         upstream._subscribeRelay(
           MapFilterSubscriber(downstream: subscriber, transform: transform, isIncluded: isIncluded))
+      } else {
+        subscribeFilteringNotSpecialised(subscriber, isIncluded: isIncluded)
+      }
+    }
+
+    /// ``_subscribeFiltering(_:isIncluded:)`` in code the compiler did not specialise: the
+    /// upstream may take the pair into a relay of its own upstream's (see
+    /// `Publisher._subscribeMapFiltering(_:transform:isIncluded:)`). Not inlinable, so that
+    /// specialised code, where this branch folds away, never grows by it.
+    @usableFromInline
+    internal func subscribeFilteringNotSpecialised<S: Subscriber>(
+      _ subscriber: consuming S, isIncluded: @escaping (Output) -> Bool
+    ) where S.Input == Output, S.Failure == Failure {
+      upstream._subscribeMapFiltering(subscriber, transform: transform, isIncluded: isIncluded)
+    }
+
+    /// Subscribes one relay for this map's closure and the `filter`, `map` and `filter`
+    /// subscribed to it (see `MapFilterPairSubscriber`), or, while an `_Introspection` is
+    /// enabled, the relays separately.
+    ///
+    /// - Parameters:
+    ///   - subscriber: What the last `filter`'s publisher was subscribed with.
+    ///   - isIncluded: The first filter's test.
+    ///   - thenTransform: The second map's closure.
+    ///   - thenIsIncluded: The last filter's test.
+    @inlinable
+    @inline(never)
+    public func _subscribeFilteringMapFiltering<S: Subscriber>(
+      _ subscriber: consuming S, isIncluded: @escaping (Output) -> Bool,
+      then thenTransform: @escaping (Output) -> S.Input, isIncluded thenIsIncluded: @escaping (S.Input) -> Bool
+    ) where S.Failure == Failure {
+      if _slowPath(DebugHook.isActive) {
+        _subscribeFiltering(
+          MapFilterSubscriber(downstream: subscriber, transform: thenTransform, isIncluded: thenIsIncluded),
+          isIncluded: isIncluded)
+      } else {
+        upstream._subscribeRelay(
+          MapFilterPairSubscriber(
+            downstream: subscriber, transform: transform, isIncluded: isIncluded, thenTransform: thenTransform,
+            thenIsIncluded: thenIsIncluded))
       }
     }
   }

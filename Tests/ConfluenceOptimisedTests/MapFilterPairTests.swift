@@ -1,0 +1,91 @@
+import Confluence
+import XCTest
+
+/// `map` → `filter` pairs in a row subscribe one relay for every two pairs where the code
+/// that subscribes them was not specialised (`MapFilterPairSubscriber`), and one relay per
+/// pair where it was (the relays are inlined into one another there). In this target,
+/// compiled optimised as an app's release build is, both happen; the values and the demand
+/// answered are the same.
+final class MapFilterPairTests: XCTestCase {
+  /// An upstream that records the type of what subscribed to it and hands values to it.
+  private struct RecordingUpstream: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+
+    /// What the upstream was handed, kept by reference so that the structure can be copied.
+    final class Record {
+      var subscriberType = ""
+      var deliver: ((Int) -> Subscribers.Demand)?
+    }
+
+    let record = Record()
+
+    var subscriberType: String { record.subscriberType }
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+      record.subscriberType = String(reflecting: S.self)
+      subscriber.receive(subscription: Subscriptions.empty)
+      record.deliver = { subscriber.receive($0) }
+    }
+
+    func send(_ value: Int) -> Subscribers.Demand {
+      record.deliver?(value) ?? .none
+    }
+  }
+
+  /// A subscriber that keeps what it receives and asks for two more each time.
+  private final class Collector: Subscriber {
+    typealias Input = Int
+    typealias Failure = Never
+    var values: [Int] = []
+    func receive(subscription: Subscription) { subscription.request(.unlimited) }
+    func receive(_ input: Int) -> Subscribers.Demand {
+      values.append(input)
+      return .max(2)
+    }
+    func receive(completion: Subscribers.Completion<Never>) {}
+  }
+
+  @inline(never)
+  @_semantics("optimize.sil.specialize.generic.never")
+  private func subscribeUnspecialised<P: Publisher>(_ upstream: P, _ collector: Collector)
+  where P.Output == Int, P.Failure == Never {
+    upstream.map { $0 * 10 }.filter { $0 % 20 == 0 }.map { $0 + 1 }.filter { $0 % 3 != 0 }.subscribe(collector)
+  }
+
+  /// The same pipeline, specialised. (`receive(subscriber:)`, not `subscribe(_:)`: with a
+  /// subscriber class of its own, `subscribe(_:)` to two pairs in one function crashes the
+  /// optimiser of Swift 6.3.1, "too many/large bit fields allocated in function"; see
+  /// COMPATIBILITY.md.)
+  @inline(never)
+  private func subscribeSpecialised(_ upstream: RecordingUpstream, _ collector: Collector) {
+    upstream.map { $0 * 10 }.filter { $0 % 20 == 0 }.map { $0 + 1 }.filter { $0 % 3 != 0 }
+      .receive(subscriber: collector)
+  }
+
+  private func checkScript(_ upstream: RecordingUpstream, _ collector: Collector) {
+    XCTAssertEqual(upstream.send(1), .max(1), "10 is dropped by the first test")
+    XCTAssertEqual(upstream.send(4), .max(2), "41 passes both")
+    XCTAssertEqual(upstream.send(8), .max(1), "81 is dropped by the second test")
+    XCTAssertEqual(upstream.send(6), .max(2))
+    XCTAssertEqual(collector.values, [41, 61])
+  }
+
+  func test_specialised_aRelayPerPair() {
+    let upstream = RecordingUpstream()
+    let collector = Collector()
+    subscribeSpecialised(upstream, collector)
+    XCTAssertTrue(upstream.subscriberType.hasPrefix("Confluence.MapFilterSubscriber<"), upstream.subscriberType)
+    XCTAssertFalse(upstream.subscriberType.contains("MapFilterPairSubscriber"), upstream.subscriberType)
+    checkScript(upstream, collector)
+  }
+
+  func test_notSpecialised_oneRelayForBothPairs_sameValuesAndDemand() {
+    let upstream = RecordingUpstream()
+    let collector = Collector()
+    subscribeUnspecialised(upstream, collector)
+    XCTAssertTrue(upstream.subscriberType.hasPrefix("Confluence.MapFilterPairSubscriber<"), upstream.subscriberType)
+    XCTAssertFalse(upstream.subscriberType.contains("Confluence.MapFilterSubscriber"), upstream.subscriberType)
+    checkScript(upstream, collector)
+  }
+}
