@@ -224,6 +224,23 @@ final class CompactMapTests: XCTestCase {
   }
 
   /// Apple's documentation example for `compactMap(_:)`: "I II III V".
+  /// The publisher's mirror shows `upstream` and `transform`, as Apple's does, whether or not
+  /// it keeps its closures one by one.
+  func test_mirror_upstreamAndTransform_fusedByUnspecialisedCodeToo() {
+    let subject = PassthroughSubject<String, Never>()
+    let plain = subject.compactMap { $0.isEmpty ? nil : $0 }
+    let fused = fusedInGenericCode(subject)
+    for publisher in [plain as Any, fused] {
+      XCTAssertEqual(Mirror(reflecting: publisher).children.map(\.label), ["upstream", "transform"])
+      XCTAssertEqual(Mirror(reflecting: publisher).displayStyle, .struct)
+    }
+    let printed =
+      "CompactMap<PassthroughSubject<String, Never>, String>(upstream: "
+      + "Confluence.PassthroughSubject<Swift.String, Swift.Never>, transform: (Function))"
+    XCTAssertEqual(String(describing: plain), printed)
+    XCTAssertEqual(String(describing: fused), printed)
+  }
+
   func test_appleExample_romanNumerals() {
     let romanNumeralDict: [Int: String] = [1: "I", 2: "II", 3: "III", 5: "V"]
     var printed = ""

@@ -160,3 +160,17 @@ internal enum CompactMapFusion {
     { first($0).flatMapWrapped { .some(transform($0)) } }
   }
 }
+
+extension Publishers.CompactMap: CustomReflectable {
+  /// `upstream` and `transform`, as the mirror of Apple's `CompactMap` shows them; the
+  /// closures a fused `CompactMap` keeps one by one for unspecialised code (`stages`) are
+  /// left out, so that `print(_:)` and `dump(_:)` show the publisher as Apple's show it.
+  ///
+  /// ```swift
+  /// print(Just("1").compactMap { Int($0) })
+  /// // CompactMap<Just<String>, Int>(upstream: Just<String>(output: "1"), transform: (Function))
+  /// ```
+  public var customMirror: Mirror {
+    Mirror(self, children: ["upstream": upstream, "transform": transform], displayStyle: .struct)
+  }
+}
