@@ -72,6 +72,7 @@ extension Publishers {{
   /// ```
   ///
 {d["backpressure"]}
+  @_eagerMove
   public struct {name}<{generic}>: Publisher where {where} {{
     public typealias Output = {output}
     public typealias Failure = A.Failure

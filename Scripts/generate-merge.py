@@ -49,6 +49,7 @@ extension Publishers {{
   /// Back-pressure: while downstream demand is unlimited each upstream is asked for
   /// everything; otherwise each upstream is asked for one element at a time and at most one
   /// element per upstream waits for demand. Shown as `Merge` by `print`.
+  @_eagerMove
   public struct {name}<{generic}>: Publisher where {constraints(letters)} {{
     public typealias Output = A.Output
     public typealias Failure = A.Failure

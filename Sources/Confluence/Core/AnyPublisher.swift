@@ -28,6 +28,7 @@
 ///
 /// Back-pressure: none of its own; demand goes straight to the wrapped publisher.
 @frozen
+@_eagerMove
 public struct AnyPublisher<Output, Failure: Error>: CustomStringConvertible, CustomPlaygroundDisplayConvertible {
   /// A ``PassthroughSubject`` or ``CurrentValueSubject`` of this output and failure, as
   /// itself; anything else in an ``AnyPublisherBox``.

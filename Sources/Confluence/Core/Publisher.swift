@@ -204,10 +204,24 @@ extension Publisher {
   @inline(__always)
   public func _subscribeRelay<S: Subscriber>(_ relay: consuming S) where S.Input == Output, S.Failure == Failure {
     if _slowPath(DebugHook.isActive) {
-      DebugHook.subscribe(self, relay)
+      _subscribeWatched(relay)
     } else {
       _receiveRelay(relay)
     }
+  }
+
+  /// `subscribe(_:)` while an `_Introspection` is enabled (`DebugHook.subscribe(_:_:)`).
+  ///
+  /// Out of line, and not inlinable, on purpose: with the call to `DebugHook` written in
+  /// `subscribe(_:)` itself, Swift 6.3.1's optimiser failed an internal assertion ("too
+  /// many/large bit fields allocated in function", in `Mem2Reg`) on a function that
+  /// subscribed a subscriber class of its own to two `map` → `filter` pairs.
+  ///
+  /// - Parameter subscriber: What is being subscribed.
+  @usableFromInline
+  @inline(never)
+  internal func _subscribeWatched<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
+    DebugHook.subscribe(self, subscriber)
   }
 }
 
@@ -224,7 +238,7 @@ extension Publisher {
   @inline(__always)
   public func subscribe<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
     if _slowPath(DebugHook.isActive) {
-      DebugHook.subscribe(self, subscriber)
+      _subscribeWatched(subscriber)
     } else {
       receive(subscriber: subscriber)
     }

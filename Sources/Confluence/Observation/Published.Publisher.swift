@@ -13,6 +13,7 @@ extension Published {
   ///
   /// Back-pressure: demand is kept per subscriber; after a change it had no demand for, a
   /// subscriber receives the value current when its demand arrives.
+  @_eagerMove
   public struct Publisher: Confluence.Publisher {
     public typealias Output = Value
     public typealias Failure = Never

@@ -22,6 +22,7 @@
 /// completions are exactly those of the created publisher.
 ///
 /// Back-pressure: none of its own; demand goes straight to the created publisher.
+@_eagerMove
 public struct Deferred<DeferredPublisher: Publisher>: Publisher {
   /// The kind of values published by this publisher.
   public typealias Output = DeferredPublisher.Output

@@ -17,6 +17,7 @@
 ///
 /// Back-pressure: sends no values, so it ignores demand; it completes without waiting
 /// for a request.
+@_eagerMove
 public struct Empty<Output, Failure: Error>: Publisher, Equatable {
   /// A Boolean value that indicates whether the publisher immediately sends a completion.
   ///

@@ -17,6 +17,7 @@
 ///
 /// Back-pressure: sends no values, so it ignores demand; it fails without waiting for a
 /// request.
+@_eagerMove
 public struct Fail<Output, Failure: Error>: Publisher {
   /// The failure to send when terminating the publisher.
   public let error: Failure

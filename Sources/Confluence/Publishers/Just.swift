@@ -12,6 +12,7 @@
 ///
 /// Back-pressure: sends its value when the subscriber first requests a non-zero demand,
 /// then finishes.
+@_eagerMove
 public struct Just<Output>: Publisher {
   public typealias Failure = Never
 

@@ -18,6 +18,7 @@ extension Optional {
   /// receives ``Subscriptions/empty`` and `.finished` at once.
   ///
   /// Back-pressure: sends its value on the first non-zero request, then finishes.
+  @_eagerMove
   public struct Publisher: Confluence.Publisher {
     /// The kind of value published by this publisher: the optional's `Wrapped` type.
     public typealias Output = Wrapped

@@ -13,6 +13,7 @@ extension Publishers {
   /// Back-pressure: emits exactly as many elements as requested, and finishes as soon as
   /// it has emitted the last one. An empty sequence finishes immediately after the
   /// subscription. With unlimited demand the elements flow in a loop that takes no lock.
+  @_eagerMove
   public struct Sequence<Elements: Swift.Sequence, Failure: Error>: Publisher {
     public typealias Output = Elements.Element
 

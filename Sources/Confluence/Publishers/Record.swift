@@ -23,6 +23,7 @@
 ///
 /// Back-pressure: emits exactly as many values as requested, and sends the completion
 /// as soon as the last value has been delivered, without waiting for further demand.
+@_eagerMove
 public struct Record<Output, Failure: Error>: Publisher {
   /// The recorded output and completion.
   public let recording: Recording

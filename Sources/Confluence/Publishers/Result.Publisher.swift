@@ -19,6 +19,7 @@ extension Result {
   ///
   /// Back-pressure: a success is sent on the first non-zero request; a failure is sent
   /// without waiting for demand.
+  @_eagerMove
   public struct Publisher: Confluence.Publisher {
     /// The kind of values published by this publisher: the result's `Success` type.
     public typealias Output = Success

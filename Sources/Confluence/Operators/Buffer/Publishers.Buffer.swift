@@ -44,6 +44,7 @@ extension Publishers {
   /// requests. It never holds more than `size` elements.
   ///
   /// - Complexity: O(`size`) memory.
+  @_eagerMove
   public struct Buffer<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure

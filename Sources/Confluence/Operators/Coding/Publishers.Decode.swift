@@ -13,6 +13,7 @@ extension Publishers {
   /// ```
   ///
   /// Back-pressure: passes demand through unchanged; no buffering.
+  @_eagerMove
   public struct Decode<Upstream: Publisher, Output: Decodable, Coder: TopLevelDecoder>: Publisher
   where Upstream.Output == Coder.Input {
     public typealias Failure = any Error

@@ -12,6 +12,7 @@ extension Publishers {
   /// ```
   ///
   /// Back-pressure: passes demand through unchanged; no buffering.
+  @_eagerMove
   public struct Encode<Upstream: Publisher, Coder: TopLevelEncoder>: Publisher where Upstream.Output: Encodable {
     public typealias Output = Coder.Output
     public typealias Failure = any Error

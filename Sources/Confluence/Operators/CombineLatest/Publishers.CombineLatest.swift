@@ -15,6 +15,7 @@ extension Publishers {
   /// Back-pressure: forwards each downstream request to every upstream; a change that
   /// arrives while downstream has no demand is remembered and the latest combination is
   /// sent once demand arrives.
+  @_eagerMove
   public struct CombineLatest<A: Publisher, B: Publisher>: Publisher where A.Failure == B.Failure {
     public typealias Output = (A.Output, B.Output)
     public typealias Failure = A.Failure

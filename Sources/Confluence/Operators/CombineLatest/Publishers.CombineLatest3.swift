@@ -15,6 +15,7 @@ extension Publishers {
   /// Back-pressure: forwards each downstream request to every upstream; a change that
   /// arrives while downstream has no demand is remembered and the latest combination is
   /// sent once demand arrives.
+  @_eagerMove
   public struct CombineLatest3<A: Publisher, B: Publisher, C: Publisher>: Publisher
   where A.Failure == B.Failure, B.Failure == C.Failure {
     public typealias Output = (A.Output, B.Output, C.Output)

@@ -14,6 +14,7 @@ extension Publishers {
   ///
   /// Back-pressure: passes demand, values and the upstream subscription through unchanged;
   /// costs no allocation or lock per element.
+  @_eagerMove
   public struct AssertNoFailure<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Never
@@ -99,6 +100,7 @@ extension Publisher {
 /// The subscriber `AssertNoFailure` attaches upstream: forwards everything, traps on a
 /// failure. A value type, so the stage costs no allocation.
 @usableFromInline
+@_eagerMove
 internal struct AssertNoFailureSubscriber<UpstreamFailure: Error, Downstream: Subscriber>: Subscriber,
   CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where Downstream.Failure == Never {

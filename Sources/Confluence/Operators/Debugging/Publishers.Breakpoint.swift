@@ -29,6 +29,7 @@ extension Publishers {
   ///
   /// Back-pressure: passes demand through unchanged. Downstream receives the `Breakpoint`
   /// subscription.
+  @_eagerMove
   public struct Breakpoint<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure

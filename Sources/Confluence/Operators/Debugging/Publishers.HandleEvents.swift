@@ -27,6 +27,7 @@ extension Publishers {
   ///
   /// Back-pressure: passes demand through unchanged. Downstream receives the
   /// `HandleEvents` subscription, so that requests and cancellation pass through it.
+  @_eagerMove
   public struct HandleEvents<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure

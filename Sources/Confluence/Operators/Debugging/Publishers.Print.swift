@@ -39,6 +39,7 @@ extension Publishers {
   /// Back-pressure: passes demand through unchanged. Downstream receives the `Print`
   /// subscription (described as `Print`), which logs requests and cancellation before
   /// passing them upstream.
+  @_eagerMove
   public struct Print<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure

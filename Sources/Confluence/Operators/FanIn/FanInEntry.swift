@@ -40,6 +40,7 @@ extension FanInEntry: SubjectDownstreamReflecting {
 /// name is wrapped in an `AnySubscriber`, an allocation per subscription and a hop per
 /// event.
 @usableFromInline
+@_eagerMove
 internal struct FanInSubscriber<Input, Failure: Error>: Subscriber, CustomStringConvertible {
   @usableFromInline internal let parent: FanInJustEntry
   @usableFromInline internal let side: FanInSide

@@ -11,6 +11,7 @@ extension Publishers {
   /// Back-pressure: passes downstream demand upstream and asks upstream for one more
   /// element (`.max(1)`) for each `nil` it drops. Its subscription is shown as
   /// `CompactMap` by `print`.
+  @_eagerMove
   public struct CompactMap<Upstream: Publisher, Output>: Publisher {
     public typealias Failure = Upstream.Failure
 

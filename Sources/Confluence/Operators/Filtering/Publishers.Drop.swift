@@ -11,6 +11,7 @@ extension Publishers {
   /// Back-pressure: passes downstream demand upstream and asks upstream for one more
   /// element (`.max(1)`) for each element it drops. Its subscription is shown as `Drop`
   /// by `print`.
+  @_eagerMove
   public struct Drop<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure

@@ -10,6 +10,7 @@ extension Publishers {
   /// Back-pressure: passes downstream demand upstream; for each element it drops it asks
   /// upstream for one more (`.max(1)`), so downstream still receives what it asked for.
   /// Its subscription is shown as `Filter` by `print`.
+  @_eagerMove
   public struct Filter<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure

@@ -15,6 +15,7 @@ extension Publishers {
   /// Back-pressure: passes downstream demand upstream and asks upstream for one more
   /// element (`.max(1)`) for each element before the range. Its subscription is shown as
   /// `Output` by `print`.
+  @_eagerMove
   public struct Output<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure

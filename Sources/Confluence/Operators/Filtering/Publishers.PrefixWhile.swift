@@ -14,6 +14,7 @@ extension Publishers {
   ///
   /// Back-pressure: passes demand through unchanged. Its subscription is shown as
   /// `PrefixWhile` by `print`.
+  @_eagerMove
   public struct PrefixWhile<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure

@@ -13,6 +13,7 @@ extension Publishers {
   /// Back-pressure: passes downstream demand upstream and asks upstream for one more
   /// element (`.max(1)`) for each duplicate it drops. Its subscription is shown as
   /// `RemoveDuplicates` by `print`.
+  @_eagerMove
   public struct RemoveDuplicates<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure

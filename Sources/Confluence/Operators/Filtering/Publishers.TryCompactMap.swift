@@ -18,6 +18,7 @@ extension Publishers {
   /// Back-pressure: passes downstream demand upstream and asks upstream for one more
   /// element (`.max(1)`) for each `nil` it drops. Its subscription is shown as
   /// `TryCompactMap` by `print`.
+  @_eagerMove
   public struct TryCompactMap<Upstream: Publisher, Output>: Publisher {
     public typealias Failure = any Error
 

@@ -18,6 +18,7 @@ extension Publishers {
   /// Back-pressure: passes downstream demand upstream and asks upstream for one more
   /// element (`.max(1)`) for each element it drops. Its subscription is shown as
   /// `TryFilter` by `print`.
+  @_eagerMove
   public struct TryFilter<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = any Error

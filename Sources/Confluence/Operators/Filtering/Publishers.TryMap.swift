@@ -18,6 +18,7 @@ extension Publishers {
   /// Back-pressure: passes demand through unchanged. Unlike ``Publishers/Map`` it stands
   /// between upstream and downstream (it must be able to cancel upstream when the closure
   /// throws), so `print` placed after it shows `TryMap`.
+  @_eagerMove
   public struct TryMap<Upstream: Publisher, Output>: Publisher {
     public typealias Failure = any Error
 

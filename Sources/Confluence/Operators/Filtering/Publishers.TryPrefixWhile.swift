@@ -18,6 +18,7 @@ extension Publishers {
   ///
   /// Back-pressure: passes demand through unchanged. Its subscription is shown as
   /// `TryPrefixWhile` by `print`.
+  @_eagerMove
   public struct TryPrefixWhile<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = any Error

@@ -20,6 +20,7 @@ extension Publishers {
   /// Back-pressure: passes demand through unchanged. It stands between upstream and
   /// downstream (to cancel upstream when the closure throws), so `print` placed after it
   /// shows `TryScan`.
+  @_eagerMove
   public struct TryScan<Upstream: Publisher, Output>: Publisher {
     public typealias Failure = any Error
 

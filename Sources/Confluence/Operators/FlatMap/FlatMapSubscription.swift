@@ -1065,6 +1065,7 @@ internal class FlatMapEntry<UpstreamOutput, InnerOutput, UpstreamFailure: Error>
 
 /// Subscribes to one inner publisher on behalf of ``FlatMapSubscription``.
 @usableFromInline
+@_eagerMove
 internal struct FlatMapInnerSubscriber<Input, Failure: Error>:
   Subscriber, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 {

@@ -21,6 +21,7 @@ extension Publishers {
   /// subscriber's `receive(_:)`, downstream gets its subscription before upstream is
   /// subscribed to, and a failure cancels the other inner subscriptions, not the failing
   /// one; an inner failure releases upstream's subscription without cancelling it.
+  @_eagerMove
   public struct FlatMap<NewPublisher: Publisher, Upstream: Publisher>: Publisher
   where NewPublisher.Failure == Upstream.Failure {
     public typealias Output = NewPublisher.Output

@@ -9,6 +9,7 @@ extension Publishers {
   /// Back-pressure: passes demand through unchanged; the upstream subscription is handed
   /// straight to the downstream subscriber (so `print` placed after `map` shows the
   /// upstream's subscription). Costs no allocation or lock per element.
+  @_eagerMove
   public struct Map<Upstream: Publisher, Output>: Publisher {
     public typealias Failure = Upstream.Failure
 
@@ -56,13 +57,33 @@ extension Publishers {
     public func _subscribeFiltering<S: Subscriber>(_ subscriber: consuming S, isIncluded: @escaping (Output) -> Bool)
     where S.Input == Output, S.Failure == Failure {
       if _slowPath(DebugHook.isActive) {
-        _subscribeRelay(FilterSubscriber(downstream: subscriber, isIncluded: isIncluded))
+        subscribeFilteringWatched(subscriber, isIncluded: isIncluded)
       } else if _isConcrete(Upstream.self) && _isConcrete(S.self) {
         upstream._subscribeRelay(
           MapFilterSubscriber(downstream: subscriber, transform: transform, isIncluded: isIncluded))
       } else {
         subscribeFilteringNotSpecialised(subscriber, isIncluded: isIncluded)
       }
+    }
+
+    /// ``_subscribeFiltering(_:isIncluded:)`` while an `_Introspection` is enabled: `filter`'s
+    /// relay subscribed to this map, as without the fusion, so that each subscribe is seen.
+    ///
+    /// Out of line, and not inlinable, on purpose: written in `_subscribeFiltering` itself,
+    /// this branch inlined the whole subscribe path of the map's upstream a second time, so
+    /// each `map` → `filter` pair doubled the code of the function that subscribed the
+    /// pipeline; from about four pairs on, Swift 6.3.1's optimiser failed an internal assertion
+    /// on it ("too many/large bit fields allocated in function", in `Mem2Reg`).
+    ///
+    /// - Parameters:
+    ///   - subscriber: What `filter`'s publisher was subscribed with.
+    ///   - isIncluded: The filter's test.
+    @usableFromInline
+    @inline(never)
+    internal func subscribeFilteringWatched<S: Subscriber>(
+      _ subscriber: consuming S, isIncluded: @escaping (Output) -> Bool
+    ) where S.Input == Output, S.Failure == Failure {
+      _subscribeRelay(FilterSubscriber(downstream: subscriber, isIncluded: isIncluded))
     }
 
     /// ``_subscribeFiltering(_:isIncluded:)`` in code the compiler did not specialise: the
@@ -146,6 +167,7 @@ extension Publishers.Map {
 /// associated type's only through a run-time call (`swift_getAssociatedTypeWitness`) on every
 /// value it transforms.
 @usableFromInline
+@_eagerMove
 internal struct MapSubscriber<Input, Output, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
   CustomReflectable, CustomPlaygroundDisplayConvertible
 where Downstream.Input == Output {

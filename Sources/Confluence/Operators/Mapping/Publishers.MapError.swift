@@ -12,6 +12,7 @@ extension Publishers {
   /// upstream subscription straight to the downstream subscriber (so `print` placed after
   /// `mapError` shows the upstream's subscription); the subscriber it attaches upstream is
   /// described as `MapError`. Costs no allocation or lock per element.
+  @_eagerMove
   public struct MapError<Upstream: Publisher, Failure: Error>: Publisher {
     public typealias Output = Upstream.Output
 
@@ -106,6 +107,7 @@ extension Publisher {
 /// The subscriber `MapError` attaches upstream: converts a failure and forwards everything
 /// else untouched. A value type, so a `mapError` stage costs no allocation.
 @usableFromInline
+@_eagerMove
 internal struct MapErrorSubscriber<Failure: Error, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
   CustomReflectable, CustomPlaygroundDisplayConvertible
 {

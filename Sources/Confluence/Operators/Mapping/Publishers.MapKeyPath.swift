@@ -12,6 +12,7 @@ extension Publishers {
   /// straight to the downstream subscriber, like ``Publishers/Map``; the subscriber it
   /// attaches upstream is described as `ValueForKey`. Costs no allocation or lock per
   /// element.
+  @_eagerMove
   public struct MapKeyPath<Upstream: Publisher, Output>: Publisher {
     public typealias Failure = Upstream.Failure
 
@@ -135,6 +136,7 @@ extension Publisher {
 /// per subscription, never per element. Generic over its `Output` for the reason
 /// `MapSubscriber` gives.
 @usableFromInline
+@_eagerMove
 internal struct KeyPathSubscriber<Input, Output, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
   CustomReflectable, CustomPlaygroundDisplayConvertible
 where Downstream.Input == Output {

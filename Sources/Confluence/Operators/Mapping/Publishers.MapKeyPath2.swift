@@ -11,6 +11,7 @@ extension Publishers {
   /// Back-pressure: passes demand through unchanged and hands the upstream subscription
   /// straight to the downstream subscriber; the subscriber it attaches upstream is
   /// described as `ValueForKey`. Costs no allocation or lock per element.
+  @_eagerMove
   public struct MapKeyPath2<Upstream: Publisher, Output0, Output1>: Publisher {
     public typealias Output = (Output0, Output1)
     public typealias Failure = Upstream.Failure

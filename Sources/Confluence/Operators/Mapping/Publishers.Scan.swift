@@ -15,6 +15,7 @@ extension Publishers {
   /// upstream subscription straight to the downstream subscriber (so `print` placed after
   /// `scan` shows the upstream's subscription); the subscriber it attaches upstream is
   /// described as `Scan`. Costs no allocation or lock per element.
+  @_eagerMove
   public struct Scan<Upstream: Publisher, Output>: Publisher {
     public typealias Failure = Upstream.Failure
 

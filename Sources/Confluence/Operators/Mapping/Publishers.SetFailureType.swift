@@ -15,6 +15,7 @@ extension Publishers {
   /// straight to the downstream subscriber (so `print` placed after it shows the
   /// upstream's subscription); the subscriber it attaches upstream is described as
   /// `SetFailureType`. Costs no allocation or lock per element.
+  @_eagerMove
   public struct SetFailureType<Upstream: Publisher, Failure: Error>: Publisher where Upstream.Failure == Never {
     public typealias Output = Upstream.Output
 
@@ -101,6 +102,7 @@ extension Publisher where Failure == Never {
 /// The subscriber `SetFailureType` attaches upstream: forwards everything untouched (the
 /// upstream never fails, so its completion is always `.finished`).
 @usableFromInline
+@_eagerMove
 internal struct SetFailureTypeSubscriber<Downstream: Subscriber>: Subscriber, CustomStringConvertible,
   CustomReflectable, CustomPlaygroundDisplayConvertible
 {

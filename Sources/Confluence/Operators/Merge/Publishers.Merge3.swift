@@ -14,6 +14,7 @@ extension Publishers {
   /// Back-pressure: while downstream demand is unlimited each upstream is asked for
   /// everything; otherwise each upstream is asked for one element at a time and at most one
   /// element per upstream waits for demand. Shown as `Merge` by `print`.
+  @_eagerMove
   public struct Merge3<A: Publisher, B: Publisher, C: Publisher>: Publisher
   where A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output {
     public typealias Output = A.Output

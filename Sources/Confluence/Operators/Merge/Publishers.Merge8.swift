@@ -14,6 +14,7 @@ extension Publishers {
   /// Back-pressure: while downstream demand is unlimited each upstream is asked for
   /// everything; otherwise each upstream is asked for one element at a time and at most one
   /// element per upstream waits for demand. Shown as `Merge` by `print`.
+  @_eagerMove
   public struct Merge8<
     A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher
   >: Publisher

@@ -15,6 +15,7 @@ extension Publishers {
   /// Back-pressure: while downstream demand is unlimited each upstream is asked for
   /// everything; otherwise each upstream is asked for one element at a time and at most one
   /// element per upstream waits for demand. Shown as `Merge` by `print`.
+  @_eagerMove
   public struct MergeMany<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure

@@ -13,6 +13,7 @@ extension Publishers {
   ///
   /// Back-pressure: requests unlimited from upstream, cancels it at the first failing element, and publishes
   /// the answer once downstream has demand.
+  @_eagerMove
   public struct AllSatisfy<Upstream: Publisher>: Publisher {
     public typealias Output = Bool
     public typealias Failure = Upstream.Failure

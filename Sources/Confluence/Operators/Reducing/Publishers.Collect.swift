@@ -14,6 +14,7 @@ extension Publishers {
   /// has requested at least one value.
   ///
   /// - Complexity: O(*n*) memory for *n* upstream elements (unbounded).
+  @_eagerMove
   public struct Collect<Upstream: Publisher>: Publisher {
     public typealias Output = [Upstream.Output]
     public typealias Failure = Upstream.Failure

@@ -15,6 +15,7 @@ extension Publishers {
   /// elements, so it buffers at most `count` elements.
   ///
   /// - Complexity: O(`count`) memory.
+  @_eagerMove
   public struct CollectByCount<Upstream: Publisher>: Publisher {
     public typealias Output = [Upstream.Output]
     public typealias Failure = Upstream.Failure

@@ -14,6 +14,7 @@ extension Publishers {
   ///
   /// Back-pressure: requests unlimited from upstream; publishes the result once upstream finished and
   /// downstream has demand.
+  @_eagerMove
   public struct Comparison<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure

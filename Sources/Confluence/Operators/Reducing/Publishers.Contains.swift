@@ -13,6 +13,7 @@ extension Publishers {
   ///
   /// Back-pressure: requests unlimited from upstream, cancels it at the first match, and publishes the answer
   /// once downstream has demand.
+  @_eagerMove
   public struct Contains<Upstream: Publisher>: Publisher where Upstream.Output: Equatable {
     public typealias Output = Bool
     public typealias Failure = Upstream.Failure

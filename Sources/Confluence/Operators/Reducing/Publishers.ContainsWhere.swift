@@ -13,6 +13,7 @@ extension Publishers {
   ///
   /// Back-pressure: requests unlimited from upstream, cancels it at the first match, and publishes the answer
   /// once downstream has demand.
+  @_eagerMove
   public struct ContainsWhere<Upstream: Publisher>: Publisher {
     public typealias Output = Bool
     public typealias Failure = Upstream.Failure

@@ -12,6 +12,7 @@ extension Publishers {
   ///
   /// Back-pressure: requests unlimited from upstream; publishes the count once upstream finished and
   /// downstream has demand.
+  @_eagerMove
   public struct Count<Upstream: Publisher>: Publisher {
     public typealias Output = Int
     public typealias Failure = Upstream.Failure

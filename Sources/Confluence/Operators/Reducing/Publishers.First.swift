@@ -12,6 +12,7 @@ extension Publishers {
   ///
   /// Back-pressure: requests unlimited from upstream, cancels it after the first element, and publishes that
   /// element once downstream has demand.
+  @_eagerMove
   public struct First<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure

@@ -12,6 +12,7 @@ extension Publishers {
   ///
   /// Back-pressure: requests unlimited from upstream, cancels it at the first match, and publishes the match
   /// once downstream has demand.
+  @_eagerMove
   public struct FirstWhere<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure

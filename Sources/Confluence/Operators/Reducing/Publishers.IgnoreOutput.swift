@@ -15,6 +15,7 @@ extension Publishers {
   ///
   /// As Apple's, `ignoreOutput()` adds no subscription of its own: downstream receives the
   /// upstream's subscription, so its requests and `cancel()` go straight to upstream.
+  @_eagerMove
   public struct IgnoreOutput<Upstream: Publisher>: Publisher {
     public typealias Output = Never
     public typealias Failure = Upstream.Failure
@@ -79,6 +80,7 @@ extension Publisher {
 /// every completion on as it comes, even one before any subscription. It keeps no state, so
 /// it takes no lock at all, and it is not a subscription itself.
 @usableFromInline
+@_eagerMove
 internal struct IgnoreOutputSubscriber<Input, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
   CustomReflectable, CustomPlaygroundDisplayConvertible
 where Downstream.Input == Never {

@@ -12,6 +12,7 @@ extension Publishers {
   ///
   /// Back-pressure: requests unlimited from upstream; keeps only the latest element, and publishes it once
   /// upstream finished and downstream has demand.
+  @_eagerMove
   public struct Last<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure

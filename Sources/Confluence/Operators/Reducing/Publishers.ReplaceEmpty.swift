@@ -15,6 +15,7 @@ extension Publishers {
   /// and passes downstream's requests on too, so values go through as upstream sends them.
   /// After an empty finish, publishes `output` as soon as downstream has demand outstanding
   /// (or on its next request).
+  @_eagerMove
   public struct ReplaceEmpty<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure

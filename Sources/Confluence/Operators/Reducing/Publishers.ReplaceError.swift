@@ -12,6 +12,7 @@ extension Publishers {
   ///
   /// Back-pressure: passes demand to upstream; after a failure, publishes `output` as soon
   /// as downstream has demand outstanding (or on its next request).
+  @_eagerMove
   public struct ReplaceError<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Never

@@ -17,6 +17,7 @@ extension Publishers {
   ///
   /// Back-pressure: requests unlimited from upstream, cancels it at the first failing element or error, and
   /// publishes the answer once downstream has demand.
+  @_eagerMove
   public struct TryAllSatisfy<Upstream: Publisher>: Publisher {
     public typealias Output = Bool
     public typealias Failure = any Error

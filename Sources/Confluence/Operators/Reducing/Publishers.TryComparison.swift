@@ -17,6 +17,7 @@ extension Publishers {
   ///
   /// Back-pressure: requests unlimited from upstream; publishes the result once upstream finished and
   /// downstream has demand.
+  @_eagerMove
   public struct TryComparison<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = any Error

@@ -16,6 +16,7 @@ extension Publishers {
   ///
   /// Back-pressure: requests unlimited from upstream, cancels it at the first match or error, and publishes
   /// the answer once downstream has demand.
+  @_eagerMove
   public struct TryContainsWhere<Upstream: Publisher>: Publisher {
     public typealias Output = Bool
     public typealias Failure = any Error

@@ -17,6 +17,7 @@ extension Publishers {
   ///
   /// Back-pressure: requests unlimited from upstream, cancels it at the first match or error, and publishes
   /// the match once downstream has demand.
+  @_eagerMove
   public struct TryFirstWhere<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = any Error

@@ -15,6 +15,7 @@ extension Publishers {
   ///
   /// Back-pressure: requests unlimited from upstream; publishes the accumulated value once
   /// downstream has requested at least one value.
+  @_eagerMove
   public struct TryReduce<Upstream: Publisher, Output>: Publisher {
     public typealias Failure = any Error
 

@@ -17,6 +17,7 @@ extension Publishers {
   /// requested from upstream, not returned); a new attempt is asked for the demand
   /// downstream requested and has not yet received. A negative `retries` never runs out. An upstream that fails synchronously
   /// while being subscribed is retried in a loop, not by recursion.
+  @_eagerMove
   public struct Retry<Upstream: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure

@@ -16,6 +16,7 @@ extension Publishers {
   /// requested it; the demand downstream returns from `receive(_:)` is requested from
   /// upstream after each delivery, on the scheduler. Buffers nothing beyond the scheduler's
   /// own queue.
+  @_eagerMove
   public struct ReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure

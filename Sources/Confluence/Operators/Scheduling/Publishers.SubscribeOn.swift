@@ -21,6 +21,7 @@ extension Publishers {
   /// them.
   ///
   /// Back-pressure: passes demand upstream unchanged (on the scheduler); buffers nothing.
+  @_eagerMove
   public struct SubscribeOn<Upstream: Publisher, Context: Scheduler>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure

@@ -15,6 +15,7 @@ extension Publishers {
   ///
   /// Back-pressure: subscribes upstream with `.unlimited` demand on ``connect()``; each
   /// subscriber receives values only while it has demand.
+  @_eagerMove
   public struct MakeConnectable<Upstream: Publisher>: ConnectablePublisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure

@@ -20,6 +20,7 @@ extension Publishers {
   /// returns for a value goes back through the inner subscriber's `receive(_:)`, and an
   /// inner publisher that sends a value it was not asked for, or completes before sending
   /// its subscription, traps.
+  @_eagerMove
   public struct SwitchToLatest<P: Publisher, Upstream: Publisher>: Publisher
   where P == Upstream.Output, P.Failure == Upstream.Failure {
     public typealias Output = P.Output

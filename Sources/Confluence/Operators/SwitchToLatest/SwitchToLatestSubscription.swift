@@ -329,6 +329,7 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
 
 /// Subscribes to one inner publisher on behalf of ``SwitchToLatestSubscription``.
 @usableFromInline
+@_eagerMove
 internal struct SwitchToLatestInner<P: Publisher, Downstream: Subscriber>: Subscriber,
   CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where Downstream.Input == P.Output, Downstream.Failure == P.Failure {

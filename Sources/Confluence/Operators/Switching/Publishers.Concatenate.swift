@@ -13,6 +13,7 @@ extension Publishers {
   /// Back-pressure: passes demand to `prefix`; when it finishes, requests from `suffix`
   /// the demand downstream asked for and has not yet received. As Apple's, a value that
   /// arrives outside its publisher's subscription, or beyond the demand, is ignored.
+  @_eagerMove
   public struct Concatenate<Prefix: Publisher, Suffix: Publisher>: Publisher
   where Prefix.Failure == Suffix.Failure, Prefix.Output == Suffix.Output {
     public typealias Output = Suffix.Output

@@ -19,6 +19,7 @@ extension Publishers {
   /// publisher and requests from it the demand downstream asked for and has not received.
   /// As Apple's, an upstream value before the subscription or beyond the demand traps, as
   /// does an upstream completing again after it failed.
+  @_eagerMove
   public struct TryCatch<Upstream: Publisher, NewPublisher: Publisher>: Publisher
   where Upstream.Output == NewPublisher.Output {
     public typealias Output = Upstream.Output

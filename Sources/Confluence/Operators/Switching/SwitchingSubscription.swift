@@ -280,6 +280,7 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
 /// be a type apart from the subscription (Apple's `Concatenate`): every event goes to the
 /// owner.
 @usableFromInline
+@_eagerMove
 internal struct SwitchingFirstSubscriber<First: Publisher, Second: Publisher, Downstream: Subscriber>: Subscriber,
   CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where First.Output == Downstream.Input, Second.Output == Downstream.Input {
@@ -324,6 +325,7 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
 /// Subscribes a ``SwitchingSubscription`` to its second publisher: values go straight to
 /// downstream, the subscription and completion back to the owner.
 @usableFromInline
+@_eagerMove
 internal struct SwitchingSecondSubscriber<First: Publisher, Second: Publisher, Downstream: Subscriber>: Subscriber,
   CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where First.Output == Downstream.Input, Second.Output == Downstream.Input {

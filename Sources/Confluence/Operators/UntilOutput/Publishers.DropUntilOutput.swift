@@ -19,6 +19,7 @@ extension Publishers {
   /// Back-pressure: passes downstream demand upstream; an element it drops uses up one
   /// unit of that demand (it does not ask for another in its place), and an element beyond
   /// the demand requested traps. Asks the second publisher for a single element.
+  @_eagerMove
   public struct DropUntilOutput<Upstream: Publisher, Other: Publisher>: Publisher
   where Upstream.Failure == Other.Failure {
     public typealias Output = Upstream.Output

@@ -19,6 +19,7 @@ extension Publishers {
   ///
   /// Back-pressure: passes downstream demand upstream unchanged; asks the second publisher
   /// for a single element (`.max(1)`).
+  @_eagerMove
   public struct PrefixUntilOutput<Upstream: Publisher, Other: Publisher>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure

@@ -17,6 +17,7 @@ extension Publishers {
   /// sends more elements than downstream asked for; unpaired elements wait in a buffer per
   /// upstream. As Apple's, if upstreams send more than they were asked for, one complete
   /// tuple beyond downstream's demand is delivered, and the next demand pays it back.
+  @_eagerMove
   public struct Zip3<A: Publisher, B: Publisher, C: Publisher>: Publisher
   where A.Failure == B.Failure, B.Failure == C.Failure {
     public typealias Output = (A.Output, B.Output, C.Output)

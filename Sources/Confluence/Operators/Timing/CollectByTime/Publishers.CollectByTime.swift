@@ -18,6 +18,7 @@ extension Publishers {
   /// downstream demand keeps the values and goes on buffering until demand arrives.
   ///
   /// - Complexity: Memory grows with the number of values gathered between publications.
+  @_eagerMove
   public struct CollectByTime<Upstream: Publisher, Context: Scheduler>: Publisher {
     public typealias Output = [Upstream.Output]
     public typealias Failure = Upstream.Failure

@@ -15,6 +15,7 @@ extension Publishers {
   ///
   /// Back-pressure: requests unlimited from upstream and holds at most one value; a value
   /// whose quiet period ends while downstream has no outstanding demand is dropped.
+  @_eagerMove
   public struct Debounce<Upstream: Publisher, Context: Scheduler>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure

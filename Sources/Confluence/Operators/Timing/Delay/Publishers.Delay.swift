@@ -14,6 +14,7 @@ extension Publishers {
   ///
   /// Back-pressure: passes downstream demand upstream synchronously; the demand downstream
   /// returns from `receive(_:)` is requested from upstream after each delayed delivery.
+  @_eagerMove
   public struct Delay<Upstream: Publisher, Context: Scheduler>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure

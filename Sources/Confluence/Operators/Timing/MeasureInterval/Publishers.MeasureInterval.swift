@@ -14,6 +14,7 @@ extension Publishers {
   ///
   /// Back-pressure: passes demand through unchanged (the further demand a subscriber
   /// returns from `receive(_:)` is requested from upstream); buffers nothing.
+  @_eagerMove
   public struct MeasureInterval<Upstream: Publisher, Context: Scheduler>: Publisher {
     public typealias Output = Context.SchedulerTimeType.Stride
     public typealias Failure = Upstream.Failure

@@ -23,6 +23,7 @@ extension Publishers {
   /// that arrives while downstream has no outstanding demand is dropped at once (nothing is
   /// scheduled for it), and so is one whose window ends after the downstream used up its
   /// demand; a later request does not bring either back.
+  @_eagerMove
   public struct Throttle<Upstream: Publisher, Context: Scheduler>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure

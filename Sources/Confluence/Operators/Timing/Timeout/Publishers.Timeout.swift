@@ -15,6 +15,7 @@ extension Publishers {
   ///
   /// Back-pressure: passes downstream demand upstream synchronously; the demand
   /// downstream returns from `receive(_:)` is requested after each delivery.
+  @_eagerMove
   public struct Timeout<Upstream: Publisher, Context: Scheduler>: Publisher {
     public typealias Output = Upstream.Output
     public typealias Failure = Upstream.Failure
