@@ -11,10 +11,11 @@ import XCTest
 /// one borrow scope deeper per stage, and the optimiser's lifetime completion recurses once
 /// per scope with a bit field of its own; from about five stages over a subject (fewer when
 /// the pipeline was built in several `let`s, or subscribed with `subscribe(_:)` by a
-/// subscriber class of the app's own), it ran out of them. `Publisher._subscribeRelay(_:)`
-/// now takes the upstream owned, so that nothing nests, and the operators' publishers and
-/// relays have eager-move lifetimes (`@_eagerMove`). `Scripts/optimiser-fuzz` compiles random
-/// pipelines the same way to look for shapes not known yet; the ones here are those found.
+/// subscriber class of the app's own), it ran out of them. In specialised code each stage now
+/// hands its relay to its upstream owned (`Publisher._subscribeRelay(_:)` is `consuming`), so
+/// that nothing nests, and the operators' publishers and relays have eager-move lifetimes
+/// (`@_eagerMove`). `Scripts/optimiser-fuzz` compiles random pipelines the same way to look
+/// for shapes not known yet; the ones here are those found.
 final class OptimiserLimitTests: XCTestCase {
   private final class Collector: Subscriber {
     typealias Input = Int

@@ -40,10 +40,14 @@ extension Publishers {
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let decoder = self.decoder
-      upstream._subscribeRelay(
-        CodingSubscription<Upstream.Output, Upstream.Failure, S>(name: "Decode", downstream: subscriber) {
-          try decoder.decode(Output.self, from: $0)
-        })
+      let newRelay = CodingSubscription<Upstream.Output, Upstream.Failure, S>(name: "Decode", downstream: subscriber) {
+        try decoder.decode(Output.self, from: $0)
+      }
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

@@ -39,10 +39,14 @@ extension Publishers {
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let encoder = self.encoder
-      upstream._subscribeRelay(
-        CodingSubscription<Upstream.Output, Upstream.Failure, S>(name: "Encode", downstream: subscriber) {
-          try encoder.encode($0)
-        })
+      let newRelay = CodingSubscription<Upstream.Output, Upstream.Failure, S>(name: "Encode", downstream: subscriber) {
+        try encoder.encode($0)
+      }
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

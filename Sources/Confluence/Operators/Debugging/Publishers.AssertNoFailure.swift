@@ -50,8 +50,13 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeRelay(
-        AssertNoFailureSubscriber<Upstream.Failure, S>(downstream: subscriber, prefix: prefix, file: file, line: line))
+      let newRelay = AssertNoFailureSubscriber<Upstream.Failure, S>(
+        downstream: subscriber, prefix: prefix, file: file, line: line)
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

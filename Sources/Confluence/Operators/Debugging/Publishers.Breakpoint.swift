@@ -77,12 +77,14 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeRelay(
-        BreakpointSubscriber(
-          downstream: subscriber,
-          receiveSubscription: receiveSubscription,
-          receiveOutput: receiveOutput,
-          receiveCompletion: receiveCompletion))
+      let newRelay = BreakpointSubscriber(
+        downstream: subscriber, receiveSubscription: receiveSubscription, receiveOutput: receiveOutput,
+        receiveCompletion: receiveCompletion)
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

@@ -88,14 +88,14 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeRelay(
-        HandleEventsSubscription(
-          downstream: subscriber,
-          receiveSubscription: receiveSubscription,
-          receiveOutput: receiveOutput,
-          receiveCompletion: receiveCompletion,
-          receiveCancel: receiveCancel,
-          receiveRequest: receiveRequest))
+      let newRelay = HandleEventsSubscription(
+        downstream: subscriber, receiveSubscription: receiveSubscription, receiveOutput: receiveOutput,
+        receiveCompletion: receiveCompletion, receiveCancel: receiveCancel, receiveRequest: receiveRequest)
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

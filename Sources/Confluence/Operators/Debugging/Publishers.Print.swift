@@ -76,7 +76,12 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeRelay(PrintSubscription(downstream: subscriber, prefix: prefix, output: output))
+      let newRelay = PrintSubscription(downstream: subscriber, prefix: prefix, output: output)
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

@@ -253,7 +253,12 @@ where Downstream.Input == Logic.Output {
     if FanInJustSubscription.fits(P.Output.self) && KnownJust.matches(P.self) && !DebugHook.isActive {
       justSubscribed(side, KnownJust.output(of: publisher))
     } else {
-      publisher._subscribeRelay(SideSubscriber<P.Output>(parent: self, side: side))
+      let newRelay = SideSubscriber<P.Output>(parent: self, side: side)
+      if _isConcrete(P.self) {
+        publisher._subscribeRelay(consume newRelay)
+      } else {
+        publisher._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 

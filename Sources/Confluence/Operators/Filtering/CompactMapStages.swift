@@ -35,7 +35,12 @@ internal class CompactMapStages<Input, Output> {
   internal func subscribe<Upstream: Publisher, Downstream: Subscriber>(
     _ upstream: Upstream, _ relay: consuming Downstream
   ) where Upstream.Output == Input, Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-    upstream._subscribeRelay(CompactMapRelay<Input, Output?, Downstream>(downstream: relay, transform: transform))
+    let newRelay = CompactMapRelay<Input, Output?, Downstream>(downstream: relay, transform: transform)
+    if _isConcrete(Upstream.self) {
+      upstream._subscribeRelay(consume newRelay)
+    } else {
+      upstream._subscribeRelayBorrowing(consume newRelay)
+    }
   }
 
   /// These stages, then a `compactMap` stage running `last`; `fused` is every closure

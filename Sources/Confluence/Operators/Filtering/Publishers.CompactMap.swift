@@ -70,7 +70,12 @@ extension Publishers {
       if let stages, !(_isConcrete(Upstream.self) && _isConcrete(S.self)) {
         stages.subscribe(upstream, relay)
       } else {
-        upstream._subscribeRelay(CompactMapRelay<Upstream.Output, Output?, S>(downstream: relay, transform: transform))
+        let newRelay = CompactMapRelay<Upstream.Output, Output?, S>(downstream: relay, transform: transform)
+        if _isConcrete(Upstream.self) {
+          upstream._subscribeRelay(consume newRelay)
+        } else {
+          upstream._subscribeRelayBorrowing(consume newRelay)
+        }
       }
     }
   }

@@ -42,8 +42,12 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeRelay(
-        FilteringSubscription(downstream: subscriber, logic: OutputLogic<Output, Failure>(range: range)))
+      let newRelay = FilteringSubscription(downstream: subscriber, logic: OutputLogic<Output, Failure>(range: range))
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

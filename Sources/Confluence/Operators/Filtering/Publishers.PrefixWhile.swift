@@ -41,8 +41,13 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeRelay(
-        FilteringSubscription(downstream: subscriber, logic: PrefixWhileLogic<Output, Failure>(predicate: predicate)))
+      let newRelay = FilteringSubscription(
+        downstream: subscriber, logic: PrefixWhileLogic<Output, Failure>(predicate: predicate))
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

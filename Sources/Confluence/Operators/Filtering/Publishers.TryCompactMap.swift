@@ -45,10 +45,14 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeRelay(
-        FilteringSubscription(
-          downstream: subscriber,
-          logic: TryCompactMapLogic<Upstream.Output, Output, Upstream.Failure>(transform: transform)))
+      let newRelay = FilteringSubscription(
+        downstream: subscriber,
+        logic: TryCompactMapLogic<Upstream.Output, Output, Upstream.Failure>(transform: transform))
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

@@ -46,9 +46,13 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeRelay(
-        FilteringSubscription(
-          downstream: subscriber, logic: TryFilterLogic<Output, Upstream.Failure>(isIncluded: isIncluded)))
+      let newRelay = FilteringSubscription(
+        downstream: subscriber, logic: TryFilterLogic<Output, Upstream.Failure>(isIncluded: isIncluded))
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

@@ -45,9 +45,13 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeRelay(
-        FilteringSubscription(
-          downstream: subscriber, logic: TryPrefixWhileLogic<Output, Upstream.Failure>(predicate: predicate)))
+      let newRelay = FilteringSubscription(
+        downstream: subscriber, logic: TryPrefixWhileLogic<Output, Upstream.Failure>(predicate: predicate))
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

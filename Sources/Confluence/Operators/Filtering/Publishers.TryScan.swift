@@ -55,11 +55,15 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeRelay(
-        FilteringSubscription(
-          downstream: subscriber,
-          logic: TryScanLogic<Upstream.Output, Output, Upstream.Failure>(
-            result: initialResult, nextPartialResult: nextPartialResult)))
+      let newRelay = FilteringSubscription(
+        downstream: subscriber,
+        logic: TryScanLogic<Upstream.Output, Output, Upstream.Failure>(
+          result: initialResult, nextPartialResult: nextPartialResult))
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

@@ -83,7 +83,12 @@ extension Publishers {
       let taken = reclaimed(consume erased, reference)
       taken.keepDownstream(relay)
       // As its entry class, so that the upstream sees a type that does not grow with `S`.
-      upstream._subscribeRelay(consume taken as FlatMapEntry<Upstream.Output, NewPublisher.Output, Failure>)
+      let newRelay = consume taken as FlatMapEntry<Upstream.Output, NewPublisher.Output, Failure>
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

@@ -41,7 +41,12 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func _receiveRelay<S: Subscriber>(_ relay: consuming S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeRelay(MapSubscriber(downstream: relay, transform: transform))
+      let newRelay = MapSubscriber(downstream: relay, transform: transform)
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
 
     /// Subscribes one relay to `upstream` that transforms, tests and passes on each value,
@@ -59,8 +64,12 @@ extension Publishers {
       if _slowPath(DebugHook.isActive) {
         subscribeFilteringWatched(subscriber, isIncluded: isIncluded)
       } else if _isConcrete(Upstream.self) && _isConcrete(S.self) {
-        upstream._subscribeRelay(
-          MapFilterSubscriber(downstream: subscriber, transform: transform, isIncluded: isIncluded))
+        let newRelay = MapFilterSubscriber(downstream: subscriber, transform: transform, isIncluded: isIncluded)
+        if _isConcrete(Upstream.self) {
+          upstream._subscribeRelay(consume newRelay)
+        } else {
+          upstream._subscribeRelayBorrowing(consume newRelay)
+        }
       } else {
         subscribeFilteringNotSpecialised(subscriber, isIncluded: isIncluded)
       }
@@ -83,7 +92,12 @@ extension Publishers {
     internal func subscribeFilteringWatched<S: Subscriber>(
       _ subscriber: consuming S, isIncluded: @escaping (Output) -> Bool
     ) where S.Input == Output, S.Failure == Failure {
-      _subscribeRelay(FilterSubscriber(downstream: subscriber, isIncluded: isIncluded))
+      let newRelay = FilterSubscriber(downstream: subscriber, isIncluded: isIncluded)
+      if _isConcrete(Self.self) {
+        self._subscribeRelay(consume newRelay)
+      } else {
+        self._subscribeRelayBorrowing(consume newRelay)
+      }
     }
 
     /// ``_subscribeFiltering(_:isIncluded:)`` in code the compiler did not specialise: the
@@ -117,10 +131,14 @@ extension Publishers {
           MapFilterSubscriber(downstream: subscriber, transform: thenTransform, isIncluded: thenIsIncluded),
           isIncluded: isIncluded)
       } else {
-        upstream._subscribeRelay(
-          MapFilterPairSubscriber(
-            downstream: subscriber, transform: transform, isIncluded: isIncluded, thenTransform: thenTransform,
-            thenIsIncluded: thenIsIncluded))
+        let newRelay = MapFilterPairSubscriber(
+          downstream: subscriber, transform: transform, isIncluded: isIncluded, thenTransform: thenTransform,
+          thenIsIncluded: thenIsIncluded)
+        if _isConcrete(Upstream.self) {
+          upstream._subscribeRelay(consume newRelay)
+        } else {
+          upstream._subscribeRelayBorrowing(consume newRelay)
+        }
       }
     }
   }

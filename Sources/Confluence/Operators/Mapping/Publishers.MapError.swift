@@ -62,7 +62,12 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func _receiveRelay<S: Subscriber>(_ relay: consuming S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeRelay(MapErrorSubscriber<Upstream.Failure, S>(downstream: relay, transform: transform))
+      let newRelay = MapErrorSubscriber<Upstream.Failure, S>(downstream: relay, transform: transform)
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

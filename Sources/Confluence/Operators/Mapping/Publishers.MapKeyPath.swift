@@ -38,7 +38,14 @@ extension Publishers {
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let keyPath = self.keyPath
-      upstream._subscribeRelay(KeyPathSubscriber(downstream: subscriber, keyPaths: [keyPath]) { $0[keyPath: keyPath] })
+      let newRelay: KeyPathSubscriber<Upstream.Output, Output, S> = KeyPathSubscriber(
+        downstream: subscriber, keyPaths: [keyPath]
+      ) { $0[keyPath: keyPath] }
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

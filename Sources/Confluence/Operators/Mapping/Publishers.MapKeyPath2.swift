@@ -45,10 +45,16 @@ extension Publishers {
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let (keyPath0, keyPath1) = (self.keyPath0, self.keyPath1)
-      upstream._subscribeRelay(
-        KeyPathSubscriber(downstream: subscriber, keyPaths: [keyPath0, keyPath1]) {
-          ($0[keyPath: keyPath0], $0[keyPath: keyPath1])
-        })
+      let newRelay: KeyPathSubscriber<Upstream.Output, Output, S> = KeyPathSubscriber(
+        downstream: subscriber, keyPaths: [keyPath0, keyPath1]
+      ) {
+        ($0[keyPath: keyPath0], $0[keyPath: keyPath1])
+      }
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

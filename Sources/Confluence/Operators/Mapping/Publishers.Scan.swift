@@ -49,9 +49,13 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeRelay(
-        ScanSubscriber<Upstream.Output, Output, S>(
-          downstream: subscriber, initialResult: initialResult, nextPartialResult: nextPartialResult))
+      let newRelay = ScanSubscriber<Upstream.Output, Output, S>(
+        downstream: subscriber, initialResult: initialResult, nextPartialResult: nextPartialResult)
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

@@ -43,7 +43,12 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func _receiveRelay<S: Subscriber>(_ relay: consuming S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeRelay(SetFailureTypeSubscriber(downstream: relay))
+      let newRelay = SetFailureTypeSubscriber(downstream: relay)
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
 
     /// Changes the failure type declared by the upstream publisher.

@@ -40,7 +40,12 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeRelay(CollectByCountSubscription(downstream: subscriber, count: count))
+      let newRelay = CollectByCountSubscription(downstream: subscriber, count: count)
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

@@ -38,10 +38,14 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeRelay(
-        ReducingSubscription(
-          downstream: subscriber,
-          logic: ComparisonLogic<Upstream.Output, Failure>(areInIncreasingOrder: areInIncreasingOrder)))
+      let newRelay = ReducingSubscription(
+        downstream: subscriber,
+        logic: ComparisonLogic<Upstream.Output, Failure>(areInIncreasingOrder: areInIncreasingOrder))
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

@@ -37,8 +37,13 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeRelay(
-        ReducingSubscription(downstream: subscriber, logic: ContainsLogic<Upstream.Output, Failure>(output: output)))
+      let newRelay = ReducingSubscription(
+        downstream: subscriber, logic: ContainsLogic<Upstream.Output, Failure>(output: output))
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

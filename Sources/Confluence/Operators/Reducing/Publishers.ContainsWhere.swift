@@ -38,9 +38,13 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeRelay(
-        ReducingSubscription(
-          downstream: subscriber, logic: ContainsWhereLogic<Upstream.Output, Failure>(predicate: predicate)))
+      let newRelay = ReducingSubscription(
+        downstream: subscriber, logic: ContainsWhereLogic<Upstream.Output, Failure>(predicate: predicate))
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

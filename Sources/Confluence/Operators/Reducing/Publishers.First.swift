@@ -31,8 +31,12 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeRelay(
-        ReducingSubscription(downstream: subscriber, logic: FirstLogic<Upstream.Output, Failure>()))
+      let newRelay = ReducingSubscription(downstream: subscriber, logic: FirstLogic<Upstream.Output, Failure>())
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

@@ -35,7 +35,12 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeRelay(IgnoreOutputSubscriber<Upstream.Output, S>(downstream: subscriber))
+      let newRelay = IgnoreOutputSubscriber<Upstream.Output, S>(downstream: subscriber)
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

@@ -42,7 +42,12 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let logic = ReduceLogic<Upstream.Output, Output, Failure>(result: initial, nextPartialResult: nextPartialResult)
-      upstream._subscribeRelay(ReducingSubscription(downstream: subscriber, logic: logic))
+      let newRelay = ReducingSubscription(downstream: subscriber, logic: logic)
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

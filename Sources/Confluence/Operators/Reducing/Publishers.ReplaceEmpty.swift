@@ -42,10 +42,14 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeRelay(
-        ReducingFallbackSubscription<Upstream.Failure, S>(
-          name: "ReplaceEmpty", downstream: subscriber, fallback: output, requestsUnlimitedOnSubscription: true,
-          convertFailure: { $0 }))
+      let newRelay = ReducingFallbackSubscription<Upstream.Failure, S>(
+        name: "ReplaceEmpty", downstream: subscriber, fallback: output, requestsUnlimitedOnSubscription: true,
+        convertFailure: { $0 })
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

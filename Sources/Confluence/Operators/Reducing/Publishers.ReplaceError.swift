@@ -36,10 +36,14 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeRelay(
-        ReducingFallbackSubscription<Upstream.Failure, S>(
-          name: "ReplaceError", downstream: subscriber, fallback: output, requestsUnlimitedOnSubscription: false,
-          convertFailure: nil))
+      let newRelay = ReducingFallbackSubscription<Upstream.Failure, S>(
+        name: "ReplaceError", downstream: subscriber, fallback: output, requestsUnlimitedOnSubscription: false,
+        convertFailure: nil)
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

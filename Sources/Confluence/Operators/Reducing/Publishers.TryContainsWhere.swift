@@ -41,10 +41,14 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeRelay(
-        ReducingSubscription(
-          downstream: subscriber, logic: TryContainsWhereLogic<Upstream.Output>(predicate: predicate),
-          convertFailure: { $0 }))
+      let newRelay = ReducingSubscription<_, Upstream.Failure, S>(
+        downstream: subscriber, logic: TryContainsWhereLogic<Upstream.Output>(predicate: predicate),
+        convertFailure: { $0 })
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

@@ -42,10 +42,14 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeRelay(
-        ReducingSubscription(
-          downstream: subscriber, logic: TryFirstWhereLogic<Upstream.Output>(predicate: predicate),
-          convertFailure: { $0 }))
+      let newRelay = ReducingSubscription<_, Upstream.Failure, S>(
+        downstream: subscriber, logic: TryFirstWhereLogic<Upstream.Output>(predicate: predicate), convertFailure: { $0 }
+      )
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

@@ -52,7 +52,13 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let logic = TryReduceLogic<Upstream.Output, Output>(result: initial, nextPartialResult: nextPartialResult)
-      upstream._subscribeRelay(ReducingSubscription(downstream: subscriber, logic: logic, convertFailure: { $0 }))
+      let newRelay = ReducingSubscription<_, Upstream.Failure, S>(
+        downstream: subscriber, logic: logic, convertFailure: { $0 })
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

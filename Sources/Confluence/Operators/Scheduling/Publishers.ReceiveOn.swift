@@ -41,8 +41,13 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeRelay(
-        SchedulerHopSubscription(downstream: subscriber, hop: ReceiveOnHop(scheduler: scheduler, options: options)))
+      let newRelay = SchedulerHopSubscription(
+        downstream: subscriber, hop: ReceiveOnHop(scheduler: scheduler, options: options))
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

@@ -48,7 +48,12 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let me = AutoconnectState.currentThread
       let connects = lock.withLock { state.subscribe(on: me) }
-      upstream._subscribeRelay(AutoconnectSubscriber(parent: self, downstream: subscriber))
+      let newRelay = AutoconnectSubscriber(parent: self, downstream: subscriber)
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
       guard connects else { return }
       let made = upstream.connect()
       lock.withLock { state.connected(made, on: me) }

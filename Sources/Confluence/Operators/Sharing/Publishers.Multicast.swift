@@ -58,7 +58,12 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      subject._subscribeRelay(MulticastSubscriber(downstream: subscriber))
+      let newRelay = MulticastSubscriber(downstream: subscriber)
+      if _isConcrete(SubjectType.self) {
+        subject._subscribeRelay(consume newRelay)
+      } else {
+        subject._subscribeRelayBorrowing(consume newRelay)
+      }
     }
 
     /// Subscribes the subject to the upstream publisher; cancel the result to disconnect.

@@ -58,7 +58,12 @@ extension Publishers {
       let erased: Subscription = consume subscription
       reference._withUnsafeGuaranteedRef { $0.subscribeDownstreamFirst(erased) }
       // As its entry class, so that the upstream sees a type that does not grow with `S`.
-      upstream._subscribeRelay(reclaimed(consume erased, reference) as SwitchToLatestEntry<P>)
+      let newRelay = reclaimed(consume erased, reference) as SwitchToLatestEntry<P>
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

@@ -173,7 +173,12 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
       justValueAtOnce(input, id: id)
       return .none
     }
-    input._subscribeRelay(SwitchToLatestInner(parent: self, id: id))
+    let newRelay = SwitchToLatestInner(parent: self, id: id)
+    if _isConcrete(P.self) {
+      input._subscribeRelay(consume newRelay)
+    } else {
+      input._subscribeRelayBorrowing(consume newRelay)
+    }
     return .none
   }
 

@@ -54,7 +54,12 @@ extension Publishers {
         convertSecondFailure: { $0 })
       // As Apple's, the prefix is subscribed by a subscriber of its own type (sharing the
       // downstream's identity), not by the subscription handed downstream.
-      prefix._subscribeRelay(SwitchingFirstSubscriber(owner: subscription))
+      let newRelay = SwitchingFirstSubscriber(owner: subscription)
+      if _isConcrete(Prefix.self) {
+        prefix._subscribeRelay(consume newRelay)
+      } else {
+        prefix._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

@@ -173,7 +173,12 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
         return true
       }
       if proceeds {
-        next._subscribeRelay(SwitchingSecondSubscriber(owner: self))
+        let newRelay = SwitchingSecondSubscriber(owner: self)
+        if _isConcrete(Second.self) {
+          next._subscribeRelay(consume newRelay)
+        } else {
+          next._subscribeRelayBorrowing(consume newRelay)
+        }
       }
     }
   }

@@ -44,9 +44,13 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeRelay(
-        CollectByTimeSubscription<Upstream.Output, S, Context>(
-          downstream: subscriber, strategy: strategy, options: options))
+      let newRelay = CollectByTimeSubscription<Upstream.Output, S, Context>(
+        downstream: subscriber, strategy: strategy, options: options)
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

@@ -47,8 +47,13 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeRelay(
-        DebounceSubscription(downstream: subscriber, dueTime: dueTime, scheduler: scheduler, options: options))
+      let newRelay = DebounceSubscription(
+        downstream: subscriber, dueTime: dueTime, scheduler: scheduler, options: options)
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

@@ -35,8 +35,13 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeRelay(
-        MeasureIntervalSubscription<Upstream.Output, S, Context>(downstream: subscriber, scheduler: scheduler))
+      let newRelay = MeasureIntervalSubscription<Upstream.Output, S, Context>(
+        downstream: subscriber, scheduler: scheduler)
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

@@ -54,8 +54,13 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeRelay(
-        ThrottleSubscription(downstream: subscriber, interval: interval, scheduler: scheduler, latest: latest))
+      let newRelay = ThrottleSubscription(
+        downstream: subscriber, interval: interval, scheduler: scheduler, latest: latest)
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }

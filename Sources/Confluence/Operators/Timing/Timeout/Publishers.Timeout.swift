@@ -53,9 +53,13 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream._subscribeRelay(
-        TimeoutSubscription(
-          downstream: subscriber, interval: interval, scheduler: scheduler, options: options, customError: customError))
+      let newRelay = TimeoutSubscription(
+        downstream: subscriber, interval: interval, scheduler: scheduler, options: options, customError: customError)
+      if _isConcrete(Upstream.self) {
+        upstream._subscribeRelay(consume newRelay)
+      } else {
+        upstream._subscribeRelayBorrowing(consume newRelay)
+      }
     }
   }
 }
