@@ -150,11 +150,7 @@ extension Publisher {
   public func _subscribeFiltering<S: Subscriber>(_ subscriber: consuming S, isIncluded: @escaping (Output) -> Bool)
   where S.Input == Output, S.Failure == Failure {
     let newRelay = FilterSubscriber(downstream: subscriber, isIncluded: isIncluded)
-    if _isConcrete(Self.self) {
-      self._subscribeRelay(consume newRelay)
-    } else {
-      self._subscribeRelayBorrowing(consume newRelay)
-    }
+    self._subscribeUpstream(consume newRelay)
   }
 
   /// Subscribes the relay `map(transform).filter(isIncluded)` subscribes
@@ -170,11 +166,7 @@ extension Publisher {
     _ subscriber: consuming S, transform: @escaping (Output) -> S.Input, isIncluded: @escaping (S.Input) -> Bool
   ) where S.Failure == Failure {
     let newRelay = MapFilterSubscriber(downstream: subscriber, transform: transform, isIncluded: isIncluded)
-    if _isConcrete(Self.self) {
-      self._subscribeRelay(consume newRelay)
-    } else {
-      self._subscribeRelayBorrowing(consume newRelay)
-    }
+    self._subscribeUpstream(consume newRelay)
   }
 
   /// Subscribes `filter`'s relay (``_subscribeFiltering(_:isIncluded:)``) with the relay
@@ -219,9 +211,8 @@ extension Publisher {
   /// optimiser then removes the copy (no build row of the benchmarks costs more). Where the
   /// code is not specialised (an app's debug build, a generic helper), the copy would be
   /// made, each stage copying its upstream and everything above it through value witnesses
-  /// (10% more to build a 12-stage pipeline in a debug build, 20% at 24 stages), so there a
-  /// stage calls ``_subscribeRelayBorrowing(_:)`` instead: each call site tests
-  /// `_isConcrete(Upstream.self)`, which folds away once specialised.
+  /// (10% more to build a 12-stage pipeline in a debug build, 20% at 24 stages), so stages
+  /// call ``_subscribeUpstream(_:)``, which comes here only where the code is specialised.
   ///
   /// - Parameter relay: A subscriber the caller made for this call and keeps no copy of.
   @inlinable
@@ -235,18 +226,25 @@ extension Publisher {
     }
   }
 
-  /// ``_subscribeRelay(_:)`` with this publisher borrowed: what a stage calls on its upstream
-  /// in code the compiler did not specialise (`!_isConcrete(Upstream.self)`), where taking
-  /// the upstream owned would copy it, and everything above it, through value witnesses.
-  /// Specialised code calls ``_subscribeRelay(_:)``, which the optimiser can inline to any
-  /// depth.
+  /// What a stage calls to hand its relay to its upstream: ``_subscribeRelay(_:)`` on a copy
+  /// of this publisher where the compiler specialised the code, and the same body on this
+  /// publisher borrowed where it did not.
+  ///
+  /// Specialised, the copy is a value of its own, so the borrows of a deep pipeline do not
+  /// nest (see ``_subscribeRelay(_:)``), and the optimiser removes it. Unspecialised (an
+  /// app's debug build, a generic helper), the copy would go through value witnesses, each
+  /// stage copying its upstream and everything above it. `_isConcrete(Self.self)` picks
+  /// the path and folds away once specialised.
   ///
   /// - Parameter relay: A subscriber the caller made for this call and keeps no copy of.
   @inlinable
   @inline(__always)
-  public func _subscribeRelayBorrowing<S: Subscriber>(_ relay: consuming S)
+  public func _subscribeUpstream<S: Subscriber>(_ relay: consuming S)
   where S.Input == Output, S.Failure == Failure {
-    if _slowPath(DebugHook.isActive) {
+    if _isConcrete(Self.self) {
+      let owned = self
+      owned._subscribeRelay(relay)
+    } else if _slowPath(DebugHook.isActive) {
       _subscribeWatched(relay)
     } else {
       _receiveRelay(relay)

@@ -1,7 +1,7 @@
 /// Takes back the reference to a subscription that `erased` holds, without a retain or a
 /// release: for an operator that moved its new subscription into the existential
 /// `receive(subscription:)` takes, handed it downstream, and now moves it upstream
-/// (`Publisher._subscribeRelay(_:)`).
+/// (`Publisher._subscribeUpstream(_:)`).
 ///
 /// An operator's subscription ends up referenced twice: by its downstream, which stores the
 /// subscription it is handed, and by its upstream, which stores it as its subscriber. The
@@ -19,7 +19,7 @@
 /// let reference = Unmanaged.passUnretained(subscription)
 /// let erased: Subscription = consume subscription
 /// reference._withUnsafeGuaranteedRef { downstream.receive(subscription: erased) }
-/// upstream._subscribeRelay(reclaimed(consume erased, reference))
+/// upstream._subscribeUpstream(reclaimed(consume erased, reference))
 /// ```
 ///
 /// A function of its own rather than one taking the steps as closures: written with

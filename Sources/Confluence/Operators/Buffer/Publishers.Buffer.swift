@@ -83,11 +83,7 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let newRelay = BufferSubscription(downstream: subscriber, size: size, prefetch: prefetch, whenFull: whenFull)
-      if _isConcrete(Upstream.self) {
-        upstream._subscribeRelay(consume newRelay)
-      } else {
-        upstream._subscribeRelayBorrowing(consume newRelay)
-      }
+      upstream._subscribeUpstream(consume newRelay)
     }
   }
 }

@@ -43,11 +43,7 @@ extension Publishers {
       let newRelay = CodingSubscription<Upstream.Output, Upstream.Failure, S>(name: "Decode", downstream: subscriber) {
         try decoder.decode(Output.self, from: $0)
       }
-      if _isConcrete(Upstream.self) {
-        upstream._subscribeRelay(consume newRelay)
-      } else {
-        upstream._subscribeRelayBorrowing(consume newRelay)
-      }
+      upstream._subscribeUpstream(consume newRelay)
     }
   }
 }

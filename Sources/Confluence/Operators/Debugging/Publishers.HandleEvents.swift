@@ -91,11 +91,7 @@ extension Publishers {
       let newRelay = HandleEventsSubscription(
         downstream: subscriber, receiveSubscription: receiveSubscription, receiveOutput: receiveOutput,
         receiveCompletion: receiveCompletion, receiveCancel: receiveCancel, receiveRequest: receiveRequest)
-      if _isConcrete(Upstream.self) {
-        upstream._subscribeRelay(consume newRelay)
-      } else {
-        upstream._subscribeRelayBorrowing(consume newRelay)
-      }
+      upstream._subscribeUpstream(consume newRelay)
     }
   }
 }

@@ -77,11 +77,7 @@ extension Publishers {
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let newRelay = PrintSubscription(downstream: subscriber, prefix: prefix, output: output)
-      if _isConcrete(Upstream.self) {
-        upstream._subscribeRelay(consume newRelay)
-      } else {
-        upstream._subscribeRelayBorrowing(consume newRelay)
-      }
+      upstream._subscribeUpstream(consume newRelay)
     }
   }
 }

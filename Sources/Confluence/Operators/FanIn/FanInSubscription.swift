@@ -254,11 +254,7 @@ where Downstream.Input == Logic.Output {
       justSubscribed(side, KnownJust.output(of: publisher))
     } else {
       let newRelay = SideSubscriber<P.Output>(parent: self, side: side)
-      if _isConcrete(P.self) {
-        publisher._subscribeRelay(consume newRelay)
-      } else {
-        publisher._subscribeRelayBorrowing(consume newRelay)
-      }
+      publisher._subscribeUpstream(consume newRelay)
     }
   }
 

@@ -36,11 +36,7 @@ internal class CompactMapStages<Input, Output> {
     _ upstream: Upstream, _ relay: consuming Downstream
   ) where Upstream.Output == Input, Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
     let newRelay = CompactMapRelay<Input, Output?, Downstream>(downstream: relay, transform: transform)
-    if _isConcrete(Upstream.self) {
-      upstream._subscribeRelay(consume newRelay)
-    } else {
-      upstream._subscribeRelayBorrowing(consume newRelay)
-    }
+    upstream._subscribeUpstream(consume newRelay)
   }
 
   /// These stages, then a `compactMap` stage running `last`; `fused` is every closure

@@ -71,11 +71,7 @@ extension Publishers {
         stages.subscribe(upstream, relay)
       } else {
         let newRelay = CompactMapRelay<Upstream.Output, Output?, S>(downstream: relay, transform: transform)
-        if _isConcrete(Upstream.self) {
-          upstream._subscribeRelay(consume newRelay)
-        } else {
-          upstream._subscribeRelayBorrowing(consume newRelay)
-        }
+        upstream._subscribeUpstream(consume newRelay)
       }
     }
   }

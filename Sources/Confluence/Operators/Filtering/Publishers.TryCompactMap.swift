@@ -48,11 +48,7 @@ extension Publishers {
       let newRelay = FilteringSubscription(
         downstream: subscriber,
         logic: TryCompactMapLogic<Upstream.Output, Output, Upstream.Failure>(transform: transform))
-      if _isConcrete(Upstream.self) {
-        upstream._subscribeRelay(consume newRelay)
-      } else {
-        upstream._subscribeRelayBorrowing(consume newRelay)
-      }
+      upstream._subscribeUpstream(consume newRelay)
     }
   }
 }

@@ -59,11 +59,7 @@ extension Publishers {
         downstream: subscriber,
         logic: TryScanLogic<Upstream.Output, Output, Upstream.Failure>(
           result: initialResult, nextPartialResult: nextPartialResult))
-      if _isConcrete(Upstream.self) {
-        upstream._subscribeRelay(consume newRelay)
-      } else {
-        upstream._subscribeRelayBorrowing(consume newRelay)
-      }
+      upstream._subscribeUpstream(consume newRelay)
     }
   }
 }

@@ -84,11 +84,7 @@ extension Publishers {
       taken.keepDownstream(relay)
       // As its entry class, so that the upstream sees a type that does not grow with `S`.
       let newRelay = consume taken as FlatMapEntry<Upstream.Output, NewPublisher.Output, Failure>
-      if _isConcrete(Upstream.self) {
-        upstream._subscribeRelay(consume newRelay)
-      } else {
-        upstream._subscribeRelayBorrowing(consume newRelay)
-      }
+      upstream._subscribeUpstream(consume newRelay)
     }
   }
 }

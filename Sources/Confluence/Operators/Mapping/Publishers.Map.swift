@@ -42,11 +42,7 @@ extension Publishers {
     @inline(__always)
     public func _receiveRelay<S: Subscriber>(_ relay: consuming S) where S.Input == Output, S.Failure == Failure {
       let newRelay = MapSubscriber(downstream: relay, transform: transform)
-      if _isConcrete(Upstream.self) {
-        upstream._subscribeRelay(consume newRelay)
-      } else {
-        upstream._subscribeRelayBorrowing(consume newRelay)
-      }
+      upstream._subscribeUpstream(consume newRelay)
     }
 
     /// Subscribes one relay to `upstream` that transforms, tests and passes on each value,
@@ -65,11 +61,7 @@ extension Publishers {
         subscribeFilteringWatched(subscriber, isIncluded: isIncluded)
       } else if _isConcrete(Upstream.self) && _isConcrete(S.self) {
         let newRelay = MapFilterSubscriber(downstream: subscriber, transform: transform, isIncluded: isIncluded)
-        if _isConcrete(Upstream.self) {
-          upstream._subscribeRelay(consume newRelay)
-        } else {
-          upstream._subscribeRelayBorrowing(consume newRelay)
-        }
+        upstream._subscribeUpstream(consume newRelay)
       } else {
         subscribeFilteringNotSpecialised(subscriber, isIncluded: isIncluded)
       }
@@ -93,11 +85,7 @@ extension Publishers {
       _ subscriber: consuming S, isIncluded: @escaping (Output) -> Bool
     ) where S.Input == Output, S.Failure == Failure {
       let newRelay = FilterSubscriber(downstream: subscriber, isIncluded: isIncluded)
-      if _isConcrete(Self.self) {
-        self._subscribeRelay(consume newRelay)
-      } else {
-        self._subscribeRelayBorrowing(consume newRelay)
-      }
+      self._subscribeUpstream(consume newRelay)
     }
 
     /// ``_subscribeFiltering(_:isIncluded:)`` in code the compiler did not specialise: the
@@ -134,11 +122,7 @@ extension Publishers {
         let newRelay = MapFilterPairSubscriber(
           downstream: subscriber, transform: transform, isIncluded: isIncluded, thenTransform: thenTransform,
           thenIsIncluded: thenIsIncluded)
-        if _isConcrete(Upstream.self) {
-          upstream._subscribeRelay(consume newRelay)
-        } else {
-          upstream._subscribeRelayBorrowing(consume newRelay)
-        }
+        upstream._subscribeUpstream(consume newRelay)
       }
     }
   }

@@ -41,11 +41,7 @@ extension Publishers {
       let newRelay: KeyPathSubscriber<Upstream.Output, Output, S> = KeyPathSubscriber(
         downstream: subscriber, keyPaths: [keyPath]
       ) { $0[keyPath: keyPath] }
-      if _isConcrete(Upstream.self) {
-        upstream._subscribeRelay(consume newRelay)
-      } else {
-        upstream._subscribeRelayBorrowing(consume newRelay)
-      }
+      upstream._subscribeUpstream(consume newRelay)
     }
   }
 }

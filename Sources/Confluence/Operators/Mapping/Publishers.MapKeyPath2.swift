@@ -50,11 +50,7 @@ extension Publishers {
       ) {
         ($0[keyPath: keyPath0], $0[keyPath: keyPath1])
       }
-      if _isConcrete(Upstream.self) {
-        upstream._subscribeRelay(consume newRelay)
-      } else {
-        upstream._subscribeRelayBorrowing(consume newRelay)
-      }
+      upstream._subscribeUpstream(consume newRelay)
     }
   }
 }

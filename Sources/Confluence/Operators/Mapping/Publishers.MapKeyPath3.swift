@@ -56,11 +56,7 @@ extension Publishers {
       ) {
         ($0[keyPath: keyPath0], $0[keyPath: keyPath1], $0[keyPath: keyPath2])
       }
-      if _isConcrete(Upstream.self) {
-        upstream._subscribeRelay(consume newRelay)
-      } else {
-        upstream._subscribeRelayBorrowing(consume newRelay)
-      }
+      upstream._subscribeUpstream(consume newRelay)
     }
   }
 }

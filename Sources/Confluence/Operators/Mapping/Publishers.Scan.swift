@@ -51,11 +51,7 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let newRelay = ScanSubscriber<Upstream.Output, Output, S>(
         downstream: subscriber, initialResult: initialResult, nextPartialResult: nextPartialResult)
-      if _isConcrete(Upstream.self) {
-        upstream._subscribeRelay(consume newRelay)
-      } else {
-        upstream._subscribeRelayBorrowing(consume newRelay)
-      }
+      upstream._subscribeUpstream(consume newRelay)
     }
   }
 }

@@ -41,11 +41,7 @@ extension Publishers {
       let newRelay = ReducingSubscription(
         downstream: subscriber,
         logic: ComparisonLogic<Upstream.Output, Failure>(areInIncreasingOrder: areInIncreasingOrder))
-      if _isConcrete(Upstream.self) {
-        upstream._subscribeRelay(consume newRelay)
-      } else {
-        upstream._subscribeRelayBorrowing(consume newRelay)
-      }
+      upstream._subscribeUpstream(consume newRelay)
     }
   }
 }

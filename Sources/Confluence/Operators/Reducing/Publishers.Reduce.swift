@@ -43,11 +43,7 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let logic = ReduceLogic<Upstream.Output, Output, Failure>(result: initial, nextPartialResult: nextPartialResult)
       let newRelay = ReducingSubscription(downstream: subscriber, logic: logic)
-      if _isConcrete(Upstream.self) {
-        upstream._subscribeRelay(consume newRelay)
-      } else {
-        upstream._subscribeRelayBorrowing(consume newRelay)
-      }
+      upstream._subscribeUpstream(consume newRelay)
     }
   }
 }

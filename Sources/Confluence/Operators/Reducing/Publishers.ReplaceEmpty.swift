@@ -45,11 +45,7 @@ extension Publishers {
       let newRelay = ReducingFallbackSubscription<Upstream.Failure, S>(
         name: "ReplaceEmpty", downstream: subscriber, fallback: output, requestsUnlimitedOnSubscription: true,
         convertFailure: { $0 })
-      if _isConcrete(Upstream.self) {
-        upstream._subscribeRelay(consume newRelay)
-      } else {
-        upstream._subscribeRelayBorrowing(consume newRelay)
-      }
+      upstream._subscribeUpstream(consume newRelay)
     }
   }
 }

@@ -39,11 +39,7 @@ extension Publishers {
       let newRelay = ReducingFallbackSubscription<Upstream.Failure, S>(
         name: "ReplaceError", downstream: subscriber, fallback: output, requestsUnlimitedOnSubscription: false,
         convertFailure: nil)
-      if _isConcrete(Upstream.self) {
-        upstream._subscribeRelay(consume newRelay)
-      } else {
-        upstream._subscribeRelayBorrowing(consume newRelay)
-      }
+      upstream._subscribeUpstream(consume newRelay)
     }
   }
 }

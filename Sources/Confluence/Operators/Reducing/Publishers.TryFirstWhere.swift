@@ -45,11 +45,7 @@ extension Publishers {
       let newRelay = ReducingSubscription<_, Upstream.Failure, S>(
         downstream: subscriber, logic: TryFirstWhereLogic<Upstream.Output>(predicate: predicate), convertFailure: { $0 }
       )
-      if _isConcrete(Upstream.self) {
-        upstream._subscribeRelay(consume newRelay)
-      } else {
-        upstream._subscribeRelayBorrowing(consume newRelay)
-      }
+      upstream._subscribeUpstream(consume newRelay)
     }
   }
 }

@@ -54,11 +54,7 @@ extension Publishers {
       let logic = TryReduceLogic<Upstream.Output, Output>(result: initial, nextPartialResult: nextPartialResult)
       let newRelay = ReducingSubscription<_, Upstream.Failure, S>(
         downstream: subscriber, logic: logic, convertFailure: { $0 })
-      if _isConcrete(Upstream.self) {
-        upstream._subscribeRelay(consume newRelay)
-      } else {
-        upstream._subscribeRelayBorrowing(consume newRelay)
-      }
+      upstream._subscribeUpstream(consume newRelay)
     }
   }
 }

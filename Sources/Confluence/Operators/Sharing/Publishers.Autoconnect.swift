@@ -49,11 +49,7 @@ extension Publishers {
       let me = AutoconnectState.currentThread
       let connects = lock.withLock { state.subscribe(on: me) }
       let newRelay = AutoconnectSubscriber(parent: self, downstream: subscriber)
-      if _isConcrete(Upstream.self) {
-        upstream._subscribeRelay(consume newRelay)
-      } else {
-        upstream._subscribeRelayBorrowing(consume newRelay)
-      }
+      upstream._subscribeUpstream(consume newRelay)
       guard connects else { return }
       let made = upstream.connect()
       lock.withLock { state.connected(made, on: me) }

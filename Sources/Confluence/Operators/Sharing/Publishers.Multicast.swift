@@ -59,11 +59,7 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let newRelay = MulticastSubscriber(downstream: subscriber)
-      if _isConcrete(SubjectType.self) {
-        subject._subscribeRelay(consume newRelay)
-      } else {
-        subject._subscribeRelayBorrowing(consume newRelay)
-      }
+      subject._subscribeUpstream(consume newRelay)
     }
 
     /// Subscribes the subject to the upstream publisher; cancel the result to disconnect.

@@ -59,11 +59,7 @@ extension Publishers {
       reference._withUnsafeGuaranteedRef { $0.subscribeDownstreamFirst(erased) }
       // As its entry class, so that the upstream sees a type that does not grow with `S`.
       let newRelay = reclaimed(consume erased, reference) as SwitchToLatestEntry<P>
-      if _isConcrete(Upstream.self) {
-        upstream._subscribeRelay(consume newRelay)
-      } else {
-        upstream._subscribeRelayBorrowing(consume newRelay)
-      }
+      upstream._subscribeUpstream(consume newRelay)
     }
   }
 }

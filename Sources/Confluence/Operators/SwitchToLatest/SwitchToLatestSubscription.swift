@@ -174,11 +174,7 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
       return .none
     }
     let newRelay = SwitchToLatestInner(parent: self, id: id)
-    if _isConcrete(P.self) {
-      input._subscribeRelay(consume newRelay)
-    } else {
-      input._subscribeRelayBorrowing(consume newRelay)
-    }
+    input._subscribeUpstream(consume newRelay)
     return .none
   }
 

@@ -55,11 +55,7 @@ extension Publishers {
       // As Apple's, the prefix is subscribed by a subscriber of its own type (sharing the
       // downstream's identity), not by the subscription handed downstream.
       let newRelay = SwitchingFirstSubscriber(owner: subscription)
-      if _isConcrete(Prefix.self) {
-        prefix._subscribeRelay(consume newRelay)
-      } else {
-        prefix._subscribeRelayBorrowing(consume newRelay)
-      }
+      prefix._subscribeUpstream(consume newRelay)
     }
   }
 }

@@ -174,11 +174,7 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
       }
       if proceeds {
         let newRelay = SwitchingSecondSubscriber(owner: self)
-        if _isConcrete(Second.self) {
-          next._subscribeRelay(consume newRelay)
-        } else {
-          next._subscribeRelayBorrowing(consume newRelay)
-        }
+        next._subscribeUpstream(consume newRelay)
       }
     }
   }

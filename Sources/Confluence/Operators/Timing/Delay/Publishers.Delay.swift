@@ -53,11 +53,7 @@ extension Publishers {
       let newRelay = SchedulerHopSubscription(
         downstream: subscriber,
         hop: DelayHop(interval: interval, tolerance: tolerance, scheduler: scheduler, options: options))
-      if _isConcrete(Upstream.self) {
-        upstream._subscribeRelay(consume newRelay)
-      } else {
-        upstream._subscribeRelayBorrowing(consume newRelay)
-      }
+      upstream._subscribeUpstream(consume newRelay)
     }
   }
 }
