@@ -26,22 +26,9 @@ final class MapFilterPairTests: XCTestCase {
     }
   }
 
-  /// A subscriber that keeps what it receives and asks for two more each time.
-  private final class Collector: Subscriber {
-    typealias Input = Int
-    typealias Failure = Never
-    var values: [Int] = []
-    func receive(subscription: Subscription) { subscription.request(.unlimited) }
-    func receive(_ input: Int) -> Subscribers.Demand {
-      values.append(input)
-      return .max(2)
-    }
-    func receive(completion: Subscribers.Completion<Never>) {}
-  }
-
   @inline(never)
   @_semantics("optimize.sil.specialize.generic.never")
-  private func subscribeUnspecialised<P: Publisher>(_ upstream: P, _ collector: Collector)
+  private func subscribeUnspecialised<P: Publisher>(_ upstream: P, _ collector: IntCollector)
   where P.Output == Int, P.Failure == Never {
     upstream.map { $0 * 10 }.filter { $0 % 20 == 0 }.map { $0 + 1 }.filter { $0 % 3 != 0 }.subscribe(collector)
   }
@@ -51,11 +38,11 @@ final class MapFilterPairTests: XCTestCase {
   /// written inline, Swift 6.3.1's optimiser failed an internal assertion on this function,
   /// "too many/large bit fields allocated in function"; see `Publisher._subscribeWatched`.)
   @inline(never)
-  private func subscribeSpecialised(_ upstream: RecordingUpstream, _ collector: Collector) {
+  private func subscribeSpecialised(_ upstream: RecordingUpstream, _ collector: IntCollector) {
     upstream.map { $0 * 10 }.filter { $0 % 20 == 0 }.map { $0 + 1 }.filter { $0 % 3 != 0 }.subscribe(collector)
   }
 
-  private func checkScript(_ upstream: RecordingUpstream, _ collector: Collector) {
+  private func checkScript(_ upstream: RecordingUpstream, _ collector: IntCollector) {
     XCTAssertEqual(upstream.send(1), .max(1), "10 is dropped by the first test")
     XCTAssertEqual(upstream.send(4), .max(2), "41 passes both")
     XCTAssertEqual(upstream.send(8), .max(1), "81 is dropped by the second test")
@@ -65,7 +52,7 @@ final class MapFilterPairTests: XCTestCase {
 
   func test_specialised_aRelayPerPair() {
     let upstream = RecordingUpstream()
-    let collector = Collector()
+    let collector = IntCollector(demandPerValue: .max(2))
     subscribeSpecialised(upstream, collector)
     XCTAssertTrue(upstream.subscriberType.hasPrefix("Confluence.MapFilterSubscriber<"), upstream.subscriberType)
     XCTAssertFalse(upstream.subscriberType.contains("MapFilterPairSubscriber"), upstream.subscriberType)
@@ -74,7 +61,7 @@ final class MapFilterPairTests: XCTestCase {
 
   func test_notSpecialised_oneRelayForBothPairs_sameValuesAndDemand() {
     let upstream = RecordingUpstream()
-    let collector = Collector()
+    let collector = IntCollector(demandPerValue: .max(2))
     subscribeUnspecialised(upstream, collector)
     XCTAssertTrue(upstream.subscriberType.hasPrefix("Confluence.MapFilterPairSubscriber<"), upstream.subscriberType)
     XCTAssertFalse(upstream.subscriberType.contains("Confluence.MapFilterSubscriber"), upstream.subscriberType)
