@@ -149,8 +149,7 @@ extension Publisher {
   @inline(__always)
   public func _subscribeFiltering<S: Subscriber>(_ subscriber: consuming S, isIncluded: @escaping (Output) -> Bool)
   where S.Input == Output, S.Failure == Failure {
-    let newRelay = FilterSubscriber(downstream: subscriber, isIncluded: isIncluded)
-    self._subscribeUpstream(consume newRelay)
+    self._subscribeUpstream(FilterSubscriber(downstream: subscriber, isIncluded: isIncluded))
   }
 
   /// Subscribes the relay `map(transform).filter(isIncluded)` subscribes
@@ -165,8 +164,7 @@ extension Publisher {
   public func _subscribeMapFiltering<S: Subscriber>(
     _ subscriber: consuming S, transform: @escaping (Output) -> S.Input, isIncluded: @escaping (S.Input) -> Bool
   ) where S.Failure == Failure {
-    let newRelay = MapFilterSubscriber(downstream: subscriber, transform: transform, isIncluded: isIncluded)
-    self._subscribeUpstream(consume newRelay)
+    self._subscribeUpstream(MapFilterSubscriber(downstream: subscriber, transform: transform, isIncluded: isIncluded))
   }
 
   /// Subscribes `filter`'s relay (``_subscribeFiltering(_:isIncluded:)``) with the relay

@@ -82,8 +82,8 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let newRelay = BufferSubscription(downstream: subscriber, size: size, prefetch: prefetch, whenFull: whenFull)
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(
+        BufferSubscription(downstream: subscriber, size: size, prefetch: prefetch, whenFull: whenFull))
     }
   }
 }

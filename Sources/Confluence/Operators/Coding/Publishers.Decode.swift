@@ -40,10 +40,10 @@ extension Publishers {
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let decoder = self.decoder
-      let newRelay = CodingSubscription<Upstream.Output, Upstream.Failure, S>(name: "Decode", downstream: subscriber) {
-        try decoder.decode(Output.self, from: $0)
-      }
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(
+        CodingSubscription<Upstream.Output, Upstream.Failure, S>(name: "Decode", downstream: subscriber) {
+          try decoder.decode(Output.self, from: $0)
+        })
     }
   }
 }

@@ -39,10 +39,10 @@ extension Publishers {
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let encoder = self.encoder
-      let newRelay = CodingSubscription<Upstream.Output, Upstream.Failure, S>(name: "Encode", downstream: subscriber) {
-        try encoder.encode($0)
-      }
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(
+        CodingSubscription<Upstream.Output, Upstream.Failure, S>(name: "Encode", downstream: subscriber) {
+          try encoder.encode($0)
+        })
     }
   }
 }

@@ -50,9 +50,9 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let newRelay = AssertNoFailureSubscriber<Upstream.Failure, S>(
-        downstream: subscriber, prefix: prefix, file: file, line: line)
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(
+        AssertNoFailureSubscriber<Upstream.Failure, S>(
+          downstream: subscriber, prefix: prefix, file: file, line: line))
     }
   }
 }

@@ -77,10 +77,10 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let newRelay = BreakpointSubscriber(
-        downstream: subscriber, receiveSubscription: receiveSubscription, receiveOutput: receiveOutput,
-        receiveCompletion: receiveCompletion)
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(
+        BreakpointSubscriber(
+          downstream: subscriber, receiveSubscription: receiveSubscription, receiveOutput: receiveOutput,
+          receiveCompletion: receiveCompletion))
     }
   }
 }

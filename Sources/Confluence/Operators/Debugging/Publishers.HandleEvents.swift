@@ -88,10 +88,10 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let newRelay = HandleEventsSubscription(
-        downstream: subscriber, receiveSubscription: receiveSubscription, receiveOutput: receiveOutput,
-        receiveCompletion: receiveCompletion, receiveCancel: receiveCancel, receiveRequest: receiveRequest)
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(
+        HandleEventsSubscription(
+          downstream: subscriber, receiveSubscription: receiveSubscription, receiveOutput: receiveOutput,
+          receiveCompletion: receiveCompletion, receiveCancel: receiveCancel, receiveRequest: receiveRequest))
     }
   }
 }

@@ -76,8 +76,7 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let newRelay = PrintSubscription(downstream: subscriber, prefix: prefix, output: output)
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(PrintSubscription(downstream: subscriber, prefix: prefix, output: output))
     }
   }
 }

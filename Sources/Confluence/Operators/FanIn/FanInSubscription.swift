@@ -253,8 +253,7 @@ where Downstream.Input == Logic.Output {
     if FanInJustSubscription.fits(P.Output.self) && KnownJust.matches(P.self) && !DebugHook.isActive {
       justSubscribed(side, KnownJust.output(of: publisher))
     } else {
-      let newRelay = SideSubscriber<P.Output>(parent: self, side: side)
-      publisher._subscribeUpstream(consume newRelay)
+      publisher._subscribeUpstream(SideSubscriber<P.Output>(parent: self, side: side))
     }
   }
 

@@ -35,8 +35,7 @@ internal class CompactMapStages<Input, Output> {
   internal func subscribe<Upstream: Publisher, Downstream: Subscriber>(
     _ upstream: Upstream, _ relay: consuming Downstream
   ) where Upstream.Output == Input, Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-    let newRelay = CompactMapRelay<Input, Output?, Downstream>(downstream: relay, transform: transform)
-    upstream._subscribeUpstream(consume newRelay)
+    upstream._subscribeUpstream(CompactMapRelay<Input, Output?, Downstream>(downstream: relay, transform: transform))
   }
 
   /// These stages, then a `compactMap` stage running `last`; `fused` is every closure

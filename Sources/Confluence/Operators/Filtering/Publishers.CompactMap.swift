@@ -70,8 +70,8 @@ extension Publishers {
       if let stages, !(_isConcrete(Upstream.self) && _isConcrete(S.self)) {
         stages.subscribe(upstream, relay)
       } else {
-        let newRelay = CompactMapRelay<Upstream.Output, Output?, S>(downstream: relay, transform: transform)
-        upstream._subscribeUpstream(consume newRelay)
+        upstream._subscribeUpstream(
+          CompactMapRelay<Upstream.Output, Output?, S>(downstream: relay, transform: transform))
       }
     }
   }

@@ -42,8 +42,8 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let newRelay = FilteringSubscription(downstream: subscriber, logic: OutputLogic<Output, Failure>(range: range))
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(
+        FilteringSubscription(downstream: subscriber, logic: OutputLogic<Output, Failure>(range: range)))
     }
   }
 }

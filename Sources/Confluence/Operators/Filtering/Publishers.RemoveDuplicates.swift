@@ -42,9 +42,9 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let newRelay = FilteringSubscription(
-        downstream: subscriber, logic: RemoveDuplicatesLogic<Output, Failure>(predicate: predicate))
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(
+        FilteringSubscription(
+          downstream: subscriber, logic: RemoveDuplicatesLogic<Output, Failure>(predicate: predicate)))
     }
   }
 }

@@ -46,9 +46,9 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let newRelay = FilteringSubscription(
-        downstream: subscriber, logic: TryFilterLogic<Output, Upstream.Failure>(isIncluded: isIncluded))
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(
+        FilteringSubscription(
+          downstream: subscriber, logic: TryFilterLogic<Output, Upstream.Failure>(isIncluded: isIncluded)))
     }
   }
 }

@@ -44,9 +44,9 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let newRelay = FilteringSubscription(
-        downstream: subscriber, logic: TryMapLogic<Upstream.Output, Output, Upstream.Failure>(transform: transform))
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(
+        FilteringSubscription(
+          downstream: subscriber, logic: TryMapLogic<Upstream.Output, Output, Upstream.Failure>(transform: transform)))
     }
   }
 }

@@ -55,11 +55,11 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let newRelay = FilteringSubscription(
-        downstream: subscriber,
-        logic: TryScanLogic<Upstream.Output, Output, Upstream.Failure>(
-          result: initialResult, nextPartialResult: nextPartialResult))
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(
+        FilteringSubscription(
+          downstream: subscriber,
+          logic: TryScanLogic<Upstream.Output, Output, Upstream.Failure>(
+            result: initialResult, nextPartialResult: nextPartialResult)))
     }
   }
 }

@@ -83,8 +83,7 @@ extension Publishers {
       let taken = reclaimed(consume erased, reference)
       taken.keepDownstream(relay)
       // As its entry class, so that the upstream sees a type that does not grow with `S`.
-      let newRelay = consume taken as FlatMapEntry<Upstream.Output, NewPublisher.Output, Failure>
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(consume taken as FlatMapEntry<Upstream.Output, NewPublisher.Output, Failure>)
     }
   }
 }

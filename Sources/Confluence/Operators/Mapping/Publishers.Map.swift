@@ -41,8 +41,7 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func _receiveRelay<S: Subscriber>(_ relay: consuming S) where S.Input == Output, S.Failure == Failure {
-      let newRelay = MapSubscriber(downstream: relay, transform: transform)
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(MapSubscriber(downstream: relay, transform: transform))
     }
 
     /// Subscribes one relay to `upstream` that transforms, tests and passes on each value,
@@ -60,8 +59,8 @@ extension Publishers {
       if _slowPath(DebugHook.isActive) {
         subscribeFilteringWatched(subscriber, isIncluded: isIncluded)
       } else if _isConcrete(Upstream.self) && _isConcrete(S.self) {
-        let newRelay = MapFilterSubscriber(downstream: subscriber, transform: transform, isIncluded: isIncluded)
-        upstream._subscribeUpstream(consume newRelay)
+        upstream._subscribeUpstream(
+          MapFilterSubscriber(downstream: subscriber, transform: transform, isIncluded: isIncluded))
       } else {
         subscribeFilteringNotSpecialised(subscriber, isIncluded: isIncluded)
       }
@@ -84,8 +83,7 @@ extension Publishers {
     internal func subscribeFilteringWatched<S: Subscriber>(
       _ subscriber: consuming S, isIncluded: @escaping (Output) -> Bool
     ) where S.Input == Output, S.Failure == Failure {
-      let newRelay = FilterSubscriber(downstream: subscriber, isIncluded: isIncluded)
-      self._subscribeUpstream(consume newRelay)
+      self._subscribeUpstream(FilterSubscriber(downstream: subscriber, isIncluded: isIncluded))
     }
 
     /// ``_subscribeFiltering(_:isIncluded:)`` in code the compiler did not specialise: the
@@ -119,10 +117,10 @@ extension Publishers {
           MapFilterSubscriber(downstream: subscriber, transform: thenTransform, isIncluded: thenIsIncluded),
           isIncluded: isIncluded)
       } else {
-        let newRelay = MapFilterPairSubscriber(
-          downstream: subscriber, transform: transform, isIncluded: isIncluded, thenTransform: thenTransform,
-          thenIsIncluded: thenIsIncluded)
-        upstream._subscribeUpstream(consume newRelay)
+        upstream._subscribeUpstream(
+          MapFilterPairSubscriber(
+            downstream: subscriber, transform: transform, isIncluded: isIncluded, thenTransform: thenTransform,
+            thenIsIncluded: thenIsIncluded))
       }
     }
   }

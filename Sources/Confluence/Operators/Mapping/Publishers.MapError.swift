@@ -62,8 +62,7 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func _receiveRelay<S: Subscriber>(_ relay: consuming S) where S.Input == Output, S.Failure == Failure {
-      let newRelay = MapErrorSubscriber<Upstream.Failure, S>(downstream: relay, transform: transform)
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(MapErrorSubscriber<Upstream.Failure, S>(downstream: relay, transform: transform))
     }
   }
 }

@@ -49,9 +49,9 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let newRelay = ScanSubscriber<Upstream.Output, Output, S>(
-        downstream: subscriber, initialResult: initialResult, nextPartialResult: nextPartialResult)
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(
+        ScanSubscriber<Upstream.Output, Output, S>(
+          downstream: subscriber, initialResult: initialResult, nextPartialResult: nextPartialResult))
     }
   }
 }

@@ -43,8 +43,7 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func _receiveRelay<S: Subscriber>(_ relay: consuming S) where S.Input == Output, S.Failure == Failure {
-      let newRelay = SetFailureTypeSubscriber(downstream: relay)
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(SetFailureTypeSubscriber(downstream: relay))
     }
 
     /// Changes the failure type declared by the upstream publisher.

@@ -40,8 +40,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let newRelay = CollectByCountSubscription(downstream: subscriber, count: count)
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(CollectByCountSubscription(downstream: subscriber, count: count))
     }
   }
 }

@@ -38,10 +38,10 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let newRelay = ReducingSubscription(
-        downstream: subscriber,
-        logic: ComparisonLogic<Upstream.Output, Failure>(areInIncreasingOrder: areInIncreasingOrder))
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(
+        ReducingSubscription(
+          downstream: subscriber,
+          logic: ComparisonLogic<Upstream.Output, Failure>(areInIncreasingOrder: areInIncreasingOrder)))
     }
   }
 }

@@ -37,9 +37,9 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let newRelay = ReducingSubscription(
-        downstream: subscriber, logic: ContainsLogic<Upstream.Output, Failure>(output: output))
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(
+        ReducingSubscription(
+          downstream: subscriber, logic: ContainsLogic<Upstream.Output, Failure>(output: output)))
     }
   }
 }

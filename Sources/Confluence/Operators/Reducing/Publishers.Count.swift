@@ -31,8 +31,8 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let newRelay = ReducingSubscription(downstream: subscriber, logic: CountLogic<Upstream.Output, Failure>())
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(
+        ReducingSubscription(downstream: subscriber, logic: CountLogic<Upstream.Output, Failure>()))
     }
   }
 }

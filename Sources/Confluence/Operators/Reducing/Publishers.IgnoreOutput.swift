@@ -35,8 +35,7 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let newRelay = IgnoreOutputSubscriber<Upstream.Output, S>(downstream: subscriber)
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(IgnoreOutputSubscriber<Upstream.Output, S>(downstream: subscriber))
     }
   }
 }

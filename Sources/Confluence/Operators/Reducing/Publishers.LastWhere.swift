@@ -36,9 +36,9 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let newRelay = ReducingSubscription(
-        downstream: subscriber, logic: LastWhereLogic<Upstream.Output, Failure>(predicate: predicate))
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(
+        ReducingSubscription(
+          downstream: subscriber, logic: LastWhereLogic<Upstream.Output, Failure>(predicate: predicate)))
     }
   }
 }

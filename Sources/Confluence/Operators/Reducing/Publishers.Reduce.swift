@@ -42,8 +42,7 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let logic = ReduceLogic<Upstream.Output, Output, Failure>(result: initial, nextPartialResult: nextPartialResult)
-      let newRelay = ReducingSubscription(downstream: subscriber, logic: logic)
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(ReducingSubscription(downstream: subscriber, logic: logic))
     }
   }
 }

@@ -42,10 +42,10 @@ extension Publishers {
     @inlinable
     @inline(__always)
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let newRelay = ReducingFallbackSubscription<Upstream.Failure, S>(
-        name: "ReplaceEmpty", downstream: subscriber, fallback: output, requestsUnlimitedOnSubscription: true,
-        convertFailure: { $0 })
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(
+        ReducingFallbackSubscription<Upstream.Failure, S>(
+          name: "ReplaceEmpty", downstream: subscriber, fallback: output, requestsUnlimitedOnSubscription: true,
+          convertFailure: { $0 }))
     }
   }
 }

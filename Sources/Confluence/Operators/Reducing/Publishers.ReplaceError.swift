@@ -36,10 +36,10 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let newRelay = ReducingFallbackSubscription<Upstream.Failure, S>(
-        name: "ReplaceError", downstream: subscriber, fallback: output, requestsUnlimitedOnSubscription: false,
-        convertFailure: nil)
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(
+        ReducingFallbackSubscription<Upstream.Failure, S>(
+          name: "ReplaceError", downstream: subscriber, fallback: output, requestsUnlimitedOnSubscription: false,
+          convertFailure: nil))
     }
   }
 }

@@ -42,10 +42,11 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let newRelay = ReducingSubscription<_, Upstream.Failure, S>(
-        downstream: subscriber, logic: TryFirstWhereLogic<Upstream.Output>(predicate: predicate), convertFailure: { $0 }
-      )
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(
+        ReducingSubscription<_, Upstream.Failure, S>(
+          downstream: subscriber, logic: TryFirstWhereLogic<Upstream.Output>(predicate: predicate),
+          convertFailure: { $0 }
+        ))
     }
   }
 }

@@ -52,9 +52,9 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let logic = TryReduceLogic<Upstream.Output, Output>(result: initial, nextPartialResult: nextPartialResult)
-      let newRelay = ReducingSubscription<_, Upstream.Failure, S>(
-        downstream: subscriber, logic: logic, convertFailure: { $0 })
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(
+        ReducingSubscription<_, Upstream.Failure, S>(
+          downstream: subscriber, logic: logic, convertFailure: { $0 }))
     }
   }
 }

@@ -41,9 +41,9 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let newRelay = SchedulerHopSubscription(
-        downstream: subscriber, hop: ReceiveOnHop(scheduler: scheduler, options: options))
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(
+        SchedulerHopSubscription(
+          downstream: subscriber, hop: ReceiveOnHop(scheduler: scheduler, options: options)))
     }
   }
 }

@@ -48,8 +48,7 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let me = AutoconnectState.currentThread
       let connects = lock.withLock { state.subscribe(on: me) }
-      let newRelay = AutoconnectSubscriber(parent: self, downstream: subscriber)
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(AutoconnectSubscriber(parent: self, downstream: subscriber))
       guard connects else { return }
       let made = upstream.connect()
       lock.withLock { state.connected(made, on: me) }

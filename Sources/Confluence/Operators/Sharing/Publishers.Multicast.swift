@@ -58,8 +58,7 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let newRelay = MulticastSubscriber(downstream: subscriber)
-      subject._subscribeUpstream(consume newRelay)
+      subject._subscribeUpstream(MulticastSubscriber(downstream: subscriber))
     }
 
     /// Subscribes the subject to the upstream publisher; cancel the result to disconnect.

@@ -58,8 +58,7 @@ extension Publishers {
       let erased: Subscription = consume subscription
       reference._withUnsafeGuaranteedRef { $0.subscribeDownstreamFirst(erased) }
       // As its entry class, so that the upstream sees a type that does not grow with `S`.
-      let newRelay = reclaimed(consume erased, reference) as SwitchToLatestEntry<P>
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(reclaimed(consume erased, reference) as SwitchToLatestEntry<P>)
     }
   }
 }

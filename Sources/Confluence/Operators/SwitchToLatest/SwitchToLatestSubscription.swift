@@ -173,8 +173,7 @@ where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
       justValueAtOnce(input, id: id)
       return .none
     }
-    let newRelay = SwitchToLatestInner(parent: self, id: id)
-    input._subscribeUpstream(consume newRelay)
+    input._subscribeUpstream(SwitchToLatestInner(parent: self, id: id))
     return .none
   }
 

@@ -54,8 +54,7 @@ extension Publishers {
         convertSecondFailure: { $0 })
       // As Apple's, the prefix is subscribed by a subscriber of its own type (sharing the
       // downstream's identity), not by the subscription handed downstream.
-      let newRelay = SwitchingFirstSubscriber(owner: subscription)
-      prefix._subscribeUpstream(consume newRelay)
+      prefix._subscribeUpstream(SwitchingFirstSubscriber(owner: subscription))
     }
   }
 }

@@ -173,8 +173,7 @@ where First.Output == Downstream.Input, Second.Output == Downstream.Input {
         return true
       }
       if proceeds {
-        let newRelay = SwitchingSecondSubscriber(owner: self)
-        next._subscribeUpstream(consume newRelay)
+        next._subscribeUpstream(SwitchingSecondSubscriber(owner: self))
       }
     }
   }

@@ -44,9 +44,9 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let newRelay = CollectByTimeSubscription<Upstream.Output, S, Context>(
-        downstream: subscriber, strategy: strategy, options: options)
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(
+        CollectByTimeSubscription<Upstream.Output, S, Context>(
+          downstream: subscriber, strategy: strategy, options: options))
     }
   }
 }

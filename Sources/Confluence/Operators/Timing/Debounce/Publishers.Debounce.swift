@@ -47,9 +47,9 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let newRelay = DebounceSubscription(
-        downstream: subscriber, dueTime: dueTime, scheduler: scheduler, options: options)
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(
+        DebounceSubscription(
+          downstream: subscriber, dueTime: dueTime, scheduler: scheduler, options: options))
     }
   }
 }

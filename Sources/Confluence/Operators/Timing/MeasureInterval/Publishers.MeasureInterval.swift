@@ -35,9 +35,9 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let newRelay = MeasureIntervalSubscription<Upstream.Output, S, Context>(
-        downstream: subscriber, scheduler: scheduler)
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(
+        MeasureIntervalSubscription<Upstream.Output, S, Context>(
+          downstream: subscriber, scheduler: scheduler))
     }
   }
 }

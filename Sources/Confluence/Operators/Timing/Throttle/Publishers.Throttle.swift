@@ -54,9 +54,9 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let newRelay = ThrottleSubscription(
-        downstream: subscriber, interval: interval, scheduler: scheduler, latest: latest)
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(
+        ThrottleSubscription(
+          downstream: subscriber, interval: interval, scheduler: scheduler, latest: latest))
     }
   }
 }

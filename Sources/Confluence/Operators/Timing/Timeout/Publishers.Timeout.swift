@@ -53,9 +53,9 @@ extension Publishers {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let newRelay = TimeoutSubscription(
-        downstream: subscriber, interval: interval, scheduler: scheduler, options: options, customError: customError)
-      upstream._subscribeUpstream(consume newRelay)
+      upstream._subscribeUpstream(
+        TimeoutSubscription(
+          downstream: subscriber, interval: interval, scheduler: scheduler, options: options, customError: customError))
     }
   }
 }
