@@ -322,7 +322,13 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   internal var downstreamReference: UnsafeRawPointer {
     // `mutating`: read in place. An unoptimised build copies the whole state (an outlined copy
     // and destroy of every field) to call a getter that is not.
-    mutating get { unsafeBitCast(downstream.unsafelyUnwrapped, to: UnsafeRawPointer.self) }
+    // Its word read in place rather than through a copy of the reference: a copy that only
+    // becomes a pointer left the optimiser a lifetime to end on every path, and one shape of
+    // `FlatMapSubscription.receiveJust(_:)` made it crash over it (a leak found by its
+    // lifetime verifier).
+    mutating get {
+      withUnsafeMutablePointer(to: &downstream) { UnsafeRawPointer($0).load(as: UnsafeRawPointer.self) }
+    }
   }
 
   /// ``takesInnerValue(_:from:)`` for the merge publishers, which hand the

@@ -389,15 +389,13 @@ where
     let value = KnownJust.output(of: transform(input))
     // A downstream that is a class is called through its reference, not retained (see
     // ``FlatMapState/downstreamReference``); any other is copied.
-    var reference: UnsafeRawPointer?
-    var copy: Downstream?
     acquired = lock.acquire()
-    if state.takesJustValue(value) {
-      if downstreamIsClass { reference = addressOfDownstream } else { copy = state.downstream }
-    }
-    lock.release(acquired)
+    let taken = state.takesJustValue(value)
+    var reference: UnsafeRawPointer?
+    if taken && downstreamIsClass { reference = addressOfDownstream }
     let more: Subscribers.Demand
     if let reference {
+      lock.release(acquired)
       if _isConcrete(Downstream.self) {
         more = Unmanaged<AnyObject>.fromOpaque(reference)._withUnsafeGuaranteedRef {
           _unsafeReferenceCast($0, to: Downstream.self).receive(value)
@@ -405,8 +403,8 @@ where
       } else {
         more = Self.receiveInPlace(reference, value)
       }
-    } else if let copy {
-      more = copy.receive(value)
+    } else if let delivered = deliverToCopy(value, taken: taken, releasing: acquired) {
+      more = delivered
     } else {
       innerFinishedAtOnce()  // buffered, or nothing more is delivered
       return
@@ -502,6 +500,24 @@ where
     withUnsafePointer(to: reference) {
       UnsafeRawPointer($0).assumingMemoryBound(to: Downstream.self).pointee.receive(value)
     }
+  }
+
+  /// ``receiveJust(_:)`` and ``innerReceive(_:id:)`` for a downstream that is not a class, in
+  /// the critical section `acquired` holds, which this ends: if the value was `taken` for
+  /// delivery, copies downstream and hands `value` to the copy (`nil` if not taken, or if
+  /// there is no downstream). Out of line, so that code the compiler did not specialise
+  /// names no `Downstream?` on the class path: the optional's metadata was looked up in the
+  /// runtime's cache on every value, even where downstream is a class
+  /// (`generic-zip-flatMap-unspecialised`).
+  @inlinable
+  @inline(never)
+  internal func deliverToCopy(_ value: Downstream.Input, taken: Bool, releasing acquired: Lock.Hold)
+    -> Subscribers.Demand?
+  {
+    var copy: Downstream?
+    if taken { copy = state.downstream }
+    lock.release(acquired)
+    return copy?.receive(value)
   }
 
   /// A cancel retired downstream during a delivery that has now ended (see
@@ -633,19 +649,15 @@ where
     // answer names no tuple type (see `FlatMapValueHandOver`). A downstream that is a class
     // is called through its reference, not retained (see
     // ``FlatMapState/downstreamReference``); any other is copied.
-    var reference: UnsafeRawPointer?
-    var copy: Downstream?
     let acquired = lock.acquire()
     let handOver = state.takesInnerValue(value, from: id)
-    if case .held = handOver {
-    } else if downstreamIsClass {
-      reference = addressOfDownstream
-    } else {
-      copy = state.downstream
-    }
-    lock.release(acquired)
+    var taken = true
+    if case .held = handOver { taken = false }
+    var reference: UnsafeRawPointer?
+    if taken && downstreamIsClass { reference = addressOfDownstream }
     let more: Subscribers.Demand
     if let reference {
+      lock.release(acquired)
       if _isConcrete(Downstream.self) {
         more = Unmanaged<AnyObject>.fromOpaque(reference)._withUnsafeGuaranteedRef {
           _unsafeReferenceCast($0, to: Downstream.self).receive(value)
@@ -653,8 +665,8 @@ where
       } else {
         more = Self.receiveInPlace(reference, value)
       }
-    } else if let copy {
-      more = copy.receive(value)
+    } else if let delivered = deliverToCopy(value, taken: taken, releasing: acquired) {
+      more = delivered
     } else {
       return .none
     }
