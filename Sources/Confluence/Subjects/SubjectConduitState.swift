@@ -266,9 +266,11 @@ internal struct SubjectConduitState<Output, Failure: Error> {
   /// subject's lone-subscriber lane, `SubjectLane`).
   @inlinable
   internal var isLaneEligible: Bool {
+    // Always inlined: called where the compiler did not specialise the conduit, it looked
+    // this struct's metadata up in the runtime's cache on every request.
     // `mutating`, and conditions rather than `&&`: an unoptimised build copied the whole state to
     // call a getter that is not, and again into each `&&`'s closure.
-    mutating get {
+    @inline(__always) mutating get {
       guard demand == .unlimited, !isDelivering, !isTerminal, !isCompletionPending, reservedCount == 0
       else { return false }
       return !hasPendingValues
