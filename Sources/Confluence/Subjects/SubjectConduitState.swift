@@ -66,8 +66,10 @@ internal struct SubjectConduitState<Output, Failure: Error> {
 
   /// Values sent while another thread owned delivery; demand for each is already reserved.
   /// Delivered slots are emptied (set to `nil`) so that nothing is released under the lock.
+  /// (Empty through `emptyArray()`: `[]` looked `Optional<Output>` up where a subscription
+  /// is made by code the compiler did not specialise.)
   @usableFromInline
-  internal var pending: [Output?] = []
+  internal var pending: [Output?]
 
   /// Whether ``pending`` holds any slot (`!pending.isEmpty`), kept apart so that code the
   /// compiler did not specialise answers it without looking `[Output?]`'s type up (the
@@ -94,6 +96,8 @@ internal struct SubjectConduitState<Output, Failure: Error> {
   @inline(__always)
   internal init(owesCurrentValue: Bool) {
     self.owesCurrentValue = owesCurrentValue
+    // Set here, not by a default value, which became a function of its own.
+    self.pending = emptyArray()
   }
 
   // MARK: Transitions
@@ -364,7 +368,7 @@ internal struct SubjectConduitState<Output, Failure: Error> {
   @inlinable
   internal mutating func takePending() -> [Output?] {
     defer {
-      pending = []
+      pending = emptyArray()
       pendingHead = 0
       hasPendingValues = false
     }

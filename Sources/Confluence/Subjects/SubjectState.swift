@@ -66,7 +66,7 @@ internal struct SubjectState<Output, Failure: Error>: SubjectStateSending {
 
   /// The live subscribers, in subscription order (a lone one outside any buffer).
   @usableFromInline
-  internal var conduits = SubjectConduitList<Conduit>()
+  internal var conduits: SubjectConduitList
 
   @usableFromInline
   internal let keepsCurrentValue: Bool
@@ -87,13 +87,23 @@ internal struct SubjectState<Output, Failure: Error>: SubjectStateSending {
   @usableFromInline
   internal var currentValue: Output?
 
-  /// - Parameters:
-  ///   - keepsCurrentValue: Whether the subject keeps a current value.
-  ///   - currentValue: The initial value, when it keeps one.
+  /// The state of a subject that keeps no current value.
   @inlinable
   @inline(__always)
-  internal init(keepsCurrentValue: Bool, currentValue: Output?) {
-    self.keepsCurrentValue = keepsCurrentValue
+  internal init() {
+    // Set here, not by a default value: the list's type is not generic, and its default
+    // value became a function of its own that specialised code called.
+    self.conduits = SubjectConduitList()
+    self.keepsCurrentValue = false
+    self.currentValue = nil
+  }
+
+  /// The state of a subject that keeps a current value, `currentValue`.
+  @inlinable
+  @inline(__always)
+  internal init(currentValue: Output) {
+    self.conduits = SubjectConduitList()
+    self.keepsCurrentValue = true
     self.currentValue = currentValue
   }
 
@@ -106,14 +116,14 @@ internal struct SubjectState<Output, Failure: Error>: SubjectStateSending {
     case one(Unmanaged<Conduit>)
     /// Several subscribers of a subject without a current value: offer the value to each in
     /// turn (the snapshot keeps them alive), as Apple's subjects do.
-    case many(ContiguousArray<Conduit>)
+    case many(ContiguousArray<SubjectConduitRoot>)
     /// The lone subscriber accepted the value while another thread owned delivery to it:
     /// wait for that thread to finish, then claim delivery (`SubjectStorage.deliverAfterWaiting`).
     case wait(Conduit)
     /// Several subscribers of a subject with a current value, each of which accepted or
     /// declined the value as it became current: claim delivery to those that accepted it
     /// (their indices in the snapshot), in turn.
-    case reserved(ContiguousArray<Conduit>, SubjectReservations)
+    case reserved(ContiguousArray<SubjectConduitRoot>, SubjectReservations)
   }
 
   /// A value was sent: records it as the current value and plans its delivery. The value
@@ -136,7 +146,8 @@ internal struct SubjectState<Output, Failure: Error>: SubjectStateSending {
   /// ``SubjectStateSending/headOfSeveral()``.
   @inlinable
   internal mutating func headOfSeveral() -> Conduit? {
-    isCompleted ? nil : conduits.head
+    guard !isCompleted, let head = conduits.head else { return nil }
+    return Self.conduit(head)
   }
 
   /// A value was sent to a subject that keeps no current value: plans its delivery. (No
@@ -162,11 +173,11 @@ internal struct SubjectState<Output, Failure: Error>: SubjectStateSending {
       return .none
     case 1:
       // Unretained: the list keeps it alive (a strong copy here cost a retain and a release).
-      let conduit = Unmanaged.passUnretained(conduits[0])
+      let conduit = Unmanaged.passUnretained(Self.conduit(conduits[0]))
       switch conduit._withUnsafeGuaranteedRef({ $0.offer(value, keepsCurrentValue: keepingCurrentValue) }) {
       case .owned: return .one(conduit)
       case .declined: return .none
-      case .busy: return .wait(conduits[0])
+      case .busy: return .wait(Self.conduit(conduits[0]))
       }
     default:
       guard keepingCurrentValue else { return .many(conduits.snapshot) }
@@ -182,7 +193,7 @@ internal struct SubjectState<Output, Failure: Error>: SubjectStateSending {
   internal mutating func reserveForEach(_ value: Output) -> SendPlan {
     var reservations = SubjectReservations()
     for index in conduits.indices
-    where conduits[index].offer(value, keepsCurrentValue: true, mayOwn: false) == .busy {
+    where Self.conduit(conduits[index]).offer(value, keepsCurrentValue: true, mayOwn: false) == .busy {
       reservations.insert(index)
     }
     return reservations.isEmpty ? .none : .reserved(conduits.snapshot, reservations)
@@ -205,8 +216,9 @@ internal struct SubjectState<Output, Failure: Error>: SubjectStateSending {
     self.completion = completion
     isCompleted = true
     var completeNow = ContiguousArray<Conduit>()
-    var stillOwned = ContiguousArray<Conduit>()
-    for conduit in conduits {
+    var stillOwned = ContiguousArray<SubjectConduitRoot>()
+    for listed in conduits {
+      let conduit = Self.conduit(listed)
       if conduit.state.complete() {
         completeNow.append(conduit)
       } else if conduit.state.isCompletionPending || conduit.state.isDelivering || conduit.state.isSubscribing {
@@ -229,6 +241,15 @@ internal struct SubjectState<Output, Failure: Error>: SubjectStateSending {
   @inline(__always)
   internal mutating func remove(_ conduit: Conduit) -> Conduit? {
     guard let index = conduits.firstIndex(identicalTo: conduit) else { return nil }
-    return conduits.remove(at: index)
+    return Self.conduit(conduits.remove(at: index))
+  }
+
+  /// A listed subscriber as its conduit type (see ``SubjectConduitList`` why the list holds
+  /// the root class): a cast between class references, with no check and no look-up, in
+  /// unoptimised builds too.
+  @inlinable
+  @inline(__always)
+  internal static func conduit(_ listed: SubjectConduitRoot) -> Conduit {
+    _unsafeReferenceCast(listed, to: Conduit.self)
   }
 }

@@ -22,6 +22,8 @@ import Synchronization
 /// queued and delivered after the current one).
 @usableFromInline
 internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<SubjectState<Output, Failure>> {
+  @usableFromInline internal typealias State = SubjectState<Output, Failure>
+
   /// Biased to the thread that made the subject (see `BiasedLock`): a subject is most often
   /// made, subscribed to, sent to and cancelled on one thread (a view model's, a test's, a
   /// pipeline built per item), and each subscription runs five sections of this lock
@@ -113,21 +115,40 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
   @exclusivity(unchecked) @usableFromInline
   internal var laneConduit: Unmanaged<SubjectConduit<Output, Failure>>?
 
-  /// Creates the storage of a subject.
+  /// Creates the storage of a subject that keeps no current value.
   ///
-  /// - Parameters:
-  ///   - kind: The public type it serves.
-  ///   - currentValue: The initial value for a subject that keeps one (`.currentValue`).
+  /// No `Output?` parameter, `nil` here: where this runs unspecialised (a debug build's
+  /// `PassthroughSubject()`), an optional value handed over looked `Optional<Output>` up in
+  /// the runtime's cache twice, once to pass it and once to move it into the state.
+  ///
+  /// - Parameter kind: The public type it serves (`.passthrough`, `.observableObjectPublisher`).
   @inlinable
-  internal init(kind: SubjectKind, currentValue: Output? = nil) {
-    let keepsCurrentValue = kind.keepsCurrentValue
+  internal init(kind: SubjectKind) {
+    confluencePrecondition(!kind.keepsCurrentValue, "a subject that keeps a current value is made with it")
     self.kind = kind
-    self.keepsCurrentValue = keepsCurrentValue
+    self.keepsCurrentValue = false
     lock = BiasedLock()  // in `init`, not as a default value: see `BiasedLock.init()`
     // Set here, not by a default value, whose initialiser code in a client module calls.
     self.upstreams = []
     self.laneBindings = nil
-    super.init(state: SubjectState(keepsCurrentValue: keepsCurrentValue, currentValue: currentValue))
+    super.init(state: SubjectState())
+  }
+
+  /// Creates the storage of a subject that keeps a current value.
+  ///
+  /// - Parameters:
+  ///   - kind: The public type it serves (`.currentValue`, `.published`).
+  ///   - currentValue: The initial value.
+  @inlinable
+  internal init(kind: SubjectKind, currentValue: Output) {
+    confluencePrecondition(kind.keepsCurrentValue, "a subject that keeps no current value is made without one")
+    self.kind = kind
+    self.keepsCurrentValue = true
+    lock = BiasedLock()  // in `init`, not as a default value: see `BiasedLock.init()`
+    // Set here, not by a default value, whose initialiser code in a client module calls.
+    self.upstreams = []
+    self.laneBindings = nil
+    super.init(state: SubjectState(currentValue: currentValue))
   }
 
   /// The current value (only for storage that keeps one).
@@ -429,7 +450,7 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
     if conduit.state.isSubscribing { return nil }
     let removed = state.remove(conduit)
     if state.conduits.count == 1 {
-      closeOwnLane(of: state.conduits[0])
+      closeOwnLane(of: State.conduit(state.conduits[0]))
     }
     return removed
   }
@@ -506,7 +527,7 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
   internal func offerFirst(_ value: Output, as plan: SubjectState<Output, Failure>.SendPlan) -> SubjectOffer? {
     guard case .many = plan else { return nil }
     // The plan's snapshot is this very list, unchanged since: its first conduit.
-    let first = Unmanaged.passUnretained(state.conduits[0])
+    let first = Unmanaged.passUnretained(State.conduit(state.conduits[0]))
     // Through its own lane, after the lock, if that is open.
     if first._withUnsafeGuaranteedRef({ $0.lane.load(ordering: .relaxed) == SubjectLane.open }) { return nil }
     return offer(value, to: first)
@@ -531,7 +552,7 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
     case .reserved(let conduits, let reservations):
       // `conduits`, a snapshot of the list, keeps every conduit alive until this returns.
       reservations.forEach { index in
-        deliverReserved(value, to: Unmanaged.passUnretained(conduits[index]))
+        deliverReserved(value, to: Unmanaged.passUnretained(State.conduit(conduits[index])))
       }
     }
   }
@@ -641,7 +662,7 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
     let completeNow = lock.withLock { () -> ContiguousArray<SubjectConduit<Output, Failure>> in
       closeLane()
       for conduit in state.conduits {
-        closeOwnLane(of: conduit)
+        closeOwnLane(of: State.conduit(conduit))
       }
       return state.complete(completion)
     }
