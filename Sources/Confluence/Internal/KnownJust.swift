@@ -28,12 +28,12 @@ internal enum KnownJust {
   @inline(never)
   internal static func matchesUnspecialised(_ type: Any.Type) -> Bool {
     guard let descriptor = TypeMetadata.structDescriptor(of: type) else { return false }
-    if descriptor == TypeMetadata.structDescriptor(of: Just<Int>.self) { return true }
+    let just = TypeMetadata.structDescriptor(of: Just<Int>.self)
+    if descriptor == just { return true }
     guard descriptor == TypeMetadata.structDescriptor(of: Publishers.SetFailureType<Just<Int>, Never>.self) else {
       return false
     }
-    return TypeMetadata.structDescriptor(of: TypeMetadata.firstGenericArgument(of: type))
-      == TypeMetadata.structDescriptor(of: Just<Int>.self)
+    return TypeMetadata.structDescriptor(of: TypeMetadata.firstGenericArgument(of: type)) == just
   }
 
   /// The value of `publisher`, whose type ``matches(_:)``.

@@ -651,8 +651,7 @@ where
     // ``FlatMapState/downstreamReference``); any other is copied.
     let acquired = lock.acquire()
     let handOver = state.takesInnerValue(value, from: id)
-    var taken = true
-    if case .held = handOver { taken = false }
+    let taken = handOver != .held
     var reference: UnsafeRawPointer?
     if taken && downstreamIsClass { reference = addressOfDownstream }
     let more: Subscribers.Demand
