@@ -91,4 +91,72 @@ final class TypeMetadataTests: XCTestCase {
     XCTAssertTrue(
       TypeMetadata.firstGenericArgument(of: Publishers.Map<Empty<Int, Never>, String>.self) == Empty<Int, Never>.self)
   }
+
+  /// A subscriber laid out as a fan-in side (a reference and a byte), which is not one.
+  private struct LooksLikeASide: Subscriber {
+    typealias Input = Int
+    typealias Failure = Never
+    let reference: AnyObject
+    let byte: UInt8
+    var combineIdentifier: CombineIdentifier { CombineIdentifier(reference) }
+    func receive(subscription: Subscription) {}
+    func receive(_ input: Int) -> Subscribers.Demand { .none }
+    func receive(completion: Subscribers.Completion<Never>) {}
+  }
+
+  @inline(never)
+  private func isFanInSide<S: Subscriber>(_: S.Type) -> Bool where S.Input == Int, S.Failure == Never {
+    AnyPublisher<Int, Never>.isFanInSide(S.self)
+  }
+
+  func testFanInSidesAreToldFromOtherSubscribers() {
+    XCTAssertTrue(isFanInSide(FanInSubscriber<Int, Never>.self))
+    XCTAssertEqual(MemoryLayout<LooksLikeASide>.size, MemoryLayout<FanInSubscriber<Int, Never>>.size)
+    XCTAssertFalse(isFanInSide(LooksLikeASide.self))
+    XCTAssertFalse(isFanInSide(Subscribers.Sink<Int, Never>.self))
+    XCTAssertFalse(isFanInSide(AnySubscriber<Int, Never>.self))
+  }
+
+  @inline(never)
+  private func erase<P: Publisher>(_ publisher: P) -> AnyPublisher<P.Output, P.Failure> {
+    AnyPublisher(publisher)
+  }
+
+  @inline(never)
+  private func backing<P: Publisher>(_ publisher: P) -> SubjectBacking<P.Output, P.Failure>? {
+    SubjectBacking(publisher)
+  }
+
+  private final class Model {
+    @Published var value = 1
+  }
+
+  /// Erasing where unspecialised tells the publishers that are their own box (an
+  /// `AnyPublisher`, a subject) and the subjects' publishers from the rest by their metadata
+  /// first: each still erases and subscribes as itself.
+  func testErasingUnspecialisedKeepsEachPublisherAsItself() {
+    let subject = PassthroughSubject<Int, Never>()
+    XCTAssertTrue(erase(subject).box === subject)
+    XCTAssertTrue(erase(erase(subject)).box === subject)
+    let current = CurrentValueSubject<Int, Failure>(0)
+    XCTAssertTrue(erase(current).box === current)
+    let mapped = erase(subject.map { $0 * 2 })
+    XCTAssertFalse(mapped.box === subject)
+    XCTAssertTrue(erase(mapped).box === mapped.box)
+
+    XCTAssertTrue(backing(subject)?.parent === subject)
+    XCTAssertTrue(backing(current)?.parent === current)
+    XCTAssertNil(backing(subject.map { $0 }))
+    XCTAssertNil(backing(Just(1)))
+    XCTAssertNil(backing(LooksLikeJust(value: 1)))
+    let model = Model()
+    XCTAssertNotNil(backing(model.$value))
+
+    var received: [Int] = []
+    let cancellable = erase(model.$value).combineLatest(erase(mapped)).sink { received.append($0 + $1) }
+    subject.send(3)
+    model.value = 2
+    XCTAssertEqual(received, [7, 8])
+    cancellable.cancel()
+  }
 }

@@ -55,6 +55,15 @@ public struct AnyPublisher<Output, Failure: Error>: CustomStringConvertible, Cus
     // Not specialised for `P` (`_canBeClass` answers 2 only there): one conformance check
     // instead of the three casts below (see `AnyPublisherBoxSource`).
     if _canBeClass(P.self) > 1 {
+      // A structure other than `AnyPublisher` (`map`'s, `combineLatest`'s, …) is none of
+      // the sources: told from its metadata, without a search of the runtime's conformance
+      // cache for each erasure.
+      if let descriptor = TypeMetadata.structDescriptor(of: P.self),
+        descriptor != TypeMetadata.structDescriptor(of: AnyPublisher<Int, Never>.self)
+      {
+        box = PublisherBox(publisher)
+        return
+      }
       if let source = publisher as? any AnyPublisherBoxSource {
         box = source.anyPublisherBox
       } else {
@@ -117,18 +126,31 @@ extension AnyPublisher: Publisher {
   @inlinable
   @inline(__always)
   internal func attachToWrapper<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
-    if let sink = subscriber as? Subscribers.Sink<Output, Failure> {
+    // The sizes first: where this runs unspecialised, each cast looks the type it casts to
+    // up and asks the runtime to cast (the side's is told from its metadata instead).
+    if MemoryLayout<S>.size == MemoryLayout<AnyObject>.size, let sink = subscriber as? Subscribers.Sink<Output, Failure>
+    {
       wrapper.receive(sink: sink)
     } else if let subject = wrapper.subject {
       subject.storage.receive(subscriber: subscriber, parent: subject.parent)
-    } else if MemoryLayout<S>.size == MemoryLayout<AnyObject>.size + 1,
-      let side = subscriber as? FanInSubscriber<Output, Failure>
-    {
-      // (The size first: where this runs unspecialised, the cast looks the side's type up.)
+    } else if MemoryLayout<S>.size == MemoryLayout<AnyObject>.size + 1, Self.isFanInSide(S.self) {
+      let side = unsafeBitCast(subscriber, to: FanInSubscriber<Output, Failure>.self)
       wrapper.receiveFanIn(wrapper, side.parent, side.side)
     } else {
       wrapper.receive(erased: AnySubscriber(subscriber))
     }
+  }
+
+  /// Whether `S` is a side of `zip` or `combineLatest` (``FanInSubscriber``): a comparison of
+  /// types where specialised, which folds; otherwise of the generic structs the types are
+  /// instances of (``TypeMetadata``). A `FanInSubscriber` whose input and failure are this
+  /// publisher's output and failure is a `FanInSubscriber<Output, Failure>`.
+  @inlinable
+  @inline(__always)
+  internal static func isFanInSide<S: Subscriber>(_: S.Type) -> Bool {
+    if _isConcrete(S.self) { return S.self == FanInSubscriber<Output, Failure>.self }
+    return TypeMetadata.structDescriptor(of: S.self)
+      == TypeMetadata.structDescriptor(of: FanInSubscriber<Int, Never>.self)
   }
 
   /// Attaches `subscriber` to ``box`` if it is a subject (a ``PassthroughSubject`` or

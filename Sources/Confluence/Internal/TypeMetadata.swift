@@ -1,6 +1,7 @@
 /// Reads the two facts about a generic struct's metadata that ``KnownJust`` needs where the
 /// compiler did not specialise it: which generic type a type is an instance of, and its
-/// first generic argument. Both are part of the runtime's stable metadata layout
+/// first generic argument. (`AnyPublisher` and `SubjectBacking` use the first too, to tell
+/// the publishers and subscribers they look for from the rest without the runtime's casts.) Both are part of the runtime's stable metadata layout
 /// (`docs/ABI/TypeMetadata.rst` in the Swift repository): a struct's metadata is its kind
 /// (`0x200`), then a pointer to its nominal type descriptor, then its generic arguments'
 /// metadata in declaration order. Anything that is not a struct (a class, whose second word
