@@ -4,24 +4,17 @@ import XCTest
 /// `SubjectConduitList`: a lone element outside any buffer, two or more in order in one
 /// array, whatever sequence of appends and removals led there.
 final class SubjectConduitListTests: XCTestCase {
-  /// The list holds conduits as their root class; a named one stands in for them.
-  final class Item: SubjectConduitRoot {
+  final class Item {
     let name: String
-    init(_ name: String) {
-      self.name = name
-      super.init()
-    }
+    init(_ name: String) { self.name = name }
   }
 
-  private static func name(_ element: SubjectConduitRoot) -> String { (element as! Item).name }
+  private func names(_ list: SubjectConduitList<Item>) -> [String] { list.map(\.name) }
 
-  private func names(_ list: SubjectConduitList) -> [String] { list.map(Self.name) }
-
-  private func assertShape(_ list: SubjectConduitList, file: StaticString = #filePath, line: UInt = #line) {
+  private func assertShape(_ list: SubjectConduitList<Item>, file: StaticString = #filePath, line: UInt = #line) {
     XCTAssertEqual(list.lone != nil, list.count == 1, "lone is set exactly for one element", file: file, line: line)
     if list.count == 1 { XCTAssertTrue(list.many.isEmpty, file: file, line: line) }
-    XCTAssertEqual(
-      list.snapshot.map(Self.name), names(list), "the snapshot is the list, in order", file: file, line: line)
+    XCTAssertEqual(list.snapshot.map(\.name), names(list), "the snapshot is the list, in order", file: file, line: line)
     XCTAssertTrue(
       list.head === (list.count >= 2 ? list[0] : nil), "head is the first of two or more elements", file: file,
       line: line)
@@ -31,7 +24,7 @@ final class SubjectConduitListTests: XCTestCase {
     let a = Item("a")
     let b = Item("b")
     let c = Item("c")
-    var list = SubjectConduitList()
+    var list = SubjectConduitList<Item>()
     XCTAssertTrue(list.isEmpty)
     assertShape(list)
     list.append(a)
@@ -61,7 +54,7 @@ final class SubjectConduitListTests: XCTestCase {
 
   func test_replace_normalisesToTheSameShape() {
     let items = (0..<3).map { Item("\($0)") }
-    var list = SubjectConduitList()
+    var list = SubjectConduitList<Item>()
     list.replace(with: ContiguousArray(items))
     XCTAssertEqual(names(list), ["0", "1", "2"])
     assertShape(list)
@@ -75,14 +68,14 @@ final class SubjectConduitListTests: XCTestCase {
 
   func test_aSnapshotTakenBeforeARemovalStillHoldsEveryElement() {
     let items = (0..<3).map { Item("\($0)") }
-    var list = SubjectConduitList()
+    var list = SubjectConduitList<Item>()
     for item in items { list.append(item) }
     let snapshot = list.snapshot
     _ = list.remove(at: 0)
     XCTAssertTrue(list.head === items[1], "removing the head makes the next element the head")
     assertShape(list)
     _ = list.remove(at: 0)
-    XCTAssertEqual(snapshot.map(Self.name), ["0", "1", "2"])
+    XCTAssertEqual(snapshot.map(\.name), ["0", "1", "2"])
     XCTAssertEqual(names(list), ["2"])
     assertShape(list)
   }
@@ -92,7 +85,7 @@ final class SubjectConduitListTests: XCTestCase {
   func test_spelledOutMembers_agreeWithTheCollectionDefaults() {
     let items = (0..<4).map { Item("\($0)") }
     let stranger = Item("x")
-    var list = SubjectConduitList()
+    var list = SubjectConduitList<Item>()
     for size in 0...items.count {
       XCTAssertEqual(list.count, size)
       XCTAssertEqual(list.count, list.distance(from: list.startIndex, to: list.endIndex))

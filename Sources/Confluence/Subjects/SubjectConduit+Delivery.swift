@@ -43,7 +43,7 @@ extension SubjectConduit: SubjectSendingHead {
   /// the subject's types calls it by the type's name, which costs nothing there.
   @inlinable
   internal static func deliver(
-    _ value: Output, toEach conduits: ContiguousArray<SubjectConduitRoot>, first: SubjectOffer?,
+    _ value: Output, toEach conduits: ContiguousArray<SubjectConduit>, first: SubjectOffer?,
     of storage: SubjectStorage<Output, Failure>
   ) {
     // `conduits`, a snapshot of the list, keeps every conduit alive until this returns.
@@ -54,7 +54,7 @@ extension SubjectConduit: SubjectSendingHead {
     // send (no delivery is being finished then).
     var offeredWhilePlanning = first
     while index < conduits.endIndex {
-      let conduit = Unmanaged.passUnretained(_unsafeReferenceCast(conduits[index], to: SubjectConduit.self))
+      let conduit = Unmanaged.passUnretained(conduits[index])
       let offered: SubjectOffer
       if let made = offeredWhilePlanning {
         offered = made

@@ -11,19 +11,10 @@
 /// Invariant: `lone != nil` exactly when there is one element, and `many` is then empty
 /// (it may keep its capacity, so a second subscriber that comes and goes allocates once).
 /// `head` is `many`'s first element when `many` holds any, else `nil`.
-///
-/// The elements are held as ``SubjectConduitRoot``, which is generic over nothing, and
-/// `SubjectState` casts them back to its conduit type (a cast between classes, which costs
-/// nothing). Generic over the conduit type, the list made code the compiler did not
-/// specialise look that type up in the runtime's cache (about 330 instructions) to call any
-/// of its methods or `ContiguousArray`'s: when a subject was made, and when a subscriber
-/// left it.
 @usableFromInline
-internal struct SubjectConduitList: RandomAccessCollection {
-  @usableFromInline internal typealias Element = SubjectConduitRoot
-
+internal struct SubjectConduitList<Element: AnyObject>: RandomAccessCollection {
   @usableFromInline internal var lone: Element?
-  @usableFromInline internal var many: ContiguousArray<Element>
+  @usableFromInline internal var many: ContiguousArray<Element> = []
   /// The first of two or more elements (`many[0]`), kept apart: unspecialised code reads it as a
   /// stored reference, without calling into `ContiguousArray`, which would need the element
   /// type's generic metadata there (see `SubjectStorage.sendThroughLock(_:)`).
@@ -31,11 +22,7 @@ internal struct SubjectConduitList: RandomAccessCollection {
 
   @inlinable
   @inline(__always)
-  internal init() {
-    lone = nil
-    many = []
-    head = nil
-  }
+  internal init() {}
 
   @inlinable
   internal var startIndex: Int { 0 }

@@ -66,7 +66,7 @@ internal struct SubjectState<Output, Failure: Error>: SubjectStateSending {
 
   /// The live subscribers, in subscription order (a lone one outside any buffer).
   @usableFromInline
-  internal var conduits: SubjectConduitList
+  internal var conduits = SubjectConduitList<Conduit>()
 
   @usableFromInline
   internal let keepsCurrentValue: Bool
@@ -91,9 +91,6 @@ internal struct SubjectState<Output, Failure: Error>: SubjectStateSending {
   @inlinable
   @inline(__always)
   internal init() {
-    // Set here, not by a default value: the list's type is not generic, and its default
-    // value became a function of its own that specialised code called.
-    self.conduits = SubjectConduitList()
     self.keepsCurrentValue = false
     self.currentValue = nil
   }
@@ -102,7 +99,6 @@ internal struct SubjectState<Output, Failure: Error>: SubjectStateSending {
   @inlinable
   @inline(__always)
   internal init(currentValue: Output) {
-    self.conduits = SubjectConduitList()
     self.keepsCurrentValue = true
     self.currentValue = currentValue
   }
@@ -116,14 +112,14 @@ internal struct SubjectState<Output, Failure: Error>: SubjectStateSending {
     case one(Unmanaged<Conduit>)
     /// Several subscribers of a subject without a current value: offer the value to each in
     /// turn (the snapshot keeps them alive), as Apple's subjects do.
-    case many(ContiguousArray<SubjectConduitRoot>)
+    case many(ContiguousArray<Conduit>)
     /// The lone subscriber accepted the value while another thread owned delivery to it:
     /// wait for that thread to finish, then claim delivery (`SubjectStorage.deliverAfterWaiting`).
     case wait(Conduit)
     /// Several subscribers of a subject with a current value, each of which accepted or
     /// declined the value as it became current: claim delivery to those that accepted it
     /// (their indices in the snapshot), in turn.
-    case reserved(ContiguousArray<SubjectConduitRoot>, SubjectReservations)
+    case reserved(ContiguousArray<Conduit>, SubjectReservations)
   }
 
   /// A value was sent: records it as the current value and plans its delivery. The value
@@ -146,8 +142,7 @@ internal struct SubjectState<Output, Failure: Error>: SubjectStateSending {
   /// ``SubjectStateSending/headOfSeveral()``.
   @inlinable
   internal mutating func headOfSeveral() -> Conduit? {
-    guard !isCompleted, let head = conduits.head else { return nil }
-    return Self.conduit(head)
+    isCompleted ? nil : conduits.head
   }
 
   /// A value was sent to a subject that keeps no current value: plans its delivery. (No
@@ -173,11 +168,11 @@ internal struct SubjectState<Output, Failure: Error>: SubjectStateSending {
       return .none
     case 1:
       // Unretained: the list keeps it alive (a strong copy here cost a retain and a release).
-      let conduit = Unmanaged.passUnretained(Self.conduit(conduits[0]))
+      let conduit = Unmanaged.passUnretained(conduits[0])
       switch conduit._withUnsafeGuaranteedRef({ $0.offer(value, keepsCurrentValue: keepingCurrentValue) }) {
       case .owned: return .one(conduit)
       case .declined: return .none
-      case .busy: return .wait(Self.conduit(conduits[0]))
+      case .busy: return .wait(conduits[0])
       }
     default:
       guard keepingCurrentValue else { return .many(conduits.snapshot) }
@@ -193,7 +188,7 @@ internal struct SubjectState<Output, Failure: Error>: SubjectStateSending {
   internal mutating func reserveForEach(_ value: Output) -> SendPlan {
     var reservations = SubjectReservations()
     for index in conduits.indices
-    where Self.conduit(conduits[index]).offer(value, keepsCurrentValue: true, mayOwn: false) == .busy {
+    where conduits[index].offer(value, keepsCurrentValue: true, mayOwn: false) == .busy {
       reservations.insert(index)
     }
     return reservations.isEmpty ? .none : .reserved(conduits.snapshot, reservations)
@@ -216,9 +211,8 @@ internal struct SubjectState<Output, Failure: Error>: SubjectStateSending {
     self.completion = completion
     isCompleted = true
     var completeNow = ContiguousArray<Conduit>()
-    var stillOwned = ContiguousArray<SubjectConduitRoot>()
-    for listed in conduits {
-      let conduit = Self.conduit(listed)
+    var stillOwned = ContiguousArray<Conduit>()
+    for conduit in conduits {
       if conduit.state.complete() {
         completeNow.append(conduit)
       } else if conduit.state.isCompletionPending || conduit.state.isDelivering || conduit.state.isSubscribing {
@@ -241,15 +235,6 @@ internal struct SubjectState<Output, Failure: Error>: SubjectStateSending {
   @inline(__always)
   internal mutating func remove(_ conduit: Conduit) -> Conduit? {
     guard let index = conduits.firstIndex(identicalTo: conduit) else { return nil }
-    return Self.conduit(conduits.remove(at: index))
-  }
-
-  /// A listed subscriber as its conduit type (see ``SubjectConduitList`` why the list holds
-  /// the root class): a cast between class references, with no check and no look-up, in
-  /// unoptimised builds too.
-  @inlinable
-  @inline(__always)
-  internal static func conduit(_ listed: SubjectConduitRoot) -> Conduit {
-    _unsafeReferenceCast(listed, to: Conduit.self)
+    return conduits.remove(at: index)
   }
 }

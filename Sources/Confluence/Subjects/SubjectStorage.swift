@@ -22,8 +22,6 @@ import Synchronization
 /// queued and delivered after the current one).
 @usableFromInline
 internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<SubjectState<Output, Failure>> {
-  @usableFromInline internal typealias State = SubjectState<Output, Failure>
-
   /// Biased to the thread that made the subject (see `BiasedLock`): a subject is most often
   /// made, subscribed to, sent to and cancelled on one thread (a view model's, a test's, a
   /// pipeline built per item), and each subscription runs five sections of this lock
@@ -450,7 +448,7 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
     if conduit.state.isSubscribing { return nil }
     let removed = state.remove(conduit)
     if state.conduits.count == 1 {
-      closeOwnLane(of: State.conduit(state.conduits[0]))
+      closeOwnLane(of: state.conduits[0])
     }
     return removed
   }
@@ -527,7 +525,7 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
   internal func offerFirst(_ value: Output, as plan: SubjectState<Output, Failure>.SendPlan) -> SubjectOffer? {
     guard case .many = plan else { return nil }
     // The plan's snapshot is this very list, unchanged since: its first conduit.
-    let first = Unmanaged.passUnretained(State.conduit(state.conduits[0]))
+    let first = Unmanaged.passUnretained(state.conduits[0])
     // Through its own lane, after the lock, if that is open.
     if first._withUnsafeGuaranteedRef({ $0.lane.load(ordering: .relaxed) == SubjectLane.open }) { return nil }
     return offer(value, to: first)
@@ -552,7 +550,7 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
     case .reserved(let conduits, let reservations):
       // `conduits`, a snapshot of the list, keeps every conduit alive until this returns.
       reservations.forEach { index in
-        deliverReserved(value, to: Unmanaged.passUnretained(State.conduit(conduits[index])))
+        deliverReserved(value, to: Unmanaged.passUnretained(conduits[index]))
       }
     }
   }
@@ -662,7 +660,7 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
     let completeNow = lock.withLock { () -> ContiguousArray<SubjectConduit<Output, Failure>> in
       closeLane()
       for conduit in state.conduits {
-        closeOwnLane(of: State.conduit(conduit))
+        closeOwnLane(of: conduit)
       }
       return state.complete(completion)
     }
