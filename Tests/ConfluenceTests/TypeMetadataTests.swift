@@ -117,6 +117,18 @@ final class TypeMetadataTests: XCTestCase {
     XCTAssertFalse(isFanInSide(AnySubscriber<Int, Never>.self))
   }
 
+  func testInstancesOfAGenericStructAreToldFromOtherTypes() {
+    XCTAssertTrue(TypeMetadata.isInstance(Just<String>.self, ofStructOf: Just<Int>.self))
+    XCTAssertFalse(TypeMetadata.isInstance(LooksLikeJust.self, ofStructOf: Just<Int>.self))
+    XCTAssertFalse(TypeMetadata.isInstance(EnumPublisher.self, ofStructOf: Just<Int>.self))
+    XCTAssertFalse(TypeMetadata.isInstance(PassthroughSubject<Int, Never>.self, ofStructOf: Just<Int>.self))
+
+    XCTAssertTrue(TypeMetadata.isStruct(LooksLikeJust.self, otherThanInstancesOf: Just<Int>.self))
+    XCTAssertFalse(TypeMetadata.isStruct(Just<[Int]>.self, otherThanInstancesOf: Just<Int>.self))
+    XCTAssertFalse(TypeMetadata.isStruct(EnumPublisher.self, otherThanInstancesOf: Just<Int>.self))
+    XCTAssertFalse(TypeMetadata.isStruct(PassthroughSubject<Int, Never>.self, otherThanInstancesOf: Just<Int>.self))
+  }
+
   @inline(never)
   private func erase<P: Publisher>(_ publisher: P) -> AnyPublisher<P.Output, P.Failure> {
     AnyPublisher(publisher)

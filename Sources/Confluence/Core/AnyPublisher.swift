@@ -58,9 +58,7 @@ public struct AnyPublisher<Output, Failure: Error>: CustomStringConvertible, Cus
       // A structure other than `AnyPublisher` (`map`'s, `combineLatest`'s, …) is none of
       // the sources: told from its metadata, without a search of the runtime's conformance
       // cache for each erasure.
-      if let descriptor = TypeMetadata.structDescriptor(of: P.self),
-        descriptor != TypeMetadata.structDescriptor(of: AnyPublisher<Int, Never>.self)
-      {
+      if TypeMetadata.isStruct(P.self, otherThanInstancesOf: AnyPublisher<Int, Never>.self) {
         box = PublisherBox(publisher)
         return
       }
@@ -149,8 +147,7 @@ extension AnyPublisher: Publisher {
   @inline(__always)
   internal static func isFanInSide<S: Subscriber>(_: S.Type) -> Bool {
     if _isConcrete(S.self) { return S.self == FanInSubscriber<Output, Failure>.self }
-    return TypeMetadata.structDescriptor(of: S.self)
-      == TypeMetadata.structDescriptor(of: FanInSubscriber<Int, Never>.self)
+    return TypeMetadata.isInstance(S.self, ofStructOf: FanInSubscriber<Int, Never>.self)
   }
 
   /// Attaches `subscriber` to ``box`` if it is a subject (a ``PassthroughSubject`` or

@@ -35,11 +35,7 @@ internal struct SubjectBacking<Output, Failure: Error> {
     if _canBeClass(P.self) > 1 {
       // A structure other than `Published.Publisher` is no subject: told from its metadata,
       // without a search of the runtime's conformance cache for each erasure.
-      if let descriptor = TypeMetadata.structDescriptor(of: P.self),
-        descriptor != TypeMetadata.structDescriptor(of: Published<Int>.Publisher.self)
-      {
-        return nil
-      }
+      if TypeMetadata.isStruct(P.self, otherThanInstancesOf: Published<Int>.Publisher.self) { return nil }
       guard let source = publisher as? any SubjectBackingSource else { return nil }
       let objects = source.subjectBackingObjects
       storage = unsafeDowncast(objects.storage, to: SubjectStorage<Output, Failure>.self)
