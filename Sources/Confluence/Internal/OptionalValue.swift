@@ -112,3 +112,21 @@ extension Optional: OptionalValue {
     self!
   }
 }
+
+extension OptionalValue {
+  /// Copies the value `slot` holds (it must hold one) to `destination`, read where the slot
+  /// keeps it: an optional's payload sits at its first byte (Swift's stable layout of an
+  /// enum with one payload case). One copy through `Value`'s value witness, where
+  /// ``wrappedSlotCopy()`` in code the compiler did not specialise copied through the
+  /// optional's witnesses into a temporary, and the caller then moved it (the fan-ins'
+  /// outputs, ``TupleWriter``). `Value` is `Wrapped`, named by the caller, which has its
+  /// metadata at hand.
+  @inlinable
+  @inline(__always)
+  internal static func copyWrapped<Value>(of slot: inout Self, to destination: UnsafeMutablePointer<Value>)
+  where Wrapped == Value {
+    withUnsafeMutablePointer(to: &slot) {
+      destination.initialize(to: UnsafeRawPointer($0).assumingMemoryBound(to: Value.self).pointee)
+    }
+  }
+}

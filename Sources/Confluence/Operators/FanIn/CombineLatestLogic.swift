@@ -64,11 +64,29 @@ where SlotA.Wrapped == A, SlotB.Wrapped == B {
     return (latestA.wrappedSlotCopy(), latestB.wrappedSlotCopy())
   }
 
+  @inlinable
+  @inline(__always)
+  internal mutating func takeReadyOutput(into output: UnsafeMutableRawPointer) {
+    if earlier.storedCount != 0 { return takeEarlier(into: output) }
+    hasUndeliveredChange = false
+    var writer = TupleWriter(output)
+    SlotA.copyWrapped(of: &latestA, to: writer.next(A.self))
+    SlotB.copyWrapped(of: &latestB, to: writer.next(B.self))
+  }
+
   /// The oldest combination formed during a delivery. Out of line: the queue's type, an
   /// optional of the tuple, is looked up in unspecialised code wherever it is named.
   @inlinable
   @inline(never)
   internal mutating func takeEarlier() -> (A, B) { earlier.removeFirst() }
+
+  /// ``takeEarlier()`` written to `output`. Out of line, for the same reason: inline, the
+  /// tuple type's metadata was looked up on every value, even where no combination waits.
+  @inlinable
+  @inline(never)
+  internal mutating func takeEarlier(into output: UnsafeMutableRawPointer) {
+    output.assumingMemoryBound(to: (A, B).self).initialize(to: earlier.removeFirst())
+  }
 
   @inlinable
   internal mutating func hasOutput() -> Bool { hasUndeliveredChange }
@@ -160,11 +178,30 @@ where SlotA.Wrapped == A, SlotB.Wrapped == B, SlotC.Wrapped == C {
     return (latestA.wrappedSlotCopy(), latestB.wrappedSlotCopy(), latestC.wrappedSlotCopy())
   }
 
+  @inlinable
+  @inline(__always)
+  internal mutating func takeReadyOutput(into output: UnsafeMutableRawPointer) {
+    if earlier.storedCount != 0 { return takeEarlier(into: output) }
+    hasUndeliveredChange = false
+    var writer = TupleWriter(output)
+    SlotA.copyWrapped(of: &latestA, to: writer.next(A.self))
+    SlotB.copyWrapped(of: &latestB, to: writer.next(B.self))
+    SlotC.copyWrapped(of: &latestC, to: writer.next(C.self))
+  }
+
   /// The oldest combination formed during a delivery. Out of line: the queue's type, an
   /// optional of the tuple, is looked up in unspecialised code wherever it is named.
   @inlinable
   @inline(never)
   internal mutating func takeEarlier() -> (A, B, C) { earlier.removeFirst() }
+
+  /// ``takeEarlier()`` written to `output`. Out of line, for the same reason: inline, the
+  /// tuple type's metadata was looked up on every value, even where no combination waits.
+  @inlinable
+  @inline(never)
+  internal mutating func takeEarlier(into output: UnsafeMutableRawPointer) {
+    output.assumingMemoryBound(to: (A, B, C).self).initialize(to: earlier.removeFirst())
+  }
 
   @inlinable
   internal mutating func hasOutput() -> Bool { hasUndeliveredChange }
@@ -270,11 +307,31 @@ where SlotA.Wrapped == A, SlotB.Wrapped == B, SlotC.Wrapped == C, SlotD.Wrapped 
     return (latestA.wrappedSlotCopy(), latestB.wrappedSlotCopy(), latestC.wrappedSlotCopy(), latestD.wrappedSlotCopy())
   }
 
+  @inlinable
+  @inline(__always)
+  internal mutating func takeReadyOutput(into output: UnsafeMutableRawPointer) {
+    if earlier.storedCount != 0 { return takeEarlier(into: output) }
+    hasUndeliveredChange = false
+    var writer = TupleWriter(output)
+    SlotA.copyWrapped(of: &latestA, to: writer.next(A.self))
+    SlotB.copyWrapped(of: &latestB, to: writer.next(B.self))
+    SlotC.copyWrapped(of: &latestC, to: writer.next(C.self))
+    SlotD.copyWrapped(of: &latestD, to: writer.next(D.self))
+  }
+
   /// The oldest combination formed during a delivery. Out of line: the queue's type, an
   /// optional of the tuple, is looked up in unspecialised code wherever it is named.
   @inlinable
   @inline(never)
   internal mutating func takeEarlier() -> (A, B, C, D) { earlier.removeFirst() }
+
+  /// ``takeEarlier()`` written to `output`. Out of line, for the same reason: inline, the
+  /// tuple type's metadata was looked up on every value, even where no combination waits.
+  @inlinable
+  @inline(never)
+  internal mutating func takeEarlier(into output: UnsafeMutableRawPointer) {
+    output.assumingMemoryBound(to: (A, B, C, D).self).initialize(to: earlier.removeFirst())
+  }
 
   @inlinable
   internal mutating func hasOutput() -> Bool { hasUndeliveredChange }

@@ -54,6 +54,12 @@ internal protocol FanInLogic {
   /// up in the runtime's cache twice per value.)
   mutating func takeReadyOutput() -> Output
 
+  /// ``takeReadyOutput()`` for code the compiler did not specialise: writes the output to
+  /// `output` (uninitialised memory for an `Output`) element by element, at the offsets
+  /// ``TupleWriter`` gives. Returned as a tuple there, the output cost a search of the
+  /// runtime's cache for the tuple type's metadata on every value.
+  mutating func takeReadyOutput(into output: UnsafeMutableRawPointer)
+
   /// Whether an output is ready for ``takeReadyOutput()``. (`mutating` only so that the state
   /// reaches it in place rather than through a copy of the logic: an unoptimised build copied the
   /// logic through its value witness for each non-mutating call.)

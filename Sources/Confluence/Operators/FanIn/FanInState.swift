@@ -376,4 +376,10 @@ extension FanInState: FanInStateMachine {
   internal mutating func takeReadyOutput() -> Logic.Output {
     logic.takeReadyOutput()
   }
+
+  @inlinable
+  @inline(__always)
+  internal mutating func takeReadyOutput(into output: UnsafeMutableRawPointer) {
+    logic.takeReadyOutput(into: output)
+  }
 }

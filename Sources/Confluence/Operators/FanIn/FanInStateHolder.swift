@@ -77,12 +77,12 @@ internal class FanInStateHolder<AOutput, BOutput, COutput, DOutput, Failure: Err
     state.requestStep(more)
   }
 
-  /// `state.takeReadyOutput()` for code the compiler did not specialise (as
+  /// `state.takeReadyOutput(into:)` for code the compiler did not specialise (as
   /// ``receiveThroughHolder(from:_:)``).
   @inlinable
   @inline(never)
-  internal final func takeReadyOutputThroughHolder() -> State.Logic.Output {
-    state.takeReadyOutput()
+  internal final func takeReadyOutputThroughHolder(into output: UnsafeMutableRawPointer) {
+    state.takeReadyOutput(into: output)
   }
 
   /// `state.canLetGoQuietly()` for code the compiler did not specialise (as

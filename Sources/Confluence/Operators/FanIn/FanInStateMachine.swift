@@ -31,6 +31,9 @@ internal protocol FanInStateMachine {
   /// The output a `deliver` step made ready: `FanInLogic.takeReadyOutput()`.
   mutating func takeReadyOutput() -> Logic.Output
 
+  /// The same, written to `output`: `FanInLogic.takeReadyOutput(into:)`.
+  mutating func takeReadyOutput(into output: UnsafeMutableRawPointer)
+
   /// Whether the owner of delivery may let go without the lock:
   /// ``FanInState/canLetGoQuietly()``.
   mutating func canLetGoQuietly() -> Bool

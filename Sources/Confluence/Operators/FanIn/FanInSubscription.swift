@@ -293,10 +293,21 @@ where Downstream.Input == Logic.Output {
       lock.release(acquired)
       return .none
     case .deliver:
-      let output = _isConcrete(Logic.self) ? state.takeReadyOutput() : takeReadyOutputThroughHolder()
-      leaveSection(word)
-      lock.release(acquired)
-      return deliver(output)
+      if _isConcrete(Logic.self) {
+        let output = state.takeReadyOutput()
+        leaveSection(word)
+        lock.release(acquired)
+        return deliver(output)
+      }
+      // Written element by element into a temporary, then moved out: see
+      // `FanInLogic.takeReadyOutput(into:)`.
+      return withUnsafeTemporaryAllocation(of: Logic.Output.self, capacity: 1) { buffer in
+        let output = buffer.baseAddress.unsafelyUnwrapped
+        takeReadyOutputThroughHolder(into: UnsafeMutableRawPointer(output))
+        leaveSection(word)
+        lock.release(acquired)
+        return deliver(output.move())
+      }
     case .finish:
       return finishInSection(word, acquired)
     }

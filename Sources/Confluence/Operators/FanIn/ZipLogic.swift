@@ -31,6 +31,14 @@ internal struct ZipLogic<QueueA: FIFOQueueing, QueueB: FIFOQueueing>: FanInLogic
 
   @inlinable
   @inline(__always)
+  internal mutating func takeReadyOutput(into output: UnsafeMutableRawPointer) {
+    var writer = TupleWriter(output)
+    writer.next(A.self).initialize(to: bufferA.removeFirst())
+    writer.next(B.self).initialize(to: bufferB.removeFirst())
+  }
+
+  @inlinable
+  @inline(__always)
   internal mutating func hasOutput() -> Bool { !bufferA.isEmpty && !bufferB.isEmpty }
 
   @inlinable
@@ -77,6 +85,15 @@ internal struct ZipLogic3<QueueA: FIFOQueueing, QueueB: FIFOQueueing, QueueC: FI
   @inline(__always)
   internal mutating func takeReadyOutput() -> (A, B, C) {
     (bufferA.removeFirst(), bufferB.removeFirst(), bufferC.removeFirst())
+  }
+
+  @inlinable
+  @inline(__always)
+  internal mutating func takeReadyOutput(into output: UnsafeMutableRawPointer) {
+    var writer = TupleWriter(output)
+    writer.next(A.self).initialize(to: bufferA.removeFirst())
+    writer.next(B.self).initialize(to: bufferB.removeFirst())
+    writer.next(C.self).initialize(to: bufferC.removeFirst())
   }
 
   @inlinable
@@ -134,6 +151,16 @@ internal struct ZipLogic4<QueueA: FIFOQueueing, QueueB: FIFOQueueing, QueueC: FI
   @inline(__always)
   internal mutating func takeReadyOutput() -> (A, B, C, D) {
     (bufferA.removeFirst(), bufferB.removeFirst(), bufferC.removeFirst(), bufferD.removeFirst())
+  }
+
+  @inlinable
+  @inline(__always)
+  internal mutating func takeReadyOutput(into output: UnsafeMutableRawPointer) {
+    var writer = TupleWriter(output)
+    writer.next(A.self).initialize(to: bufferA.removeFirst())
+    writer.next(B.self).initialize(to: bufferB.removeFirst())
+    writer.next(C.self).initialize(to: bufferC.removeFirst())
+    writer.next(D.self).initialize(to: bufferD.removeFirst())
   }
 
   @inlinable
