@@ -224,7 +224,7 @@ internal class AnySubscriberBox<Input, Failure: Error>: AnySubscriberBoxRoot {
 
   @inlinable
   internal final func receive(_ value: Input) -> Subscribers.Demand {
-    withUnsafePointer(to: value) { valueHandler(self, $0) }
+    withReadPointer(to: value) { valueHandler(self, $0) }
   }
 
   @inlinable

@@ -63,7 +63,7 @@ internal struct FanInSubscriber<Input, Failure: Error>: Subscriber, CustomString
   internal func receive(_ input: Input) -> Subscribers.Demand {
     // Unprotected: the handler reads exactly one value of this side's type through the
     // pointer (`Input` is that type: ``FanInSubscription`` makes each side's subscriber).
-    _withUnprotectedUnsafePointer(to: input) { parent.receive($0, from: side) }
+    withReadPointer(to: input) { parent.receive($0, from: side) }
   }
 
   @inlinable

@@ -1098,7 +1098,7 @@ internal class FlatMapEntry<UpstreamOutput, InnerOutput, UpstreamFailure: Error>
   @inlinable
   internal final func receive(_ input: UpstreamOutput) -> Subscribers.Demand {
     // Unprotected: the handler reads exactly one `UpstreamOutput` through the pointer.
-    _withUnprotectedUnsafePointer(to: input) { receiveValue(self, $0) }
+    withReadPointer(to: input) { receiveValue(self, $0) }
   }
 
   @inlinable
@@ -1136,7 +1136,7 @@ internal struct FlatMapInnerSubscriber<Input, Failure: Error>:
   @inlinable
   internal func receive(_ input: Input) -> Subscribers.Demand {
     // Unprotected: the handler reads exactly one `Input` through the pointer.
-    _withUnprotectedUnsafePointer(to: input) { parent.innerValue(parent, $0, id) }
+    withReadPointer(to: input) { parent.innerValue(parent, $0, id) }
   }
 
   @inlinable

@@ -62,7 +62,7 @@ internal class SwitchToLatestEntry<P: Publisher>: SwitchToLatestEntryRoot, Subsc
   @inlinable
   internal final func receive(_ input: P) -> Subscribers.Demand {
     // Unprotected: the handler reads exactly one `P` through the pointer.
-    _withUnprotectedUnsafePointer(to: input) { receiveValue(self, $0) }
+    withReadPointer(to: input) { receiveValue(self, $0) }
   }
 
   @inlinable
