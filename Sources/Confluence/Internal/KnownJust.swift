@@ -45,7 +45,7 @@ internal enum KnownJust {
   @inlinable
   @inline(__always)
   internal static func output<P: Publisher>(of publisher: P) -> P.Output {
-    withUnsafePointer(to: publisher) { pointer in
+    withReadPointer(to: publisher) { pointer in
       UnsafeRawPointer(pointer).assumingMemoryBound(to: P.Output.self).pointee
     }
   }
