@@ -125,8 +125,15 @@ extension OptionalValue {
   @inline(__always)
   internal static func copyWrapped<Value>(of slot: inout Self, to destination: UnsafeMutablePointer<Value>)
   where Wrapped == Value {
-    withUnsafeMutablePointer(to: &slot) {
-      destination.initialize(to: UnsafeRawPointer($0).assumingMemoryBound(to: Value.self).pointee)
-    }
+    copyPayload(&slot, to: destination)
+  }
+
+  /// ``copyWrapped(of:to:)`` with the slot's address, which the caller's `&slot` passes: an
+  /// argument's conversion, where `withUnsafeMutablePointer(to:_:)`, a generic function of
+  /// the standard library, stays a call with a closure in code that is not specialised.
+  @inlinable
+  @inline(__always)
+  internal static func copyPayload<Value>(_ slot: UnsafePointer<Self>, to destination: UnsafeMutablePointer<Value>) {
+    destination.initialize(to: UnsafeRawPointer(slot).assumingMemoryBound(to: Value.self).pointee)
   }
 }

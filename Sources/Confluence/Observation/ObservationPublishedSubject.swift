@@ -92,7 +92,7 @@ internal final class PublishedSubject<Value> {
       guard let index = assignments.firstIndex(where: { $0 === assignment }) else { return nil }
       return assignments.remove(at: index)
     }
-    withExtendedLifetime(removed) {}
+    _fixLifetime(removed)
   }
 }
 

@@ -644,11 +644,11 @@ internal final class SubjectConduit<Output, Failure: Error>: SubjectConduitRoot,
       case .complete(let completion, let taken, let listed):
         complete(taken, with: completion)
         letGo(taken)
-        withExtendedLifetime(listed as SubjectConduitRoot?) {}
+        _fixLifetime(listed as SubjectConduitRoot?)
         return
       case .release(let taken, let pending, let listed):
         letGo(taken)
-        withExtendedLifetime((pending, listed)) {}
+        _fixLifetime((pending, listed))
         return
       }
     }
@@ -773,7 +773,7 @@ internal final class SubjectConduit<Output, Failure: Error>: SubjectConduitRoot,
     let listed = storage.remove(self)
     storage.lock.release(hold)
     letGo(taken)
-    withExtendedLifetime(listed as SubjectConduitRoot?) {}
+    _fixLifetime(listed as SubjectConduitRoot?)
   }
 
   /// ``finishSubscribing()`` when a completion is pending: called with the lock held
@@ -788,7 +788,7 @@ internal final class SubjectConduit<Output, Failure: Error>: SubjectConduitRoot,
     storage.lock.release(hold)
     complete(taken, with: completion)
     letGo(taken)
-    withExtendedLifetime(listed as SubjectConduitRoot?) {}
+    _fixLifetime(listed as SubjectConduitRoot?)
   }
 
   @inlinable
@@ -884,7 +884,7 @@ internal final class SubjectConduit<Output, Failure: Error>: SubjectConduitRoot,
     // reference kept as the non-generic root class: as `SubjectConduit?`, code the compiler
     // did not specialise looked that optional's type up to keep it alive.)
     letGo(taken)
-    withExtendedLifetime(listed as SubjectConduitRoot?) {}
+    _fixLifetime(listed as SubjectConduitRoot?)
   }
 
   /// The rest of ``cancelSpecialized()`` when values wait in the queue: called with the lock
@@ -900,8 +900,8 @@ internal final class SubjectConduit<Output, Failure: Error>: SubjectConduitRoot,
     storage.lock.release(hold)
     // The subscriber, the queue, and possibly this conduit itself die here, unlocked.
     letGo(taken)
-    withExtendedLifetime(pending) {}
-    withExtendedLifetime(listed) {}
+    _fixLifetime(pending)
+    _fixLifetime(listed)
   }
 
   @usableFromInline

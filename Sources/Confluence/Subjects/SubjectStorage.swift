@@ -546,7 +546,7 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
       SubjectConduit.deliver(value, toEach: conduits, first: first, of: self)
     case .wait(let conduit):
       deliverAfterWaiting(value, to: Unmanaged.passUnretained(conduit))
-      withExtendedLifetime(conduit) {}
+      _fixLifetime(conduit)
     case .reserved(let conduits, let reservations):
       // `conduits`, a snapshot of the list, keeps every conduit alive until this returns.
       reservations.forEach { index in

@@ -121,7 +121,7 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
       return (status.terminate(), subject)
     }
     upstream?.cancel()
-    withExtendedLifetime(released) {}
+    _fixLifetime(released)
   }
 
   @usableFromInline

@@ -91,7 +91,7 @@ extension Subscribers {
         defer { target = nil }
         return target
       }
-      withExtendedLifetime(released) {}
+      _fixLifetime(released)
     }
 
     /// Cancels the subscription, if any, and releases the object. Idempotent.
@@ -102,7 +102,7 @@ extension Subscribers {
         return (status.terminate(), target)
       }
       upstream?.cancel()
-      withExtendedLifetime(released) {}
+      _fixLifetime(released)
     }
 
     /// `Assign`, the root type and a full stop, as Apple's (`Assign Label.`).

@@ -61,7 +61,7 @@ internal final class BufferSubscription<Downstream: Subscriber>: Subscriber, Sub
     case .drain:
       let drained = drain()
       let released = lock.withLock { state.takeUpstreamIfOverflowFailureDelivered() }
-      withExtendedLifetime(released) {}
+      _fixLifetime(released)
       return prefetch == .keepFull && drained > 0 ? .max(drained) : .none
     case .overflow(let makeError):
       let error = makeError()
@@ -78,7 +78,7 @@ internal final class BufferSubscription<Downstream: Subscriber>: Subscriber, Sub
     case .drain:
       _ = drain()
     case .deliverFailure(let released):
-      withExtendedLifetime(released) {}
+      _fixLifetime(released)
       downstream.receive(completion: completion)
     }
   }
@@ -98,7 +98,7 @@ internal final class BufferSubscription<Downstream: Subscriber>: Subscriber, Sub
       (state.replenishing(drained), state.takeUpstreamIfOverflowFailureDelivered())
     }
     replenish?.request(.max(drained))
-    withExtendedLifetime(released) {}
+    _fixLifetime(released)
   }
 
   @inlinable
@@ -134,7 +134,7 @@ internal final class BufferSubscription<Downstream: Subscriber>: Subscriber, Sub
         let more = downstream.receive(value)
         if more != .none { lock.withLock { state.demand += more } }
       case .complete(let completion, let released):
-        withExtendedLifetime(released) {}
+        _fixLifetime(released)
         downstream.receive(completion: completion)
         return drained
       case .done:

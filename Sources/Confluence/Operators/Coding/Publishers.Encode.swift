@@ -143,7 +143,7 @@ where Downstream.Failure == any Error {
   @inlinable
   internal func receive(completion: Subscribers.Completion<UpstreamFailure>) {
     guard let taken = finish() else { return }
-    withExtendedLifetime(taken) {}
+    _fixLifetime(taken)
     downstream.receive(completion: completion.eraseError)
   }
 

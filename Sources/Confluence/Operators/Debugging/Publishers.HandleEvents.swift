@@ -294,7 +294,7 @@ internal final class HandleEventsSubscription<Downstream: Subscriber>: Subscribe
     if released != nil {
       receiveCompletion?(completion)
     }
-    withExtendedLifetime(released) {}
+    _fixLifetime(released)
     downstream.receive(completion: completion)
   }
 

@@ -189,7 +189,7 @@ internal final class PrintSubscription<Downstream: Subscriber>: Subscriber, Subs
     }
     // Upstream's subscription is released (it ends here), so that nothing keeps the chain.
     let released = lock.withLock { status.take() }
-    withExtendedLifetime(released) {}
+    _fixLifetime(released)
     downstream.receive(completion: completion)
   }
 

@@ -45,15 +45,33 @@ internal struct FanInJustSubscription: Subscription, CustomStringConvertible {
     self.parent = parent
     self.side = side
     var bits: UInt64 = 0
-    withUnsafeMutableBytes(of: &bits) { $0.storeBytes(of: value, as: Value.self) }
+    Self.store(value, at: &bits)
     self.bits = bits
+  }
+
+  /// Writes `value` (plain data, which ``fits(_:)``) at `bits` (the initialiser's local, as
+  /// ``load(_:as:)`` reads it).
+  @inlinable
+  @inline(__always)
+  internal static func store<Value>(_ value: Value, at bits: UnsafeMutableRawPointer) {
+    bits.assumingMemoryBound(to: Value.self).initialize(to: value)
   }
 
   /// The value, as its type (the one it was made with).
   @inlinable
   @inline(__always)
   internal static func value<Value>(of bits: UInt64, as type: Value.Type) -> Value {
-    withUnsafeBytes(of: bits) { $0.load(as: Value.self) }
+    var bits = bits
+    return load(&bits, as: Value.self)
+  }
+
+  /// The `Value` at `bits` (``value(of:as:)``'s local, passed as `&bits`: an argument's
+  /// conversion, where `withUnsafeBytes(of:_:)`, a generic function of the standard library,
+  /// stays a call with a closure in code that is not specialised).
+  @inlinable
+  @inline(__always)
+  internal static func load<Value>(_ bits: UnsafeRawPointer, as _: Value.Type) -> Value {
+    bits.assumingMemoryBound(to: Value.self).pointee
   }
 
   @inlinable

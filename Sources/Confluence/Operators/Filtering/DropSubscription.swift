@@ -74,7 +74,7 @@ internal final class DropSubscription<Downstream: Subscriber>: Subscriber, Subsc
       status = .awaitingSubscription
       return old
     }
-    withExtendedLifetime(released) {}
+    _fixLifetime(released)
     downstream.receive(completion: completion)
   }
 

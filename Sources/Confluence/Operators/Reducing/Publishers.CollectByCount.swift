@@ -142,7 +142,7 @@ where Downstream.Input == [Element] {
       hasEnded = true
       return (first && !isCancelled, status.take())
     }
-    withExtendedLifetime(released) {}
+    _fixLifetime(released)
     let rest = buffer
     buffer = []
     if flushes, case .finished = completion, !rest.isEmpty {

@@ -174,7 +174,7 @@ where
     guard let taken else { return }
     for subscription in taken.toCancel { subscription.cancel() }
     taken.severs?.letGoOfParent()
-    withExtendedLifetime(taken.upstream) {}
+    _fixLifetime(taken.upstream)
     downstream.receive(completion: completion)
   }
 
@@ -348,7 +348,7 @@ internal final class UntilOutputOtherSubscriber<Parent: UntilOutputOtherReceiver
   @inlinable
   internal func letGoOfParent() {
     let released = lock.withLock { parent.take() }
-    withExtendedLifetime(released) {}
+    _fixLifetime(released)
   }
 
   @inlinable

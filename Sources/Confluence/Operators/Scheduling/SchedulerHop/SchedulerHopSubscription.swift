@@ -213,7 +213,7 @@ internal final class SchedulerHopSubscription<Downstream: Subscriber, Hop: Sched
           if !isCancelled.load(ordering: .acquiring) { deliver(input) }
         case .completion(let completion):
           // Lets go of upstream (without cancelling it): no cycle through a subject's conduit.
-          withExtendedLifetime(lock.withLock { status.take() }) {}
+          _fixLifetime(lock.withLock { status.take() })
           downstream.receive(completion: completion)
         }
       } while deliveries.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue != 0
@@ -229,7 +229,7 @@ internal final class SchedulerHopSubscription<Downstream: Subscriber, Hop: Sched
       case .value(let input):
         if !cancelled { deliver(input) }
       case .completion(let completion):
-        withExtendedLifetime(lock.withLock { status.take() }) {}
+        _fixLifetime(lock.withLock { status.take() })
         downstream.receive(completion: completion)
       }
     }

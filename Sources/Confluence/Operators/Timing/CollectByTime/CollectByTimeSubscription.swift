@@ -112,7 +112,7 @@ where Downstream.Input == [Input] {
     let released = lock.withLock { machine.cancelled() }
     released.timer?.cancel()
     released.upstream?.cancel()
-    withExtendedLifetime(released.downstream) {}
+    _fixLifetime(released.downstream)
   }
 
   @usableFromInline internal var description: String { "CollectByTime" }

@@ -98,7 +98,7 @@ internal final class DebounceSubscription<Downstream: Subscriber, Context: Sched
     let (subscription, timer, released) = lock.withLock { machine.cancelled() }
     timer?.cancel()
     subscription?.cancel()
-    withExtendedLifetime(released) {}
+    _fixLifetime(released)
   }
 
   @usableFromInline internal var description: String { "Debounce" }

@@ -108,7 +108,7 @@ internal final class ThrottleSubscription<Downstream: Subscriber, Context: Sched
   internal func cancel() {
     let (subscription, released) = lock.withLock { machine.cancelled() }
     subscription?.cancel()
-    withExtendedLifetime(released) {}
+    _fixLifetime(released)
   }
 
   @usableFromInline internal var description: String { "Throttle" }
