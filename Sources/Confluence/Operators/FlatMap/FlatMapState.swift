@@ -113,7 +113,7 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   /// How many slots are live.
   @usableFromInline internal var liveInners = 0
   /// Values that arrived without demand, oldest first, with the inner that sent each.
-  @usableFromInline internal var buffer: [(value: Value, inner: FlatMapInnerID)] = []
+  @usableFromInline internal var buffer: [(value: Value, inner: FlatMapInnerID)]
   @usableFromInline internal var bufferHead = 0
   /// `buffer.count`, kept apart: reading the array's count in generic code the compiler did
   /// not specialise looked its element type's metadata up in the runtime's cache.
@@ -156,6 +156,9 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     // called, with the state's generic arguments, on every subscription.
     self.slots = []
     self.subscriptions = []
+    // Not `[]`, which unspecialised code made by looking up the element type (a tuple with
+    // `Value`) and the array's in the runtime's cache, on every subscription.
+    self.buffer = emptyArray()
     self.downstream = downstream
     self.transform = transform
   }
