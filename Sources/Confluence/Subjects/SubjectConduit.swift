@@ -567,10 +567,11 @@ internal final class SubjectConduit<Output, Failure: Error>: SubjectConduitRoot,
   @inlinable
   @inline(__always)
   internal func send(_ value: Output) -> Subscribers.Demand {
-    // Unprotected: the handler reads exactly one `Output` through the pointer, so the
-    // stack protector that `withUnsafePointer` sets up (a canary stored and checked in the
-    // caller, on every value) guards nothing here.
-    _withUnprotectedUnsafePointer(to: value) { value in
+    // Through `withReadPointer`: unprotected where specialised (the handler reads exactly
+    // one `Output` through the pointer, so the stack protector that `withUnsafePointer` sets
+    // up, a canary stored and checked in the caller on every value, guards nothing here),
+    // and no call into the standard library where not.
+    withReadPointer(to: value) { value in
       Unmanaged<AnyObject>.fromOpaque(downstream.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
         receiveValue($0, downstreamTag, value)
       }
