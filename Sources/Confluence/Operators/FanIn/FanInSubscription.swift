@@ -198,7 +198,7 @@ where Downstream.Input == Logic.Output {
       subscription.subscribe(a, on: .a)
       subscription.subscribe(b, on: .b)
     }
-    _fixLifetime(erased)
+    withExtendedLifetime(erased) {}
   }
 
   /// Sends this subscription downstream, then subscribes to the three upstreams, in order
@@ -217,7 +217,7 @@ where Downstream.Input == Logic.Output {
       subscription.subscribe(b, on: .b)
       subscription.subscribe(c, on: .c)
     }
-    _fixLifetime(erased)
+    withExtendedLifetime(erased) {}
   }
 
   /// Sends this subscription downstream, then subscribes to the four upstreams, in order
@@ -240,7 +240,7 @@ where Downstream.Input == Logic.Output {
       subscription.subscribe(c, on: .c)
       subscription.subscribe(d, on: .d)
     }
-    _fixLifetime(erased)
+    withExtendedLifetime(erased) {}
   }
 
   /// Subscribes to one upstream (`publisher`, whose values are `side`'s), as this
