@@ -83,7 +83,11 @@ extension Optional: OptionalValue {
   @inlinable
   @inline(__always)
   package mutating func takeSlot() -> Self {
-    take()
+    // `take()` written out: a generic function of the standard library, it stayed a call in
+    // code the compiler did not specialise.
+    let slot = consume self
+    self = nil
+    return slot
   }
 
   @inlinable
