@@ -138,6 +138,7 @@ extension OptionalValue {
   @inlinable
   @inline(__always)
   internal static func copyPayload<Value>(_ slot: UnsafePointer<Self>, to destination: UnsafeMutablePointer<Value>) {
-    destination.initialize(to: UnsafeRawPointer(slot).assumingMemoryBound(to: Value.self).pointee)
+    // A raw load: the slot's memory is bound to the optional, not to `Value`.
+    destination.initialize(to: UnsafeRawPointer(slot).load(as: Value.self))
   }
 }

@@ -54,7 +54,8 @@ internal struct FanInJustSubscription: Subscription, CustomStringConvertible {
   @inlinable
   @inline(__always)
   internal static func store<Value>(_ value: Value, at bits: UnsafeMutableRawPointer) {
-    bits.assumingMemoryBound(to: Value.self).initialize(to: value)
+    // Raw: the memory is bound to `UInt64`, not to `Value`.
+    bits.storeBytes(of: value, as: Value.self)
   }
 
   /// The value, as its type (the one it was made with).
@@ -71,7 +72,7 @@ internal struct FanInJustSubscription: Subscription, CustomStringConvertible {
   @inlinable
   @inline(__always)
   internal static func load<Value>(_ bits: UnsafeRawPointer, as _: Value.Type) -> Value {
-    bits.assumingMemoryBound(to: Value.self).pointee
+    bits.load(as: Value.self)
   }
 
   @inlinable
