@@ -54,5 +54,7 @@ final class ReadPointerTests: XCTestCase {
     flat.cancel()
     latest.cancel()
     zipped.cancel()
+    // The erased subscriber is not cancelled: finishing lets the subject's subscription go.
+    subject.send(completion: .finished)
   }
 }
