@@ -160,27 +160,35 @@ final class PersistenceTests: XCTestCase {
     let first = try run(["top", "--demo", "--latency", "0", "--limit", "2"])
     XCTAssertEqual(first.status, 0, first.stderr)
     let file = folder.appendingPathComponent("news.sqlite").path
-    // Another process takes the write lock and keeps it until its standard input closes.
+    // Another process takes the write lock and keeps it until its standard input closes. It waits
+    // up to ten seconds for the lock (`.timeout`) rather than failing at once if a write of the run
+    // above is still finishing, and `-bail` makes it exit at an error, which closes its output.
     let holder = Process()
     holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    holder.arguments = [file]
+    holder.arguments = ["-bail", file]
     let input = Pipe()
+    let output = Pipe()
     holder.standardInput = input
-    holder.standardOutput = Pipe()
+    holder.standardOutput = output
     try holder.run()
     defer {
       try? input.fileHandleForWriting.close()
       holder.waitUntilExit()
     }
     input.fileHandleForWriting.write(
-      Data("BEGIN EXCLUSIVE;\nINSERT INTO filter (keyword, addedAt) VALUES ('held', 0);\nSELECT 'locked';\n".utf8))
-    let started = Date()
-    var locked = false
-    while !locked, Date().timeIntervalSince(started) < 10 {
-      let probe = try run(["filter", "add", "probe"])
-      locked = probe.stderr.contains("is locked by another process")
+      Data(
+        ".timeout 10000\nBEGIN EXCLUSIVE;\nINSERT INTO filter (keyword, addedAt) VALUES ('held', 0);\nSELECT 'locked';\n"
+          .utf8))
+    var printed = Data()
+    while !String(decoding: printed, as: UTF8.self).contains("locked") {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      printed.append(chunk)
     }
-    XCTAssertTrue(locked, "the sqlite3 shell did not take the lock")
+    XCTAssertEqual(String(decoding: printed, as: UTF8.self), "locked\n", "the sqlite3 shell did not take the lock")
+    let probe = try run(["filter", "add", "probe"])
+    XCTAssertEqual(probe.status, 1, probe.stderr)
+    XCTAssertTrue(probe.stderr.contains("is locked by another process"), probe.stderr)
 
     let run = try run(["top", "--demo", "--latency", "0", "--limit", "30"])
     XCTAssertEqual(run.status, 0, run.stderr)
