@@ -28,10 +28,9 @@ internal protocol FanInStateMachine {
   /// Downstream asked for more: ``FanInState/requestStep(_:)``.
   mutating func requestStep(_ more: Subscribers.Demand) -> (FanInUpstreams, FanInStep)
 
-  /// The output a `deliver` step made ready: `FanInLogic.takeReadyOutput()`.
-  mutating func takeReadyOutput() -> Logic.Output
-
-  /// The same, written to `output`: `FanInLogic.takeReadyOutput(into:)`.
+  /// The output a `deliver` step made ready, written to `output`:
+  /// `FanInLogic.takeReadyOutput(into:)`. (Specialised code calls the state's
+  /// `takeReadyOutput()` itself.)
   mutating func takeReadyOutput(into output: UnsafeMutableRawPointer)
 
   /// Whether the owner of delivery may let go without the lock:
