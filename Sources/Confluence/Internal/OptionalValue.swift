@@ -41,6 +41,18 @@ package protocol OptionalValue {
   /// The wrapped value; the slot must not be empty.
   consuming func unwrappedSlot() -> Wrapped
 
+  /// Puts a copy of `wrapped` in the slot (`self = wrapped`). One call where the compiler
+  /// did not specialise the caller, where `self = Self(slotOf: wrapped)` made two: the
+  /// initialiser's and the optional's `assignWithTake` witness, each reading both slots'
+  /// tags. Borrowed, and copied here, where `Wrapped`'s metadata is the optional's own
+  /// argument: a caller that copied it would look it up as its slot type's associated type.
+  mutating func fillSlot(with wrapped: borrowing Wrapped)
+
+  /// The wrapped value, the slot left empty; the slot must not be empty. One call where the
+  /// compiler did not specialise the caller, where `takeSlot().unwrappedSlot()` made two and
+  /// moved the value twice.
+  mutating func takeWrapped() -> Wrapped
+
   /// Whether the slot holds a value (`!= nil`, without forming a `Wrapped?`).
   var isFilledSlot: Bool { get }
 
@@ -96,6 +108,25 @@ extension Optional: OptionalValue {
     switch consume self {
     case .some(let wrapped): return wrapped
     case .none: confluencePreconditionFailure("an empty slot was read")
+    }
+  }
+
+  @inlinable
+  @inline(__always)
+  package mutating func fillSlot(with wrapped: borrowing Wrapped) {
+    self = .some(copy wrapped)
+  }
+
+  @inlinable
+  @inline(__always)
+  package mutating func takeWrapped() -> Wrapped {
+    switch consume self {
+    case .some(let wrapped):
+      self = nil
+      return wrapped
+    case .none:
+      self = nil
+      confluencePreconditionFailure("an empty slot was read")
     }
   }
 

@@ -83,12 +83,32 @@ package struct SlotQueue<Slot: OptionalValue> {
   @inline(__always)
   package mutating func append(_ element: Element) {
     if storedCount == 0 {
-      oldest = Slot(slotOf: element)
+      oldest.fillSlot(with: element)
+      storedCount = 1
+    } else if _isConcrete(Slot.self) {
+      appendBehindOldest(element)
     } else {
-      if storedCount - 1 == slots.count { grow() }
-      slots[slotIndex(storedCount)] = Slot(slotOf: element)
+      appendBehindOldestOutOfLine(element)
     }
+  }
+
+  /// ``append(_:)`` when the queue is not empty: into the ring.
+  @inlinable
+  @inline(__always)
+  internal mutating func appendBehindOldest(_ element: Element) {
+    if storedCount - 1 == slots.count { grow() }
+    slots[slotIndex(storedCount)] = Slot(slotOf: element)
     storedCount &+= 1
+  }
+
+  /// ``appendBehindOldest(_:)`` as a call of its own, for code the compiler did not
+  /// specialise: there, the ring's path names the element type, which such code looks up as
+  /// the slot type's associated type, and inlined it made every ``append(_:)`` do so on entry,
+  /// also when the element goes to the oldest slot.
+  @inlinable
+  @inline(never)
+  internal mutating func appendBehindOldestOutOfLine(_ element: Element) {
+    appendBehindOldest(element)
   }
 
   /// Moves the ring's elements, oldest first, into storage of twice the size (at least 4).
@@ -144,12 +164,12 @@ package struct SlotQueue<Slot: OptionalValue> {
   @inline(__always)
   package mutating func removeFirst() -> Element {
     confluencePrecondition(storedCount > 0, "FIFOQueue.removeFirst() on an empty queue")
-    let element = oldest.takeSlot()
+    let element = oldest.takeWrapped()
     storedCount &-= 1
     if storedCount > 0 {
       oldest = slots[head].takeSlot()
       head = (head &+ 1) & (slots.count &- 1)
     }
-    return element.unwrappedSlot()
+    return element
   }
 }
