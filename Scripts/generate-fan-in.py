@@ -227,7 +227,7 @@ def combine_latest_logic(n):
         lines += ["", "  @inlinable", "  @inline(__always)",
                   f"  internal mutating func receive({x.lower()}: {x}, whileDelivering: Bool) {{",
                   "    if whileDelivering { keepNewestForLater() }",
-                  f"    latest{x} = Slot{x}(slotOf: {x.lower()})",
+                  f"    latest{x}.fillSlot(with: {x.lower()})",
                   f"    hasUndeliveredChange = {' && '.join(f'latest{y}.isFilledSlot' for y in others)}", "  }"]
     lines += ["", "  /// A value arrives during a delivery: the combination it replaces as the newest, if not",
               "  /// delivered yet, waits its turn. (An undelivered change implies every side has a",

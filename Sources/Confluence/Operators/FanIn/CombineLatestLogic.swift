@@ -32,7 +32,7 @@ where SlotA.Wrapped == A, SlotB.Wrapped == B {
   @inline(__always)
   internal mutating func receive(a: A, whileDelivering: Bool) {
     if whileDelivering { keepNewestForLater() }
-    latestA = SlotA(slotOf: a)
+    latestA.fillSlot(with: a)
     hasUndeliveredChange = latestB.isFilledSlot
   }
 
@@ -40,7 +40,7 @@ where SlotA.Wrapped == A, SlotB.Wrapped == B {
   @inline(__always)
   internal mutating func receive(b: B, whileDelivering: Bool) {
     if whileDelivering { keepNewestForLater() }
-    latestB = SlotB(slotOf: b)
+    latestB.fillSlot(with: b)
     hasUndeliveredChange = latestA.isFilledSlot
   }
 
@@ -138,7 +138,7 @@ where SlotA.Wrapped == A, SlotB.Wrapped == B, SlotC.Wrapped == C {
   @inline(__always)
   internal mutating func receive(a: A, whileDelivering: Bool) {
     if whileDelivering { keepNewestForLater() }
-    latestA = SlotA(slotOf: a)
+    latestA.fillSlot(with: a)
     hasUndeliveredChange = latestB.isFilledSlot && latestC.isFilledSlot
   }
 
@@ -146,7 +146,7 @@ where SlotA.Wrapped == A, SlotB.Wrapped == B, SlotC.Wrapped == C {
   @inline(__always)
   internal mutating func receive(b: B, whileDelivering: Bool) {
     if whileDelivering { keepNewestForLater() }
-    latestB = SlotB(slotOf: b)
+    latestB.fillSlot(with: b)
     hasUndeliveredChange = latestA.isFilledSlot && latestC.isFilledSlot
   }
 
@@ -154,7 +154,7 @@ where SlotA.Wrapped == A, SlotB.Wrapped == B, SlotC.Wrapped == C {
   @inline(__always)
   internal mutating func receive(c: C, whileDelivering: Bool) {
     if whileDelivering { keepNewestForLater() }
-    latestC = SlotC(slotOf: c)
+    latestC.fillSlot(with: c)
     hasUndeliveredChange = latestA.isFilledSlot && latestB.isFilledSlot
   }
 
@@ -258,7 +258,7 @@ where SlotA.Wrapped == A, SlotB.Wrapped == B, SlotC.Wrapped == C, SlotD.Wrapped 
   @inline(__always)
   internal mutating func receive(a: A, whileDelivering: Bool) {
     if whileDelivering { keepNewestForLater() }
-    latestA = SlotA(slotOf: a)
+    latestA.fillSlot(with: a)
     hasUndeliveredChange = latestB.isFilledSlot && latestC.isFilledSlot && latestD.isFilledSlot
   }
 
@@ -266,7 +266,7 @@ where SlotA.Wrapped == A, SlotB.Wrapped == B, SlotC.Wrapped == C, SlotD.Wrapped 
   @inline(__always)
   internal mutating func receive(b: B, whileDelivering: Bool) {
     if whileDelivering { keepNewestForLater() }
-    latestB = SlotB(slotOf: b)
+    latestB.fillSlot(with: b)
     hasUndeliveredChange = latestA.isFilledSlot && latestC.isFilledSlot && latestD.isFilledSlot
   }
 
@@ -274,7 +274,7 @@ where SlotA.Wrapped == A, SlotB.Wrapped == B, SlotC.Wrapped == C, SlotD.Wrapped 
   @inline(__always)
   internal mutating func receive(c: C, whileDelivering: Bool) {
     if whileDelivering { keepNewestForLater() }
-    latestC = SlotC(slotOf: c)
+    latestC.fillSlot(with: c)
     hasUndeliveredChange = latestA.isFilledSlot && latestB.isFilledSlot && latestD.isFilledSlot
   }
 
@@ -282,7 +282,7 @@ where SlotA.Wrapped == A, SlotB.Wrapped == B, SlotC.Wrapped == C, SlotD.Wrapped 
   @inline(__always)
   internal mutating func receive(d: D, whileDelivering: Bool) {
     if whileDelivering { keepNewestForLater() }
-    latestD = SlotD(slotOf: d)
+    latestD.fillSlot(with: d)
     hasUndeliveredChange = latestA.isFilledSlot && latestB.isFilledSlot && latestC.isFilledSlot
   }
 
