@@ -80,6 +80,7 @@ extension Publishers {{
 {props}
     /// Creates a publisher that {d["verb"]} the elements of {WORD[n]} upstream publishers.
     @inlinable
+    @inline(__always)
     public init({init_params}) {{
 {init_body}
     }}

@@ -32,6 +32,7 @@ extension Publishers {
 
     /// Creates a publisher that combined the elements of three upstream publishers.
     @inlinable
+    @inline(__always)
     public init(_ a: A, _ b: B, _ c: C) {
       self.a = a
       self.b = b

@@ -35,6 +35,7 @@ extension Publishers {
 
     /// Creates a publisher that combined the elements of four upstream publishers.
     @inlinable
+    @inline(__always)
     public init(_ a: A, _ b: B, _ c: C, _ d: D) {
       self.a = a
       self.b = b

@@ -180,7 +180,10 @@ where Downstream.Input == Output {
   @usableFromInline
   internal let transform: (Input) -> Output
 
+  // Always inlined: where not specialised, a struct's initialiser looks its own type up to
+  // place the fields, and the caller, which names the type too, then shares the look-up.
   @inlinable
+  @inline(__always)
   internal init(downstream: Downstream, transform: @escaping (Input) -> Output) {
     self.downstream = downstream
     self.transform = transform

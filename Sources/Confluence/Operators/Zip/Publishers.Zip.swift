@@ -30,6 +30,7 @@ extension Publishers {
 
     /// Creates a publisher that zipped the elements of two upstream publishers.
     @inlinable
+    @inline(__always)
     public init(_ a: A, _ b: B) {
       self.a = a
       self.b = b

@@ -34,6 +34,7 @@ extension Publishers {
 
     /// Creates a publisher that zipped the elements of three upstream publishers.
     @inlinable
+    @inline(__always)
     public init(_ a: A, _ b: B, _ c: C) {
       self.a = a
       self.b = b
