@@ -250,7 +250,7 @@ def combine_latest_logic(n):
               "    if earlier.storedCount != 0 { return takeEarlier(into: output) }",
               "    hasUndeliveredChange = false",
               "    var writer = TupleWriter(output)"]
-    lines += [f"    Slot{y}.copyWrapped(of: &latest{y}, to: writer.next({y}.self))" for y in L]
+    lines += [f"    Slot{y}.copyWrapped(&latest{y}, to: writer.next({y}.self))" for y in L]
     lines += ["  }", "",
               "  /// The oldest combination formed during a delivery. Out of line: the queue's type, an",
               "  /// optional of the tuple, is looked up in unspecialised code wherever it is named.",

@@ -84,14 +84,14 @@ final class TupleWriterTests: XCTestCase {
       released = slot
       let destination = UnsafeMutablePointer<Token>.allocate(capacity: 1)
       defer { destination.deallocate() }
-      Optional.copyWrapped(of: &slot, to: destination)
+      Optional.copyWrapped(&slot, to: destination)
       XCTAssertTrue(destination.pointee === slot)
       XCTAssertEqual(destination.move().name, "slot")
       XCTAssertEqual(slot?.name, "slot")
       var number: Int8? = 42
       let byte = UnsafeMutablePointer<Int8>.allocate(capacity: 1)
       defer { byte.deallocate() }
-      Optional.copyWrapped(of: &number, to: byte)
+      Optional.copyWrapped(&number, to: byte)
       XCTAssertEqual(byte.move(), 42)
     }
     XCTAssertNil(released, "the copy and the slot are each released once")

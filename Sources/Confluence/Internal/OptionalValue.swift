@@ -125,7 +125,6 @@ extension Optional: OptionalValue {
       self = nil
       return wrapped
     case .none:
-      self = nil
       confluencePreconditionFailure("an empty slot was read")
     }
   }
@@ -149,26 +148,19 @@ extension Optional: OptionalValue {
 }
 
 extension OptionalValue {
-  /// Copies the value `slot` holds (it must hold one) to `destination`, read where the slot
-  /// keeps it: an optional's payload sits at its first byte (Swift's stable layout of an
-  /// enum with one payload case). One copy through `Value`'s value witness, where
+  /// Copies the value the slot at `slot` holds (it must hold one) to `destination`, read where
+  /// the slot keeps it: an optional's payload sits at its first byte (Swift's stable layout of
+  /// an enum with one payload case). One copy through `Value`'s value witness, where
   /// ``wrappedSlotCopy()`` in code the compiler did not specialise copied through the
   /// optional's witnesses into a temporary, and the caller then moved it (the fan-ins'
   /// outputs, ``TupleWriter``). `Value` is `Wrapped`, named by the caller, which has its
-  /// metadata at hand.
+  /// metadata at hand. The caller passes `&slot`: an argument's conversion, where
+  /// `withUnsafeMutablePointer(to:_:)`, a generic function of the standard library, stays a
+  /// call with a closure in code that is not specialised.
   @inlinable
   @inline(__always)
-  internal static func copyWrapped<Value>(of slot: inout Self, to destination: UnsafeMutablePointer<Value>)
+  internal static func copyWrapped<Value>(_ slot: UnsafePointer<Self>, to destination: UnsafeMutablePointer<Value>)
   where Wrapped == Value {
-    copyPayload(&slot, to: destination)
-  }
-
-  /// ``copyWrapped(of:to:)`` with the slot's address, which the caller's `&slot` passes: an
-  /// argument's conversion, where `withUnsafeMutablePointer(to:_:)`, a generic function of
-  /// the standard library, stays a call with a closure in code that is not specialised.
-  @inlinable
-  @inline(__always)
-  internal static func copyPayload<Value>(_ slot: UnsafePointer<Self>, to destination: UnsafeMutablePointer<Value>) {
     // A raw load: the slot's memory is bound to the optional, not to `Value`.
     destination.initialize(to: UnsafeRawPointer(slot).load(as: Value.self))
   }

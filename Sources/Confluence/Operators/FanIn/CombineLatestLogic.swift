@@ -70,8 +70,8 @@ where SlotA.Wrapped == A, SlotB.Wrapped == B {
     if earlier.storedCount != 0 { return takeEarlier(into: output) }
     hasUndeliveredChange = false
     var writer = TupleWriter(output)
-    SlotA.copyWrapped(of: &latestA, to: writer.next(A.self))
-    SlotB.copyWrapped(of: &latestB, to: writer.next(B.self))
+    SlotA.copyWrapped(&latestA, to: writer.next(A.self))
+    SlotB.copyWrapped(&latestB, to: writer.next(B.self))
   }
 
   /// The oldest combination formed during a delivery. Out of line: the queue's type, an
@@ -184,9 +184,9 @@ where SlotA.Wrapped == A, SlotB.Wrapped == B, SlotC.Wrapped == C {
     if earlier.storedCount != 0 { return takeEarlier(into: output) }
     hasUndeliveredChange = false
     var writer = TupleWriter(output)
-    SlotA.copyWrapped(of: &latestA, to: writer.next(A.self))
-    SlotB.copyWrapped(of: &latestB, to: writer.next(B.self))
-    SlotC.copyWrapped(of: &latestC, to: writer.next(C.self))
+    SlotA.copyWrapped(&latestA, to: writer.next(A.self))
+    SlotB.copyWrapped(&latestB, to: writer.next(B.self))
+    SlotC.copyWrapped(&latestC, to: writer.next(C.self))
   }
 
   /// The oldest combination formed during a delivery. Out of line: the queue's type, an
@@ -313,10 +313,10 @@ where SlotA.Wrapped == A, SlotB.Wrapped == B, SlotC.Wrapped == C, SlotD.Wrapped 
     if earlier.storedCount != 0 { return takeEarlier(into: output) }
     hasUndeliveredChange = false
     var writer = TupleWriter(output)
-    SlotA.copyWrapped(of: &latestA, to: writer.next(A.self))
-    SlotB.copyWrapped(of: &latestB, to: writer.next(B.self))
-    SlotC.copyWrapped(of: &latestC, to: writer.next(C.self))
-    SlotD.copyWrapped(of: &latestD, to: writer.next(D.self))
+    SlotA.copyWrapped(&latestA, to: writer.next(A.self))
+    SlotB.copyWrapped(&latestB, to: writer.next(B.self))
+    SlotC.copyWrapped(&latestC, to: writer.next(C.self))
+    SlotD.copyWrapped(&latestD, to: writer.next(D.self))
   }
 
   /// The oldest combination formed during a delivery. Out of line: the queue's type, an

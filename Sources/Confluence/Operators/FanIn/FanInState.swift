@@ -370,13 +370,16 @@ internal struct FanInState<Logic: FanInLogic, Failure: Error> {
   }
 }
 
-extension FanInState: FanInStateMachine {
+extension FanInState {
+  /// The output a `deliver` step made ready, for specialised code: `FanInLogic.takeReadyOutput()`.
   @inlinable
   @inline(__always)
   internal mutating func takeReadyOutput() -> Logic.Output {
     logic.takeReadyOutput()
   }
+}
 
+extension FanInState: FanInStateMachine {
   @inlinable
   @inline(__always)
   internal mutating func takeReadyOutput(into output: UnsafeMutableRawPointer) {
