@@ -268,6 +268,35 @@ final class ReaderTmuxTests: XCTestCase {
     try waitForPrompt(after: "ended-24", "the shell after the reader")
   }
 
+  /// A warning that comes while a feed loads starts on a line of its own: the progress line
+  /// ("Loading top stories …"), which stands where the cursor is, is cleared first. Here the
+  /// warning is of a database another process holds locked (the `sqlite3` shell, started by a
+  /// script in the pane, which waits until the shell holds the lock).
+  func test_top_aWarningWhileTheFeedLoads_startsOnALineOfItsOwn() throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") else {
+      throw XCTSkip("needs the sqlite3 shell")
+    }
+    let news = try newsBinary().path
+    let database = "\(folder.path)/data/news/news.sqlite"
+    let holdLock = folder.appendingPathComponent("hold-lock.sh")
+    try """
+    ( printf ".timeout 10000\\nBEGIN EXCLUSIVE;\\nINSERT INTO filter (keyword, addedAt) VALUES ('held', 0);\\nSELECT 'locked';\\n"
+      sleep 20 ) | /usr/bin/sqlite3 -bail "$1" > "$2" &
+    until grep -q locked "$2"; do sleep 0.1; done
+    """.write(to: holdLock, atomically: true, encoding: .utf8)
+    try startShell(columns: 150, rows: 30, environment: ["XDG_DATA_HOME=\(folder.path)/data"])
+    try keys("'\(news)' top --demo --latency 0 --limit 2 > /dev/null; echo made-$((1+1))", "Enter")
+    try waitForPrompt(after: "made-2", "the database made")
+    try keys("clear; sh '\(holdLock.path)' '\(database)' '\(folder.path)/held'; echo held-$((2+2))", "Enter")
+    try waitForPrompt(after: "held-4", "the lock held")
+    try keys("clear; '\(news)' top --demo --latency 0 --limit 5; echo ended-$((20+4))", "Enter")
+    let shown = try waitForPrompt(after: "ended-24", "the stories and the warning")
+    let warning = "news: warning: the database \(database) is locked by another process"
+    XCTAssertTrue(shown.contains { $0.hasPrefix(warning) }, shown.joined(separator: "\n"))
+    XCTAssertFalse(shown.contains { $0.contains("…news: warning") }, shown.joined(separator: "\n"))
+    XCTAssertTrue(shown.contains { $0.hasPrefix("5. ") }, "every story is printed:\n" + shown.joined(separator: "\n"))
+  }
+
   /// What the reader loads is kept: a run against the demo server opens a story (a read
   /// mark) and quits; a run with `--offline` on the same data folder, with no server, shows
   /// the stories and the read mark. A corrupt database file is reported on the status line

@@ -131,7 +131,11 @@ func fail(_ message: String) -> ExitCode {
   return ExitCode(1)
 }
 
-/// Prints `message` on standard error as `news: warning: message`.
+/// Prints `message` on standard error as `news: warning: message`. On a terminal, the line
+/// the cursor stands on is cleared first: a feed's progress line ("Loading top stories …",
+/// which `FeedPrinter` redraws below the rows as it goes) may stand there, and the warning
+/// would run on from it.
 func warn(_ message: String) {
-  FileOutput.standardError.write("news: warning: \(message)\n")
+  let clearLine = Terminal.isTerminal(STDERR_FILENO) ? "\r\u{1B}[2K" : ""
+  FileOutput.standardError.write(clearLine + "news: warning: \(message)\n")
 }
