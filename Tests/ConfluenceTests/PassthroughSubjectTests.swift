@@ -81,6 +81,37 @@ final class PassthroughSubjectTests: XCTestCase {
     XCTAssertEqual(subscriber.events, [.subscription("Empty"), .completion(.failure(TestError("late")))])
   }
 
+  // Made, subscribed and sent to from this (unoptimised) test code, the subject runs its
+  // unspecialised paths: its list of subscribers is made empty without its element type, its
+  // size read from its lone and head subscribers, and its completion kept as the failure.
+  func test_subscribersLeaveInAnyOrder_thenALateOneGetsTheFirstCompletionOnly() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let first = Sub()
+    let second = Sub()
+    let third = Sub()
+    subject.subscribe(first)
+    subject.subscribe(second)
+    subject.subscribe(third)
+    subject.send(1)
+    second.cancel()
+    first.cancel()  // one left: the list's lone subscriber again
+    subject.send(2)
+    third.cancel()  // none left
+    subject.send(3)
+    let fourth = Sub()
+    subject.subscribe(fourth)  // from none to one
+    subject.send(4)
+    subject.send(completion: .finished)
+    subject.send(completion: .failure(TestError("second completion")))
+    let late = Sub()
+    subject.subscribe(late)
+    XCTAssertEqual(first.values, [1])
+    XCTAssertEqual(second.values, [1])
+    XCTAssertEqual(third.values, [1, 2])
+    XCTAssertEqual(fourth.events, [.subscription("PassthroughSubject"), .value(4), .completion(.finished)])
+    XCTAssertEqual(late.events, [.subscription("Empty"), .completion(.finished)], "the first completion only")
+  }
+
   func test_completionDelivered_withoutDemand() {
     let subject = PassthroughSubject<Int, TestError>()
     let subscriber = Sub(initialDemand: .none)

@@ -15,3 +15,14 @@ internal func emptyArray<Element>() -> [Element] {
   if _isConcrete(Element.self) { return [] }
   return unsafeBitCast([Never](), to: [Element].self)
 }
+
+/// ``emptyArray()`` for an array of optionals (`[Wrapped?]`), which asks whether `Wrapped`
+/// is concrete rather than `Wrapped?`: where the code is not specialised, naming
+/// `Optional<Wrapped>` to ask looked it up in the runtime's cache (about 330 instructions),
+/// and `Wrapped`'s metadata is already at hand.
+@inlinable
+@inline(__always)
+internal func emptyArrayOfOptionals<Wrapped>() -> [Wrapped?] {
+  if _isConcrete(Wrapped.self) { return [] }
+  return unsafeBitCast([Never](), to: [Wrapped?].self)
+}

@@ -670,7 +670,7 @@ internal final class SubjectConduit<Output, Failure: Error>: SubjectConduitRoot,
       return .idle
     case .complete:
       // The subject recorded its completion before queueing it for any conduit.
-      let completion = storage.state.completion.unsafelyUnwrapped
+      let completion = storage.state.completion
       return .complete(completion, takeDownstream(), storage.remove(self))
     case .cancelled:
       return .release(takeDownstream(), state.takePending(), storage.remove(self))
@@ -783,7 +783,7 @@ internal final class SubjectConduit<Output, Failure: Error>: SubjectConduitRoot,
   @inline(never)
   internal func completeAfterSubscribing(releasing hold: Lock.Hold) {
     // The subject recorded its completion before marking it pending here.
-    let completion = storage.state.completion.unsafelyUnwrapped
+    let completion = storage.state.completion
     let taken = takeDownstream()
     let listed = storage.remove(self)
     storage.lock.release(hold)

@@ -66,8 +66,8 @@ internal struct SubjectConduitState<Output, Failure: Error> {
 
   /// Values sent while another thread owned delivery; demand for each is already reserved.
   /// Delivered slots are emptied (set to `nil`) so that nothing is released under the lock.
-  /// (Empty through `emptyArray()`: `[]` looked `Optional<Output>` up where a subscription
-  /// is made by code the compiler did not specialise.)
+  /// (Empty through `emptyArrayOfOptionals()`: `[]` looked `Optional<Output>` up where a
+  /// subscription is made by code the compiler did not specialise.)
   @usableFromInline
   internal var pending: [Output?]
 
@@ -97,7 +97,7 @@ internal struct SubjectConduitState<Output, Failure: Error> {
   internal init(owesCurrentValue: Bool) {
     self.owesCurrentValue = owesCurrentValue
     // Set here, not by a default value, which became a function of its own.
-    self.pending = emptyArray()
+    self.pending = emptyArrayOfOptionals()
   }
 
   // MARK: Transitions
@@ -368,7 +368,7 @@ internal struct SubjectConduitState<Output, Failure: Error> {
   @inlinable
   internal mutating func takePending() -> [Output?] {
     defer {
-      pending = emptyArray()
+      pending = emptyArrayOfOptionals()
       pendingHead = 0
       hasPendingValues = false
     }

@@ -66,7 +66,7 @@ internal struct SubjectState<Output, Failure: Error>: SubjectStateSending {
 
   /// The live subscribers, in subscription order (a lone one outside any buffer).
   @usableFromInline
-  internal var conduits = SubjectConduitList<Conduit>()
+  internal var conduits: SubjectConduitList<Conduit>
 
   @usableFromInline
   internal let keepsCurrentValue: Bool
@@ -78,20 +78,30 @@ internal struct SubjectState<Output, Failure: Error>: SubjectStateSending {
   @usableFromInline
   internal private(set) var isCompleted = false
 
-  /// Set once the subject completed; later sends are ignored and later subscribers receive
-  /// it at once.
+  /// The failure the subject completed with, if it failed; ``completion`` is made from it
+  /// and ``isCompleted``. Not a stored `Subscribers.Completion<Failure>?`: code the compiler
+  /// did not specialise (an app's debug build) makes an empty one by writing its tag through
+  /// `Completion`'s metadata, which it looks up in the runtime's cache (about 330
+  /// instructions) for every subject made; an empty `Failure?` is written through
+  /// `Failure`'s, which it already has. (Spelled `Optional<Failure>` as ``currentValue``
+  /// is, and for the same reason.)
   @usableFromInline
-  internal private(set) var completion: Subscribers.Completion<Failure>?
+  internal private(set) var failure: Optional<Failure>
 
   /// The current value; `nil` exactly when the subject keeps none (`PassthroughSubject`).
+  /// Spelled `Optional<Output>`, not `Output?`, so that it has no implicit `nil` that the
+  /// initialisers would then replace: replacing it destroys the `nil` first, through the
+  /// metadata of `Optional<Output>`, a look-up where the code is not specialised.
   @usableFromInline
-  internal var currentValue: Output?
+  internal var currentValue: Optional<Output>
 
   /// The state of a subject that keeps no current value.
   @inlinable
   @inline(__always)
   internal init() {
+    self.conduits = Self.emptyConduits()
     self.keepsCurrentValue = false
+    self.failure = nil
     self.currentValue = nil
   }
 
@@ -99,8 +109,27 @@ internal struct SubjectState<Output, Failure: Error>: SubjectStateSending {
   @inlinable
   @inline(__always)
   internal init(currentValue: Output) {
+    self.conduits = Self.emptyConduits()
     self.keepsCurrentValue = true
+    self.failure = nil
     self.currentValue = currentValue
+  }
+
+  /// An empty list of conduits, made without looking the conduit's type up where the code
+  /// is not specialised (see ``SubjectConduitList/init(unspecialised:)``): whether it is, is
+  /// asked of `Output`, whose metadata such code already has.
+  @inlinable
+  @inline(__always)
+  internal static func emptyConduits() -> SubjectConduitList<Conduit> {
+    _isConcrete(Output.self) ? SubjectConduitList() : SubjectConduitList(unspecialised: ())
+  }
+
+  /// How the subject completed; only once it has (``isCompleted``).
+  @inlinable
+  internal var completion: Subscribers.Completion<Failure> {
+    confluencePrecondition(isCompleted, "the completion of a subject that has not completed was read")
+    if let failure { return .failure(failure) }
+    return .finished
   }
 
   /// Where a sent value goes.
@@ -208,7 +237,7 @@ internal struct SubjectState<Output, Failure: Error>: SubjectStateSending {
   @inlinable
   internal mutating func complete(_ completion: Subscribers.Completion<Failure>) -> ContiguousArray<Conduit> {
     guard !isCompleted else { return [] }
-    self.completion = completion
+    if case .failure(let error) = completion { failure = error }
     isCompleted = true
     var completeNow = ContiguousArray<Conduit>()
     var stillOwned = ContiguousArray<Conduit>()

@@ -17,9 +17,21 @@ internal class SubjectStateHolder<State: SubjectStateSending> {
   @usableFromInline
   internal final var state: State
 
+  /// A holder of a subject's state that keeps no current value (``SubjectStateSending/init()``).
+  ///
+  /// The state is made in place, through the conformance, rather than made by the caller
+  /// and handed over: where the storage's initialiser is not specialised (an app's debug
+  /// build), making it there looked its type up in the runtime's cache (about 330
+  /// instructions) for every subject made; here the type is this class's own parameter.
   @inlinable
-  internal init(state: State) {
-    self.state = state
+  internal init() {
+    self.state = State()
+  }
+
+  /// A holder of a subject's state that keeps `currentValue` (as ``init()``).
+  @inlinable
+  internal init(currentValue: State.Head.Output) {
+    self.state = State(currentValue: currentValue)
   }
 }
 
@@ -37,12 +49,18 @@ extension SubjectStateHolder {
   }
 }
 
-/// What ``SubjectStateHolder`` asks its state for a send in unspecialised code. Only
-/// `SubjectState` conforms.
+/// What ``SubjectStateHolder`` asks its state for in unspecialised code: to be made, and
+/// for a send. Only `SubjectState` conforms.
 @usableFromInline
 internal protocol SubjectStateSending {
   /// The subscribers' conduit type.
   associatedtype Head: SubjectSendingHead
+
+  /// The state of a subject that keeps no current value.
+  init()
+
+  /// The state of a subject that keeps `currentValue`.
+  init(currentValue: Head.Output)
 
   /// The first of two or more subscribers of a subject that has not completed, else `nil`.
   /// Mutating only so that it is called on the state in place: called as a non-mutating

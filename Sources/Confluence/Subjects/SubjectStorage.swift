@@ -129,7 +129,7 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
     // Set here, not by a default value, whose initialiser code in a client module calls.
     self.upstreams = []
     self.laneBindings = nil
-    super.init(state: SubjectState())
+    super.init()
   }
 
   /// Creates the storage of a subject that keeps a current value.
@@ -146,7 +146,7 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
     // Set here, not by a default value, whose initialiser code in a client module calls.
     self.upstreams = []
     self.laneBindings = nil
-    super.init(state: SubjectState(currentValue: currentValue))
+    super.init(currentValue: currentValue)
   }
 
   /// The current value (only for storage that keeps one).
@@ -780,7 +780,7 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
     closeLane()
     guard !state.isCompleted else {
       lock.release(hold)
-      let completion = lock.withLock { state.completion.unsafelyUnwrapped }
+      let completion = lock.withLock { state.completion }
       Unmanaged<AnyObject>.fromOpaque(reference)._withUnsafeGuaranteedRef { held in
         inline.subjectReceive(held, tag: tag, subscription: Subscriptions.empty)
         withUnsafePointer(to: completion) { inline.subjectReceive(held, tag: tag, completion: $0) }
@@ -804,7 +804,7 @@ internal final class SubjectStorage<Output, Failure: Error>: SubjectStateHolder<
   @inline(never)
   internal func refuse<S: Subscriber>(_ subscriber: borrowing S) where S.Input == Output, S.Failure == Failure {
     // Set once, before `isCompleted`, and never changed again.
-    let completion = lock.withLock { state.completion.unsafelyUnwrapped }
+    let completion = lock.withLock { state.completion }
     subscriber.receive(subscription: Subscriptions.empty)
     subscriber.receive(completion: completion)
   }
