@@ -72,7 +72,7 @@ internal struct FlatMapInnerSlot {
 /// allocation per inner publisher), and the per-value transitions return small results
 /// rather than a ``Next`` to copy.
 @usableFromInline
-internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
+internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber>: FlatMapStateMaking {
   @usableFromInline
   internal typealias Value = Downstream.Input
 
@@ -144,7 +144,11 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
   /// `nil` once the subscription completed or was cancelled (`isTerminated`), and for
   /// `flatMap` until downstream's `receive(subscription:)` has returned
   /// (`FlatMapSubscription.keepDownstream(_:)`), before upstream is subscribed to.
-  @usableFromInline internal var downstream: Downstream?
+  ///
+  /// Spelled `Optional<Downstream>`, not `Downstream?`, so that it has no implicit `nil` that
+  /// the initialisers would then replace: replacing it destroys the `nil` first, through the
+  /// metadata of `Optional<Downstream>`, a look-up where the code is not specialised.
+  @usableFromInline internal var downstream: Optional<Downstream>
   /// A failure that arrived while another thread was delivering (`hasPendingFailure`).
   @usableFromInline internal var pendingFailure: PendingFailure<Downstream.Failure>?
 
@@ -160,6 +164,17 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber> {
     // `Value`) and the array's in the runtime's cache, on every subscription.
     self.buffer = emptyArray()
     self.downstream = downstream
+    self.transform = transform
+  }
+
+  /// `flatMap`'s state: no downstream until `FlatMapSubscription.keepDownstream(_:)`.
+  @inlinable
+  @inline(__always)
+  internal init(transform: @escaping (Input) -> NewPublisher) {
+    self.slots = []
+    self.subscriptions = []
+    self.buffer = emptyArray()
+    self.downstream = nil
     self.transform = transform
   }
 

@@ -15,7 +15,7 @@
 /// `ancestorRepresentation: .suppressed`: a generated ancestor would show the whole state in
 /// `dump`, which Apple's subscriptions do not (`SubscriptionMirrorAncestryTests`).
 @usableFromInline
-internal class FlatMapStateHolder<UpstreamOutput, InnerOutput, UpstreamFailure: Error, State>:
+internal class FlatMapStateHolder<UpstreamOutput, InnerOutput, UpstreamFailure: Error, State: FlatMapStateMaking>:
   FlatMapEntry<UpstreamOutput, InnerOutput, UpstreamFailure>
 {
   /// Guarded by the subscription's lock. `@exclusivity(unchecked)`: only accessed inside
@@ -34,4 +34,37 @@ internal class FlatMapStateHolder<UpstreamOutput, InnerOutput, UpstreamFailure: 
     super.init(
       receiveValue: receiveValue, innerValue: innerValue, receiveSubscription: receiveSubscription, event: event)
   }
+
+  /// A holder whose state has no downstream yet (``FlatMapStateMaking/init(transform:)``):
+  /// `flatMap`'s, which is handed no `Downstream?` to keep (making an empty one, and moving
+  /// it into the state, looked `Optional<Downstream>` up twice where the code is not
+  /// specialised).
+  ///
+  /// Not marked for inlining: where the code is not specialised the optimiser leaves it a
+  /// call, which finds `State` in the object's class metadata. Always inlined into the
+  /// subscription's initialiser there (tried), it made the state in code that names the
+  /// state's type, which looked that type up for every subscription.
+  @inlinable
+  internal init(
+    transform: @escaping (State.Input) -> State.NewPublisher, receiveValue: @escaping ValueHandler,
+    innerValue: @escaping InnerValueHandler, receiveSubscription: @escaping SubscriptionHandler,
+    event: @escaping EventHandler
+  ) {
+    self.state = State(transform: transform)
+    super.init(
+      receiveValue: receiveValue, innerValue: innerValue, receiveSubscription: receiveSubscription, event: event)
+  }
+}
+
+/// How ``FlatMapStateHolder`` makes `flatMap`'s state. Only `FlatMapState` conforms.
+@usableFromInline
+internal protocol FlatMapStateMaking {
+  /// The upstream's elements.
+  associatedtype Input
+
+  /// The inner publishers' type.
+  associatedtype NewPublisher
+
+  /// A state with no downstream yet, whose inner publishers `transform` makes.
+  init(transform: @escaping (Input) -> NewPublisher)
 }

@@ -142,6 +142,7 @@ where
   @usableFromInline
   internal var unspecialisedDownstreamAddress: UnsafeRawPointer? = nil
 
+  /// The merge publishers' subscription, which keeps `downstream` from the start.
   @inlinable
   internal init(
     downstream: Downstream?, maxPublishers: Subscribers.Demand,
@@ -155,11 +156,44 @@ where
     self.innerIsJust = !servesMerge && KnownJust.matches(NewPublisher.self)
     self.servesMergeStored = servesMerge
     self.mergeTarget = servesMerge ? Unmanaged.passRetained(FlatMapDownstreamBox(downstream.unsafelyUnwrapped)) : nil
-    // The handlers cast the entry to this class and run its code, specialised where the
-    // types are known. Where this initialiser runs unspecialised, the handlers of the rare
-    // events capture nothing and call the methods this class overrides instead, and in an
-    // unoptimised build every handler does (see `FlatMapEntryRoot` why). The value handlers
-    // still capture where unspecialised: through an override, a value costs more.
+    let handlers = Self.handlers()
+    super.init(
+      state: State(downstream: downstream, transform: transform), receiveValue: handlers.receiveValue,
+      innerValue: handlers.innerValue, receiveSubscription: handlers.receiveSubscription, event: handlers.event)
+  }
+
+  /// `flatMap`'s subscription, whose downstream it keeps once downstream has its subscription
+  /// (``keepDownstream(_:)``). Without a `downstream` parameter: an empty `Downstream?`
+  /// passed in, and kept in the state, looked `Optional<Downstream>` up twice where the code
+  /// is not specialised (the caller, to make it; here, to move it into the state made here),
+  /// and the state's type a third time. Now the holder makes the state in place
+  /// (``FlatMapStateHolder/init(transform:receiveValue:innerValue:receiveSubscription:event:)``).
+  @inlinable
+  internal init(maxPublishers: Subscribers.Demand, transform: @escaping (Upstream.Output) -> NewPublisher) {
+    assert(!Self.isMergeType, "the merge publishers keep their downstream from the start")
+    lock = BiasedLock()
+    self.maxPublishers = maxPublishers
+    self.innerIsJust = KnownJust.matches(NewPublisher.self)
+    self.servesMergeStored = false
+    self.mergeTarget = nil
+    let handlers = Self.handlers()
+    super.init(
+      transform: transform, receiveValue: handlers.receiveValue, innerValue: handlers.innerValue,
+      receiveSubscription: handlers.receiveSubscription, event: handlers.event)
+  }
+
+  /// The handlers an entry is made with. They cast the entry to this class and run its code,
+  /// specialised where the types are known. Where the initialiser runs unspecialised, the
+  /// handlers of the rare events capture nothing and call the methods this class overrides
+  /// instead, and in an unoptimised build every handler does (see `FlatMapEntryRoot` why).
+  /// The value handlers still capture where unspecialised: through an override, a value
+  /// costs more.
+  @inlinable
+  @inline(__always)
+  internal static func handlers() -> (
+    receiveValue: ValueHandler, innerValue: InnerValueHandler, receiveSubscription: SubscriptionHandler,
+    event: EventHandler
+  ) {
     let unspecialised = BuildConfiguration.isUnoptimised || _canBeClass(Downstream.self) > 1
     #if CONFLUENCE_UNOPTIMISED
       let receiveValue: ValueHandler = { entry, input in entry.receiveValueOverridden(input) }
@@ -179,22 +213,21 @@ where
     // value witnesses): they go through `event` too, which runs ``requestSpecialized(_:)``
     // and ``cancelSpecialized()`` specialised.
     if unspecialised {
-      super.init(
-        state: State(downstream: downstream, transform: transform), receiveValue: receiveValue,
-        innerValue: innerValue,
-        receiveSubscription: { entry, subscription, id in entry.receiveSubscriptionOverridden(subscription, id: id) },
-        event: { entry, event, pointer, id in entry.eventOverridden(event, pointer, id: id) })
-    } else {
-      super.init(
-        state: State(downstream: downstream, transform: transform), receiveValue: receiveValue,
-        innerValue: innerValue,
-        receiveSubscription: { entry, subscription, id in
-          unsafeDowncast(entry, to: FlatMapSubscription.self).receive(subscription: subscription, id: id)
-        },
-        event: { entry, event, pointer, id in
-          unsafeDowncast(entry, to: FlatMapSubscription.self).handle(event, pointer, id: id)
-        })
+      return (
+        receiveValue, innerValue,
+        { entry, subscription, id in entry.receiveSubscriptionOverridden(subscription, id: id) },
+        { entry, event, pointer, id in entry.eventOverridden(event, pointer, id: id) }
+      )
     }
+    return (
+      receiveValue, innerValue,
+      { entry, subscription, id in
+        unsafeDowncast(entry, to: FlatMapSubscription.self).receive(subscription: subscription, id: id)
+      },
+      { entry, event, pointer, id in
+        unsafeDowncast(entry, to: FlatMapSubscription.self).handle(event, pointer, id: id)
+      }
+    )
   }
 
   /// Upstream's subscription (`id` ``FlatMapInnerID/upstream``) or an inner publisher's.
