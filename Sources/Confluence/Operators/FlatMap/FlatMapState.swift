@@ -152,9 +152,10 @@ internal struct FlatMapState<Input, NewPublisher, Downstream: Subscriber>: FlatM
   /// A failure that arrived while another thread was delivering (`hasPendingFailure`).
   @usableFromInline internal var pendingFailure: PendingFailure<Downstream.Failure>?
 
+  /// The merge publishers' state, which keeps `downstream` from the start.
   @inlinable
   @inline(__always)
-  internal init(downstream: Downstream?, transform: @escaping (Input) -> NewPublisher) {
+  internal init(downstream: Downstream, transform: @escaping (Input) -> NewPublisher) {
     // `slots` and `subscriptions` are set here, not by default values: a default's
     // initialiser is a function of its own, which code specialised in a client module
     // called, with the state's generic arguments, on every subscription.

@@ -142,20 +142,20 @@ where
   @usableFromInline
   internal var unspecialisedDownstreamAddress: UnsafeRawPointer? = nil
 
-  /// The merge publishers' subscription, which keeps `downstream` from the start.
+  /// The merge publishers' subscription, which keeps `downstream` from the start. (Only
+  /// they call it, so it serves merge without comparing the types, which unspecialised code
+  /// would do by looking `MergeList`'s metadata up for every subscription.)
   @inlinable
   internal init(
-    downstream: Downstream?, maxPublishers: Subscribers.Demand,
-    transform: @escaping (Upstream.Output) -> NewPublisher, servesMerge: Bool
+    mergingInto downstream: Downstream, maxPublishers: Subscribers.Demand,
+    transform: @escaping (Upstream.Output) -> NewPublisher
   ) {
-    // Told by the caller, not compared here, where unspecialised code would look
-    // `MergeList`'s metadata up for every subscription.
-    assert(servesMerge == Self.isMergeType, "only the merge publishers serve merge")
+    assert(Self.isMergeType, "only the merge publishers serve merge")
     lock = BiasedLock()
     self.maxPublishers = maxPublishers
-    self.innerIsJust = !servesMerge && KnownJust.matches(NewPublisher.self)
-    self.servesMergeStored = servesMerge
-    self.mergeTarget = servesMerge ? Unmanaged.passRetained(FlatMapDownstreamBox(downstream.unsafelyUnwrapped)) : nil
+    self.innerIsJust = false
+    self.servesMergeStored = true
+    self.mergeTarget = Unmanaged.passRetained(FlatMapDownstreamBox(downstream))
     let handlers = Self.handlers()
     super.init(
       state: State(downstream: downstream, transform: transform), receiveValue: handlers.receiveValue,

@@ -63,6 +63,6 @@ internal func subscribeMerging<Source: Publisher, S: Subscriber>(_ sources: [Sou
 where S.Input == Source.Output, S.Failure == Source.Failure {
   Publishers.Sequence<[Source], Source.Failure>(sequence: sources).subscribe(
     FlatMapSubscription<Source, MergeList<Source>, S>(
-      downstream: subscriber, maxPublishers: .unlimited, transform: { $0 }, servesMerge: true)
+      mergingInto: subscriber, maxPublishers: .unlimited, transform: { $0 })
       as FlatMapEntry<Source, Source.Output, Source.Failure>)
 }
