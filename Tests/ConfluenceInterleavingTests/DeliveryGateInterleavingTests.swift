@@ -41,6 +41,38 @@ final class DeliveryGateInterleavingTests: XCTestCase {
     check(gate)
   }
 
+  // Claimed at subscription: the thread the sink's subscription arrived on owns the gate
+  // before any value (`Sink.receive(subscription:)`).
+
+  func test_claimedAtSubscription_values_cancelFromAnotherThread() {
+    check(model(first: [1, 2], completes: true, cancelling: true, claimed: true))
+  }
+
+  func test_claimedAtSubscription_noValue_cancelFromAnotherThread() {
+    check(model(first: [], cancelling: true, claimed: true))
+  }
+
+  func test_claimedAtSubscription_valuesOnAnotherThreadOnly_cancel() {
+    check(model(first: [], second: [1, 2], completes: true, cancelling: true, claimed: true))
+  }
+
+  func test_claimedAtSubscription_valuesHandedToAnotherThread_cancel() {
+    check(model(first: [1], second: [2], cancelling: true, claimed: true))
+  }
+
+  func test_claimedAtSubscription_cancelFromInside_andFromAnotherThread() {
+    check(model(first: [1, 2], cancelling: true, fromInside: 1, claimed: true))
+  }
+
+  /// The checks bite here too: the gate claimed at subscription has an owner, so a
+  /// cross-thread cancel must run the barrier before it reads `depth`.
+  func test_claimedAtSubscription_settleWithoutTheBarrier_isCaught() {
+    var gate = model(first: [1, 2], cancelling: true, claimed: true)
+    gate.omitsBarrier = true
+    let result = explore(gate)
+    XCTAssertNotNil(result.failure, "\(result)")
+  }
+
   /// The checks bite: a cross-thread cancel that reads `depth` without the process-wide
   /// barrier can miss the owner's plain store and release the closures under a call (or
   /// leave them unreleased).
@@ -53,10 +85,13 @@ final class DeliveryGateInterleavingTests: XCTestCase {
   }
 
   private func model(
-    first: [Int], second: [Int] = [], completes: Bool = false, cancelling: Bool = false, fromInside: Int? = nil
+    first: [Int], second: [Int] = [], completes: Bool = false, cancelling: Bool = false, fromInside: Int? = nil,
+    claimed: Bool = false
   ) -> DeliveryGateModel {
-    DeliveryGateModel(
+    var gate = DeliveryGateModel(
       valuesOnFirstThread: first, valuesOnSecondThread: second, completes: completes,
       cancelsFromAnotherThread: cancelling, cancelsFromInside: fromInside)
+    gate.claimedAtSubscription = claimed
+    return gate
   }
 }

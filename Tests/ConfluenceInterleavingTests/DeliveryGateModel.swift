@@ -28,6 +28,10 @@ struct DeliveryGateModel: InterleavingModel {
   var barrierAvailable = true
   /// For the record of what the checks catch: `settle` skips the barrier.
   var omitsBarrier = false
+  /// The first thread owns the gate from the start, as when the sink's subscription
+  /// arrived on it (`Sink.receive(subscription:)` claims the gate with a plain store under
+  /// its lock, whose release makes the store visible before any other thread's step).
+  var claimedAtSubscription = false
 
   static let owner = 0
   static let depth = 1
@@ -63,7 +67,11 @@ struct DeliveryGateModel: InterleavingModel {
     var violation: String?
   }
 
-  var initialState: State { State() }
+  var initialState: State {
+    var state = State()
+    if claimedAtSubscription { state.memory = StoreBuffers(locations: [Self.token(0), 0], threads: 3) }
+    return state
+  }
 
   static func token(_ thread: Int) -> Int { 10 + thread }
   static func isEnded(_ owner: Int) -> Bool { owner == ended || owner == released }

@@ -14,8 +14,9 @@ import Synchronization
   ///
   /// The gate instead notes, per value, that a delivery runs (`depth`, a plain store), and
   /// gives the subscriber an *owner*: the thread that delivers to it, claimed by the first
-  /// delivery and taken over (one compare-and-exchange) by a delivery on another thread, as
-  /// when a serial dispatch queue moves between worker threads. The owner's deliveries use
+  /// delivery (or, with a plain store under the sink's lock, by the thread its subscription
+  /// arrived on) and taken over (one compare-and-exchange) by a delivery on another thread,
+  /// as when a serial dispatch queue moves between worker threads. The owner's deliveries use
   /// plain loads and stores only. Ending the gate
   /// swaps `owner` to `ended` (an atomic exchange) and then reads `depth`:
   /// - if the ender is the owner thread (the usual case: a cancel from inside or outside

@@ -95,8 +95,19 @@ extension Subscribers {
       // existential, it rebuilt the existential in memory (a retain), copied it into
       // `status` through the value witnesses (a second retain) and destroyed it (a
       // release): two atomic instructions and about 90 instructions more per sink.
+      //
+      // An accepted subscription also claims the delivery gate for this thread unless a
+      // value delivered earlier did (a plain store: under the lock, with no subscription
+      // yet, no cancel can end the gate, and no delivery runs, since a subscriber's events
+      // do not overlap). Values usually arrive on the thread the subscription
+      // arrived on (a request answered at once, a subject sent to by the thread that
+      // subscribed); the first of them then takes the owner's path instead of claiming the
+      // gate with a compare-and-exchange. One arriving on another thread takes the gate
+      // over as it would from an earlier owner (`DeliveryGateInterleavingTests`, "claimed
+      // at subscription").
       let hold = lock.acquire()
       let accepted = status.accept(known: subscription)
+      if accepted { gate.claimUnderLock() }
       lock.release(hold)
       if accepted {
         subscription.request(.unlimited)
