@@ -1,3 +1,4 @@
+import CConfluenceSystem
 import Dispatch
 import Foundation
 import Synchronization
@@ -259,5 +260,90 @@ final class SinkCrossThreadStressTests: XCTestCase {
       XCTAssertLessThanOrEqual(flags.callsAfterTheEnd.load(ordering: .relaxed), 1, "round \(round)")
       withExtendedLifetime(sink) {}
     }
+  }
+
+  // The gate claimed at subscription: the thread a sink's subscription arrives on owns the
+  // gate before any value (`Subscribers.Sink.receive(subscription:)`).
+
+  /// The thread the subscription arrived on owns the gate before any value, so that the
+  /// first value on it takes the owner's path (no compare-and-exchange); the claim holds
+  /// after that value.
+  func test_subscription_claimsTheGateForItsThread() throws {
+    #if CONFLUENCE_LOCKED_FAST_PATHS
+      throw XCTSkip("the locked build's gate has no owner")
+    #else
+      try checkSubscriptionClaimsTheGate()
+    #endif
+  }
+
+  #if !CONFLUENCE_LOCKED_FAST_PATHS
+    private func checkSubscriptionClaimsTheGate() throws {
+      guard ProcessBarrier.isAvailable else { throw XCTSkip("no process-wide barrier: no thread owns a gate") }
+      let subject = PassthroughSubject<Int, Never>()
+      var received: [Int] = []
+      let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }) { received.append($0) }
+      XCTAssertEqual(sink.gate.owner.load(ordering: .relaxed), DeliveryGate.noOwner)
+      subject.subscribe(sink)
+      XCTAssertEqual(sink.gate.owner.load(ordering: .relaxed), confluence_thread_token())
+      subject.send(1)
+      XCTAssertEqual(sink.gate.owner.load(ordering: .relaxed), confluence_thread_token())
+      XCTAssertEqual(received, [1])
+      sink.cancel()
+      XCTAssertTrue(hasLetGo(sink))
+    }
+  #endif
+
+  /// Subscribed here, the first value arrives on another thread (which takes the gate over
+  /// from this one) and blocks inside `receiveValue` while this thread cancels: the closures
+  /// stay until that call returns, and go then.
+  func test_subscribedHere_firstValueOnAnotherThread_aCancelHereWaitsForItsCall() {
+    let subject = PassthroughSubject<Int, Never>()
+    let entered = DispatchSemaphore(value: 0)
+    let proceed = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+    let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }) { _ in
+      entered.signal()
+      proceed.wait()
+    }
+    subject.subscribe(sink)
+    let sending = Unchecked(value: subject)
+    Thread.detachNewThread {
+      sending.value.send(1)
+      done.signal()
+    }
+    entered.wait()
+    sink.cancel()
+    XCTAssertFalse(hasLetGo(sink), "the closures went while the other thread's call ran")
+    proceed.signal()
+    done.wait()
+    XCTAssertTrue(hasLetGo(sink))
+  }
+
+  /// Subscribed here, cancelled from another thread before any value: the closures go at
+  /// once (the canceller runs the barrier against this thread, which owns the gate and
+  /// delivers nothing), and a value sent here afterwards reaches nothing.
+  func test_subscribedHere_cancelFromAnotherThreadBeforeAnyValue_letsGoAtOnce() {
+    let subject = PassthroughSubject<Int, Never>()
+    weak var weakCaptured: Captured?
+    let flags = Flags()
+    let sink: Subscribers.Sink<Int, Never>
+    do {
+      let (made, captured) = countingSink(flags, lateOnceCancelReturned: true)
+      sink = made
+      weakCaptured = captured.object
+    }
+    subject.subscribe(sink)
+    let cancelling = Unchecked(value: sink)
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      cancelling.value.cancel()
+      flags.cancelReturned.store(true, ordering: .releasing)
+      done.signal()
+    }
+    done.wait()
+    XCTAssertTrue(hasLetGo(sink))
+    XCTAssertNil(weakCaptured, "the closures outlived a cancel with no delivery running")
+    subject.send(1)
+    XCTAssertEqual(flags.calls.load(ordering: .relaxed), 0)
   }
 }
