@@ -55,6 +55,42 @@ final class SinkCrossThreadStressTests: XCTestCase {
     sink.hasLetGoOfClosures
   }
 
+  /// A `receiveValue` body that blocks on one value until the test lets it go: `entered`
+  /// is signalled once the call is inside, `proceed` lets it return.
+  final class BlockingValue: Sendable {
+    let value: Int
+    let entered = DispatchSemaphore(value: 0)
+    let proceed = DispatchSemaphore(value: 0)
+
+    init(_ value: Int) { self.value = value }
+
+    func receive(_ received: Int) {
+      guard received == value else { return }
+      entered.signal()
+      proceed.wait()
+    }
+  }
+
+  /// Sends `value` to `sink` from a new thread, whose call into `receiveValue` blocks, and
+  /// cancels from this thread meanwhile: the closures must stay until that call returns,
+  /// and go then.
+  func cancelWhileASendBlocks(
+    _ sink: Subscribers.Sink<Int, Never>, sending: Unchecked<PassthroughSubject<Int, Never>>, value: Int,
+    blocking: BlockingValue, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      sending.value.send(value)
+      done.signal()
+    }
+    blocking.entered.wait()
+    sink.cancel()
+    XCTAssertFalse(hasLetGo(sink), "the closures went while another thread's call ran", file: file, line: line)
+    blocking.proceed.signal()
+    done.wait()
+    XCTAssertTrue(hasLetGo(sink), "the closures stayed after the call returned", file: file, line: line)
+  }
+
   func test_cancelFromAnotherThread_whileReceiveValueRuns_keepsTheClosuresUntilTheCallReturns() {
     let subject = PassthroughSubject<Int, Never>()
     let entered = DispatchSemaphore(value: 0)
@@ -95,32 +131,18 @@ final class SinkCrossThreadStressTests: XCTestCase {
   /// threads): a cancel from a third thread must still wait for the call on the new owner.
   func test_deliveriesMoveToAnotherThread_aCancelFromAThirdWaitsForTheNewOwnersCall() {
     let subject = PassthroughSubject<Int, Never>()
-    let entered = DispatchSemaphore(value: 0)
-    let proceed = DispatchSemaphore(value: 0)
-    let done = DispatchSemaphore(value: 0)
-    let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }) { value in
-      if value == 1 {
-        entered.signal()
-        proceed.wait()
-      }
-    }
+    let blocking = BlockingValue(1)
+    let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }) { blocking.receive($0) }
     subject.subscribe(sink)
     let sending = Unchecked(value: subject)
+    let done = DispatchSemaphore(value: 0)
     Thread.detachNewThread {
       sending.value.send(0)  // the first owner
       done.signal()
     }
     done.wait()
-    Thread.detachNewThread {
-      sending.value.send(1)  // takes the gate over, then blocks inside receiveValue
-      done.signal()
-    }
-    entered.wait()
-    sink.cancel()
-    XCTAssertFalse(hasLetGo(sink), "the closures went while the new owner's call ran")
-    proceed.signal()
-    done.wait()
-    XCTAssertTrue(hasLetGo(sink))
+    // The next value takes the gate over, then blocks inside receiveValue.
+    cancelWhileASendBlocks(sink, sending: sending, value: 1, blocking: blocking)
   }
 
   func test_cancelFromAnotherThread_betweenValues_letsGoAtOnce() {
@@ -298,25 +320,10 @@ final class SinkCrossThreadStressTests: XCTestCase {
   /// stay until that call returns, and go then.
   func test_subscribedHere_firstValueOnAnotherThread_aCancelHereWaitsForItsCall() {
     let subject = PassthroughSubject<Int, Never>()
-    let entered = DispatchSemaphore(value: 0)
-    let proceed = DispatchSemaphore(value: 0)
-    let done = DispatchSemaphore(value: 0)
-    let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }) { _ in
-      entered.signal()
-      proceed.wait()
-    }
+    let blocking = BlockingValue(1)
+    let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }) { blocking.receive($0) }
     subject.subscribe(sink)
-    let sending = Unchecked(value: subject)
-    Thread.detachNewThread {
-      sending.value.send(1)
-      done.signal()
-    }
-    entered.wait()
-    sink.cancel()
-    XCTAssertFalse(hasLetGo(sink), "the closures went while the other thread's call ran")
-    proceed.signal()
-    done.wait()
-    XCTAssertTrue(hasLetGo(sink))
+    cancelWhileASendBlocks(sink, sending: Unchecked(value: subject), value: 1, blocking: blocking)
   }
 
   /// Subscribed here, cancelled from another thread before any value: the closures go at
